@@ -1,0 +1,115 @@
+import { existsSync } from 'node:fs'
+import compress from '@fastify/compress'
+import helmet from '@fastify/helmet'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import { API_BASE } from '@xpark/contract'
+import Fastify, { type FastifyInstance } from 'fastify'
+import {
+  createSerializerCompiler,
+  jsonSchemaTransform,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import type { Config } from './config.js'
+import { registerPermissions } from './core/auth/guards.js'
+import { registerAuthentication } from './core/auth/plugin.js'
+import { TokenService } from './core/auth/tokens.js'
+import type { Cache } from './core/cache/index.js'
+import { toWireJson, wireReplacer } from './core/envelope.js'
+import { registerErrorHandling } from './core/http/errors.js'
+import { nextId } from './core/ids.js'
+import type { Database } from './db/client.js'
+import { authModule } from './modules/auth/index.js'
+import { systemModule } from './modules/system/index.js'
+
+export interface AppDeps {
+  config: Config
+  database: Database
+  cache: Cache
+  signingSecret: string
+  /** pino logger options, or false to stay quiet (tests) */
+  logger?: boolean | object
+}
+
+/** Everything a route handler may need, handed to each module's register function. */
+export interface ModuleContext {
+  config: Config
+  database: Database
+  cache: Cache
+  tokens: TokenService
+}
+
+export type App = FastifyInstance
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: deps.config.logLevel },
+    genReqId: () => nextId(),
+    requestIdHeader: false,
+    trustProxy: true,
+    // ids, dates and big numbers go out in BladeX form (see core/envelope)
+    ajv: { customOptions: { coerceTypes: 'array' } },
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(createSerializerCompiler({ replacer: wireReplacer }))
+  app.setReplySerializer((payload) => toWireJson(payload))
+  registerErrorHandling(app)
+
+  const tokens = new TokenService(deps.signingSecret, deps.cache, deps.config.accessTokenTtlSeconds)
+  const ctx: ModuleContext = { config: deps.config, database: deps.database, cache: deps.cache, tokens }
+
+  await app.register(helmet, {
+    // the console embeds external pages (myiframe) and the API docs use inline styles
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  })
+  await app.register(compress, { threshold: 1024 })
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'xpark API', version: '0.1.0', description: 'BladeX-compatible smart-park API' },
+      components: {
+        securitySchemes: { BladeAuth: { type: 'apiKey', in: 'header', name: 'Blade-Auth' } },
+      },
+      security: [{ BladeAuth: [] }],
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs` })
+
+  registerPermissions(app)
+
+  await app.register(
+    async (api) => {
+      // inside the API scope only: static console files need no token
+      registerAuthentication(api, tokens)
+      api.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({
+        status: 'ok',
+        database: deps.database.kind,
+        cache: deps.cache.kind,
+      }))
+      await authModule(api, ctx)
+      await systemModule(api, ctx)
+    },
+    { prefix: API_BASE },
+  )
+
+  const webDist = deps.config.webDist ?? (await import('./paths.js')).webDistDefault
+  if (existsSync(webDist)) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+    })
+    // index.html must never be cached: it names the hashed bundles of the current build
+    app.get('/', { config: { public: true }, schema: { hide: true } }, (_req, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    )
+  }
+
+  return app
+}

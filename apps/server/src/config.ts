@@ -1,0 +1,82 @@
+import { z } from 'zod'
+
+/**
+ * Every environment variable the server reads, parsed in one place.
+ * docs/operations.md documents the same table for operators.
+ */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  XPARK_DATA: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  XPARK_CAPTCHA: z.enum(['on', 'off']).default('on'),
+  XPARK_TENANT_MODE: z.enum(['on', 'off']).default('on'),
+  XPARK_TENANT_ID: z.string().default(''),
+  XPARK_TOKEN_TIME: z.coerce.number().int().min(10_000).default(300_000),
+  XPARK_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).optional(),
+  XPARK_REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(604_800),
+  XPARK_JWT_SECRET: z.string().min(32).optional(),
+  XPARK_ADMIN_PASSWORD: z.string().optional(),
+  XPARK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  XPARK_WEB_DIST: z.string().optional(),
+  XPARK_LOGIN_FAIL_LIMIT: z.coerce.number().int().min(1).default(5),
+  XPARK_LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).default(1800),
+})
+
+export type Env = z.infer<typeof EnvSchema>
+
+export interface Config {
+  env: Env['NODE_ENV']
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  redisUrl: string | undefined
+  captcha: boolean
+  tenantMode: boolean
+  presetTenantId: string
+  /** age (ms) at which the console refreshes; the access token lives longer (tokenTime + 60 s check + margin) */
+  tokenTime: number
+  accessTokenTtlSeconds: number
+  refreshTokenTtlSeconds: number
+  jwtSecret: string | undefined
+  adminPassword: string | undefined
+  logLevel: Env['XPARK_LOG_LEVEL']
+  webDist: string | undefined
+  loginFailLimit: number
+  loginLockSeconds: number
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(source)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+    throw new Error(`Invalid configuration: ${problems}`)
+  }
+  const e = parsed.data
+  // The console refreshes at tokenTime, checked every 60 s: the token must outlive both, with margin.
+  const minimumTtl = Math.ceil(e.XPARK_TOKEN_TIME / 1000) + 60 + 60
+  const accessTtl = Math.max(e.XPARK_ACCESS_TOKEN_TTL ?? 0, minimumTtl, 600)
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.XPARK_DATA,
+    databaseUrl: e.DATABASE_URL || undefined,
+    redisUrl: e.REDIS_URL || undefined,
+    captcha: e.XPARK_CAPTCHA === 'on',
+    tenantMode: e.XPARK_TENANT_MODE === 'on',
+    presetTenantId: e.XPARK_TENANT_ID,
+    tokenTime: e.XPARK_TOKEN_TIME,
+    accessTokenTtlSeconds: accessTtl,
+    refreshTokenTtlSeconds: e.XPARK_REFRESH_TOKEN_TTL,
+    jwtSecret: e.XPARK_JWT_SECRET,
+    adminPassword: e.XPARK_ADMIN_PASSWORD,
+    logLevel: e.XPARK_LOG_LEVEL,
+    webDist: e.XPARK_WEB_DIST,
+    loginFailLimit: e.XPARK_LOGIN_FAIL_LIMIT,
+    loginLockSeconds: e.XPARK_LOGIN_LOCK_SECONDS,
+  }
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import { forbidden } from '../errors.js'
+import { authOf } from './plugin.js'
+import type { AuthContext } from './tokens.js'
+
+/** Platform super administrator: role alias `administrator` in the platform tenant. */
+export const PLATFORM_TENANT = '000000'
+
+export function isAdministrator(auth: AuthContext): boolean {
+  return auth.tenantId === PLATFORM_TENANT && auth.roleAliases.includes('administrator')
+}
+
+/** A tenant's administrator (alias `admin`), or the platform administrator. Exact alias match, never a substring. */
+export function isTenantAdmin(auth: AuthContext): boolean {
+  return isAdministrator(auth) || auth.roleAliases.includes('admin')
+}
+
+/** Resolves the button permission codes granted to a caller's roles (provided by the system module). */
+export type PermissionResolver = (auth: AuthContext) => Promise<ReadonlySet<string>>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** filled by the module that owns roles and menus; denies everything until then */
+    permissions: { resolve: PermissionResolver }
+  }
+}
+
+export function registerPermissions(app: FastifyInstance): void {
+  app.decorate('permissions', { resolve: async () => new Set<string>() })
+}
+
+/** can(user, code): the one question every guard and every button asks. */
+export async function can(app: FastifyInstance, auth: AuthContext, code: string): Promise<boolean> {
+  if (isAdministrator(auth)) return true
+  return (await app.permissions.resolve(auth)).has(code)
+}
+
+/** preHandler: the caller must hold this button permission code. */
+export function requirePermission(code: string): preHandlerAsyncHookHandler {
+  return async (request: FastifyRequest) => {
+    if (!(await can(request.server, authOf(request), code))) throw forbidden(`缺少权限: ${code}`)
+  }
+}
+
+export function requireAdministrator(): preHandlerAsyncHookHandler {
+  return async (request: FastifyRequest) => {
+    if (!isAdministrator(authOf(request))) throw forbidden('仅平台管理员可以操作')
+  }
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { unauthorized } from '../errors.js'
+import type { AuthContext, TokenService } from './tokens.js'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** set for every authenticated route; public routes declare `config: { public: true }` */
+    auth: AuthContext | null
+  }
+  interface FastifyContextConfig {
+    /** no token needed (login, captcha, health, console settings) */
+    public?: boolean
+  }
+}
+
+const BEARER = /^bearer\s+/i
+
+/** Read `Blade-Auth: bearer <jwt>` (BladeX header; `Authorization: Bearer` is Basic client auth there). */
+export function readBearer(request: FastifyRequest): string | null {
+  const header = request.headers['blade-auth']
+  const value = Array.isArray(header) ? header[0] : header
+  if (!value || !BEARER.test(value)) return null
+  const token = value.replace(BEARER, '').trim()
+  return token || null
+}
+
+/** Authenticate every route that is not public: missing, expired or revoked token → 401. */
+export function registerAuthentication(app: FastifyInstance, tokens: TokenService): void {
+  app.decorateRequest('auth', null)
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.public || !request.routeOptions.url) return
+    const token = readBearer(request)
+    if (!token) throw unauthorized('缺失令牌,鉴权失败')
+    const check = await tokens.verifyAccess(token)
+    if (!check.ok) throw unauthorized(check.reason === 'invalid' ? '请求未授权' : '令牌已失效')
+    request.auth = check.auth
+  })
+}
+
+/** The caller of an authenticated route (the hook guarantees it is there). */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized()
+  return request.auth
+}

@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { fail } from '../envelope.js'
+import { AppError } from '../errors.js'
+
+function sendStatus(reply: FastifyReply, status: number, body: unknown) {
+  reply.status(status)
+  return reply.send(body)
+}
+
+/** Turn every failure into the BladeX envelope; never leak a stack or SQL to the client. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      return sendStatus(reply, error.code, fail(error.message, error.code))
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const problems = error.validation.map((v) => {
+        const field =
+          v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(v.params?.missingProperty ?? '')
+        return `${field || error.validationContext || 'body'}: ${v.message}`
+      })
+      return sendStatus(reply, 400, fail(`参数校验失败: ${problems.join('; ')}`))
+    }
+    const status = error.statusCode ?? 500
+    if (status === 429) return sendStatus(reply, 429, fail('请求过于频繁,请稍后再试', 429))
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, wrong content type)
+      return sendStatus(
+        reply,
+        status,
+        fail(error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? '不支持当前媒体类型' : error.message, status),
+      )
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error')
+    return sendStatus(reply, 500, fail(`服务器异常 (request ${request.id})`, 500))
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    sendStatus(reply, 404, fail(`没找到请求: ${request.method} ${request.url.split('?')[0]}`, 404))
+  })
+}

@@ -1,0 +1,74 @@
+import { and, eq, getTableColumns, type SQL } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { AuthContext } from './auth/tokens.js'
+import { nextId } from './ids.js'
+
+/**
+ * Tenant scoping, in one place. Every query of a tenant table goes through `scoped`, every insert
+ * through `stamped`: a module never writes its own `where tenant_id = …`.
+ */
+
+type Columns = Record<string, PgColumn>
+
+function columnsOf(table: PgTable): Columns {
+  return getTableColumns(table) as Columns
+}
+
+export function isTenantTable(table: PgTable): boolean {
+  return 'tenantId' in columnsOf(table)
+}
+
+/** tenant = caller's tenant (for tenant tables) and not soft-deleted, plus any extra conditions. */
+export function scoped(
+  table: PgTable,
+  auth: Pick<AuthContext, 'tenantId'>,
+  ...conditions: (SQL | undefined)[]
+): SQL {
+  const cols = columnsOf(table)
+  const parts: (SQL | undefined)[] = []
+  if (cols.tenantId) parts.push(eq(cols.tenantId, auth.tenantId))
+  if (cols.isDeleted) parts.push(eq(cols.isDeleted, 0))
+  parts.push(...conditions)
+  return and(...parts) ?? and(eq(cols.id!, cols.id!))!
+}
+
+/** Values for an insert: new id, the caller's tenant and audit columns (a client cannot choose them). */
+export function stamped<T extends Record<string, unknown>>(
+  table: PgTable,
+  auth: Pick<AuthContext, 'tenantId' | 'userId' | 'deptIds'>,
+  values: T,
+): T & Record<string, unknown> {
+  const cols = columnsOf(table)
+  const now = new Date()
+  const out: Record<string, unknown> = { ...values, id: values.id ?? nextId() }
+  if (cols.tenantId) out.tenantId = auth.tenantId
+  if (cols.createUser) out.createUser = auth.userId
+  if (cols.createDept) out.createDept = auth.deptIds[0] ?? null
+  if (cols.createTime) out.createTime = now
+  if (cols.updateUser) out.updateUser = auth.userId
+  if (cols.updateTime) out.updateTime = now
+  if (cols.isDeleted) out.isDeleted = 0
+  return out as T & Record<string, unknown>
+}
+
+/** Values for an update: audit columns set, identity and tenant columns never changed by a client. */
+export function touched<T extends Record<string, unknown>>(
+  table: PgTable,
+  auth: Pick<AuthContext, 'userId'>,
+  values: T,
+): Record<string, unknown> {
+  const cols = columnsOf(table)
+  const {
+    id: _id,
+    tenantId: _t,
+    createUser: _cu,
+    createDept: _cd,
+    createTime: _ct,
+    isDeleted: _d,
+    ...rest
+  } = values
+  const out: Record<string, unknown> = { ...rest }
+  if (cols.updateUser) out.updateUser = auth.userId
+  if (cols.updateTime) out.updateTime = new Date()
+  return out
+}

@@ -1,0 +1,39 @@
+import { resolve } from 'node:path'
+import type { Config } from '../config.js'
+import { type Database, openDatabase } from './client.js'
+import { lockDataDir } from './lock.js'
+import { seedIfEmpty } from './seed/demo.js'
+
+export interface OpenedDatabase {
+  database: Database
+  seeded: boolean
+  /** close the database and release the data folder */
+  close(): Promise<void>
+}
+
+/** Open the configured database, lock its folder (PGlite), run migrations and seed a new one. */
+export async function openConfiguredDatabase(config: Config): Promise<OpenedDatabase> {
+  const release = config.databaseUrl ? () => {} : lockDataDir(resolve(config.dataDir))
+  try {
+    const database = await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.databaseUrl ? undefined : resolve(config.dataDir, 'pg'),
+    })
+    await database.migrate()
+    const seeded = await seedIfEmpty(database.db, config.adminPassword)
+    return {
+      database,
+      seeded,
+      close: async () => {
+        try {
+          await database.close()
+        } finally {
+          release()
+        }
+      },
+    }
+  } catch (error) {
+    release()
+    throw error
+  }
+}

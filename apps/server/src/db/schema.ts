@@ -1,0 +1,3 @@
+/** Every table, for drizzle-kit and the typed client. Each module owns its own schema.ts. */
+export * from '../modules/auth/schema.js'
+export * from '../modules/system/schema.js'

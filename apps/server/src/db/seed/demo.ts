@@ -1,0 +1,182 @@
+import { count } from 'drizzle-orm'
+import { hashPassword, md5 } from '../../core/auth/passwords.js'
+import { nextId } from '../../core/ids.js'
+import { client } from '../../modules/auth/schema.js'
+import {
+  dept,
+  menu,
+  param,
+  role,
+  roleMenu,
+  tenant,
+  topMenu,
+  topMenuSetting,
+  user,
+  userTenant,
+} from '../../modules/system/schema.js'
+import type { Db } from '../client.js'
+import { MENU_SEED, type MenuSeed } from './menus.js'
+
+export const DEMO_PASSWORD = 'Admin@123456'
+export const PLATFORM_TENANT = '000000'
+export const DEMO_TENANT = '100001'
+
+/** Demo data for a first start: written once, in one transaction, only into an empty database. */
+export async function seedIfEmpty(db: Db, adminPassword: string | undefined): Promise<boolean> {
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(tenant)
+  if (n > 0) return false
+  const plain = adminPassword ?? DEMO_PASSWORD
+  const passwordHash = await hashPassword(md5(plain))
+  const passwordDefault = plain === DEMO_PASSWORD
+  const saberSecret = await hashPassword('saber_secret')
+
+  await db.transaction(async (tx) => {
+    await tx.insert(client).values([
+      // the console's own public client: no secret, so nothing secret ships in the browser bundle
+      {
+        id: nextId(),
+        clientId: 'xpark',
+        clientSecret: '',
+        authorizedGrantTypes: 'password,captcha,refresh_token',
+      },
+      // BladeX Saber's client, so existing Saber consoles work unchanged
+      {
+        id: nextId(),
+        clientId: 'saber',
+        clientSecret: saberSecret,
+        authorizedGrantTypes: 'refresh_token,password,authorization_code,captcha,social',
+      },
+    ])
+    await tx.insert(tenant).values([
+      { id: nextId(), tenantId: PLATFORM_TENANT, tenantName: '管理组', linkman: 'admin' },
+      { id: nextId(), tenantId: DEMO_TENANT, tenantName: '示范园区', linkman: 'admin', domain: '' },
+    ])
+
+    const menuIds = new Map<string, string>()
+    const insertMenus = async (nodes: MenuSeed[], parentId: string) => {
+      for (const [i, m] of nodes.entries()) {
+        const id = nextId()
+        menuIds.set(m.code, id)
+        await tx.insert(menu).values({
+          id,
+          parentId,
+          code: m.code,
+          name: m.name,
+          alias: m.alias ?? (m.category === 2 ? m.code.split('_').pop()! : 'menu'),
+          path: m.path ?? '',
+          source: m.source ?? '',
+          sort: m.sort ?? i + 1,
+          category: m.category ?? 1,
+          action: m.action ?? 0,
+          isOpen: m.isOpen ?? 1,
+          hidden: m.hidden ?? false,
+          keepAlive: m.keepAlive ?? true,
+        })
+        if (m.children) await insertMenus(m.children, id)
+      }
+    }
+    await insertMenus(MENU_SEED, '0')
+
+    const tenants = [
+      {
+        tenantId: PLATFORM_TENANT,
+        deptName: 'xpark 平台',
+        roles: [{ name: '超级管理员', alias: 'administrator' }],
+      },
+      {
+        tenantId: DEMO_TENANT,
+        deptName: '示范园区',
+        roles: [
+          { name: '管理员', alias: 'admin' },
+          { name: '园区职员', alias: 'staff' },
+        ],
+      },
+    ]
+    const adminIds = new Map<string, string>()
+    for (const t of tenants) {
+      const deptId = nextId()
+      await tx
+        .insert(dept)
+        .values({ id: deptId, tenantId: t.tenantId, deptName: t.deptName, fullName: t.deptName })
+      const roleIds = new Map<string, string>()
+      for (const [i, r] of t.roles.entries()) {
+        const roleId = nextId()
+        roleIds.set(r.alias, roleId)
+        await tx
+          .insert(role)
+          .values({ id: roleId, tenantId: t.tenantId, roleName: r.name, roleAlias: r.alias, sort: i + 1 })
+      }
+      const adminAlias = t.roles[0]!.alias
+      const adminId = nextId()
+      adminIds.set(t.tenantId, adminId)
+      await tx.insert(user).values({
+        id: adminId,
+        tenantId: t.tenantId,
+        account: 'admin',
+        password: passwordHash,
+        passwordDefault,
+        name: '管理员',
+        realName: '管理员',
+        roleId: roleIds.get(adminAlias)!,
+        deptId,
+      })
+      if (t.tenantId === DEMO_TENANT) {
+        // the park's admin sees the whole system menu; park staff only view parameters
+        const adminMenus = ['system', 'param', 'param_view', 'api_docs', 'wel_dashboard']
+        const staffMenus = ['system', 'param', 'param_view', 'wel_dashboard']
+        for (const [alias, codes] of [
+          ['admin', adminMenus],
+          ['staff', staffMenus],
+        ] as const) {
+          await tx.insert(roleMenu).values(
+            codes.map((code) => ({
+              id: nextId(),
+              roleId: roleIds.get(alias)!,
+              menuId: menuIds.get(code)!,
+            })),
+          )
+        }
+        await tx.insert(user).values({
+          id: nextId(),
+          tenantId: t.tenantId,
+          account: 'staff',
+          password: passwordHash,
+          passwordDefault,
+          name: '职员',
+          realName: '园区职员',
+          roleId: roleIds.get('staff')!,
+          deptId,
+        })
+      }
+      const topId = nextId()
+      await tx.insert(topMenu).values({
+        id: topId,
+        tenantId: t.tenantId,
+        code: 'system',
+        name: '系统',
+        source: 'SettingOutlined',
+        sort: 1,
+      })
+      await tx.insert(topMenuSetting).values(
+        ['system', 'param', 'api_docs'].map((code) => ({
+          id: nextId(),
+          topMenuId: topId,
+          menuId: menuIds.get(code)!,
+        })),
+      )
+    }
+    // the platform administrator may switch into the demo park as its admin
+    await tx.insert(userTenant).values({
+      id: nextId(),
+      userId: adminIds.get(PLATFORM_TENANT)!,
+      tenantId: DEMO_TENANT,
+      targetUserId: adminIds.get(DEMO_TENANT)!,
+    })
+    await tx.insert(param).values([
+      { id: nextId(), paramName: '是否开启注册功能', paramKey: 'account.registerUser', paramValue: 'true' },
+      { id: nextId(), paramName: '账号初始密码', paramKey: 'account.initPassword', paramValue: '123456' },
+      { id: nextId(), paramName: '登录失败锁定次数', paramKey: 'account.failCount', paramValue: '5' },
+    ])
+  })
+  return true
+}

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto'
+import type { TokenReply } from '@xpark/contract'
+import { and, eq, isNull } from 'drizzle-orm'
+import { sha256 } from '../../core/auth/passwords.js'
+import { newRefreshTokenValue, type TokenService } from '../../core/auth/tokens.js'
+import type { Db } from '../../db/client.js'
+import type { Account } from '../system/index.js'
+import type { OAuthClient } from './clients.js'
+import { refreshToken } from './schema.js'
+
+export type RefreshOutcome =
+  | { ok: true; userId: string; tenantId: string; familyId: string }
+  | { ok: false; reason: 'unknown' | 'expired' | 'reused' }
+
+/** Issued sessions: an access JWT plus a rotating, opaque refresh token kept (hashed) in the database. */
+export class Sessions {
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: TokenService,
+    private readonly refreshTtlSeconds: number,
+  ) {}
+
+  async issue(
+    account: Account,
+    oauthClient: OAuthClient,
+    familyId: string = randomUUID(),
+  ): Promise<TokenReply> {
+    const access = await this.tokens.issueAccess({
+      userId: account.id,
+      tenantId: account.tenantId,
+      account: account.account,
+      userName: account.realName || account.name,
+      roleIds: account.roleIds,
+      roleAliases: account.roleAliases,
+      deptIds: account.deptIds,
+      clientId: oauthClient.clientId,
+      familyId,
+    })
+    const refresh = newRefreshTokenValue()
+    const refreshTtl = Math.min(
+      this.refreshTtlSeconds,
+      oauthClient.refreshTokenValidity || this.refreshTtlSeconds,
+    )
+    await this.db.insert(refreshToken).values({
+      id: sha256(refresh),
+      familyId,
+      userId: account.id,
+      tenantId: account.tenantId,
+      clientId: oauthClient.clientId,
+      expiresAt: new Date(Date.now() + refreshTtl * 1000),
+    })
+    return {
+      access_token: access.token,
+      token_type: 'bearer',
+      refresh_token: refresh,
+      expires_in: access.exp - Math.floor(Date.now() / 1000),
+      scope: 'all',
+      tenant_id: account.tenantId,
+      user_id: account.id,
+      dept_id: account.deptIds.join(','),
+      post_id: account.postIds.join(','),
+      role_id: account.roleIds.join(','),
+      oauth_id: '',
+      account: account.account,
+      user_name: account.account,
+      nick_name: account.name || account.realName,
+      real_name: account.realName,
+      role_name: account.roleAliases.join(','),
+      avatar: account.avatar,
+      client_id: oauthClient.clientId,
+      license: 'powered by xpark',
+      detail: { type: 'web' },
+      jti: access.jti,
+    }
+  }
+
+  /**
+   * Spend a refresh token. Each token works once; presenting a spent one means it was copied, so the
+   * whole family (every token descended from the same sign-in) is revoked.
+   */
+  async spend(value: string, clientId: string): Promise<RefreshOutcome> {
+    const id = sha256(value)
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(refreshToken).where(eq(refreshToken.id, id)).for('update')
+      if (!row || row.clientId !== clientId || row.revokedAt) return { ok: false, reason: 'unknown' } as const
+      if (row.usedAt) {
+        await tx
+          .update(refreshToken)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(refreshToken.familyId, row.familyId), isNull(refreshToken.revokedAt)))
+        await this.tokens.revokeFamily(row.familyId)
+        return { ok: false, reason: 'reused' } as const
+      }
+      if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' } as const
+      await tx.update(refreshToken).set({ usedAt: new Date() }).where(eq(refreshToken.id, id))
+      return { ok: true, userId: row.userId, tenantId: row.tenantId, familyId: row.familyId } as const
+    })
+  }
+
+  /** Logout: the access token is refused at once and the family's refresh tokens die with it. */
+  async end(jti: string, exp: number, familyId: string): Promise<void> {
+    await this.tokens.revokeAccess(jti, exp)
+    if (familyId) {
+      await this.db
+        .update(refreshToken)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshToken.familyId, familyId), isNull(refreshToken.revokedAt)))
+    }
+  }
+}

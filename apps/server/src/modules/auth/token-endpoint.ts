@@ -1,0 +1,136 @@
+import type { TokenError, TokenReply } from '@xpark/contract'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import type { ModuleContext } from '../../app.js'
+import { verifyPassword } from '../../core/auth/passwords.js'
+import { type Account, findAccount, findAccountById, switchTarget, tenantState } from '../system/index.js'
+import { checkCaptcha } from './captcha.js'
+import { authenticateClient, type OAuthClient } from './clients.js'
+import type { LoginLimits } from './limits.js'
+import type { Sessions } from './sessions.js'
+
+/** Parameters arrive in the query string (Saber sends them as axios `params`), the body is empty. */
+const TokenQuery = z.object({
+  grant_type: z.enum(['password', 'captcha', 'refresh_token']),
+  tenantId: z.string().max(12).optional(),
+  tenant_id: z.string().max(12).optional(),
+  username: z.string().max(45).optional(),
+  password: z.string().max(255).optional(),
+  refresh_token: z.string().max(255).optional(),
+  captchaKey: z.string().max(64).optional(),
+  captchaCode: z.string().max(16).optional(),
+  scope: z.string().optional(),
+  type: z.string().optional(),
+})
+
+class GrantError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+const denied = (message: string) => new GrantError(400, 'invalid_grant', message)
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name]
+  return (Array.isArray(value) ? value[0] : value) || undefined
+}
+
+export function tokenEndpoint(ctx: ModuleContext, sessions: Sessions, limits: LoginLimits) {
+  const db = ctx.database.db
+
+  function tenantOf(request: FastifyRequest, q: z.infer<typeof TokenQuery>): string {
+    if (!ctx.config.tenantMode) return ctx.config.presetTenantId || '000000'
+    const tenantId = header(request, 'tenant-id') ?? q.tenantId ?? q.tenant_id ?? ctx.config.presetTenantId
+    if (!tenantId) throw denied('租户ID未找到')
+    return tenantId
+  }
+
+  async function checkTenant(tenantId: string): Promise<void> {
+    const state = await tenantState(db, tenantId)
+    if (state === 'missing') throw denied('未获得用户的租户信息')
+    if (state === 'expired') throw denied('租户授权已过期,请联系管理员')
+  }
+
+  function usable(account: Account | null): Account {
+    if (account?.status !== 1) throw denied('用户名或密码错误')
+    if (!account.roleAliases.length) throw denied('未获得用户的角色信息')
+    return account
+  }
+
+  async function passwordGrant(request: FastifyRequest, q: z.infer<typeof TokenQuery>, c: OAuthClient) {
+    const tenantId = tenantOf(request, q)
+    const username = q.username ?? ''
+    if (!username || !q.password) throw denied('用户名或密码错误')
+    if (!(await limits.allowAttempt(request.ip, tenantId, username))) {
+      throw new GrantError(429, 'too_many_requests', '请求过于频繁,请稍后再试')
+    }
+    // The captcha is enforced whatever grant the client names: BladeX checked it only for
+    // grant_type=captcha, so choosing `password` bypassed it.
+    if (ctx.config.captcha) {
+      const key = header(request, 'captcha-key') ?? q.captchaKey ?? ''
+      const code = header(request, 'captcha-code') ?? q.captchaCode ?? ''
+      if (!(await checkCaptcha(ctx.cache, key, code))) throw denied('验证码不正确')
+    }
+    if (await limits.isLocked(tenantId, username)) throw denied('登录错误次数过多,请稍后再试')
+    await checkTenant(tenantId)
+    const account = await findAccount(db, tenantId, username)
+    if (!account || !(await verifyPassword(account.passwordHash, q.password))) {
+      await limits.recordFailure(tenantId, username)
+      throw denied('用户名或密码错误')
+    }
+    await limits.clearFailures(tenantId, username)
+    return sessions.issue(usable(account), c)
+  }
+
+  async function refreshGrant(request: FastifyRequest, q: z.infer<typeof TokenQuery>, c: OAuthClient) {
+    if (!q.refresh_token) throw denied('令牌已失效')
+    const spent = await sessions.spend(q.refresh_token, c.clientId)
+    if (!spent.ok) throw denied('令牌已失效')
+    const wanted = tenantOf(request, q)
+    let userId = spent.userId
+    if (wanted !== spent.tenantId) {
+      // tenant switch: only into a tenant this user was granted, as the account granted there
+      const target = await switchTarget(db, spent.userId, wanted)
+      if (!target) throw denied('未获得用户的租户信息')
+      await checkTenant(wanted)
+      userId = target
+    }
+    const account = usable(await findAccountById(db, userId))
+    // a switch starts a new family: the new tenant's session is revoked on its own
+    return sessions.issue(account, c, wanted === spent.tenantId ? spent.familyId : undefined)
+  }
+
+  return async function handle(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<TokenReply | TokenError> {
+    const fail = (status: number, error: string, description: string): TokenError => {
+      reply.status(status)
+      return { error_code: status, error, error_description: description }
+    }
+    const oauthClient = await authenticateClient(db, header(request, 'authorization'))
+    if (!oauthClient) return fail(401, 'invalid_client', '客户端认证失败')
+    const parsed = TokenQuery.safeParse(request.query)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      return fail(400, 'invalid_request', `参数校验失败: ${issue?.path.join('.')}: ${issue?.message}`)
+    }
+    const q = parsed.data
+    if (!oauthClient.grantTypes.has(q.grant_type)) {
+      return fail(400, 'unsupported_grant_type', `客户端不支持该授权类型: ${q.grant_type}`)
+    }
+    try {
+      return q.grant_type === 'refresh_token'
+        ? await refreshGrant(request, q, oauthClient)
+        : await passwordGrant(request, q, oauthClient)
+    } catch (error) {
+      if (error instanceof GrantError) return fail(error.status, error.error, error.message)
+      throw error
+    }
+  }
+}

@@ -1,0 +1,132 @@
+import type { MenuNode, TopMenu } from '@xpark/contract'
+import { asc, eq, inArray } from 'drizzle-orm'
+import { isAdministrator } from '../../core/auth/guards.js'
+import type { AuthContext } from '../../core/auth/tokens.js'
+import type { Cache } from '../../core/cache/index.js'
+import { scoped } from '../../core/tenancy.js'
+import type { Db } from '../../db/client.js'
+import { menu, roleMenu, topMenu, topMenuSetting } from './schema.js'
+
+type MenuRow = typeof menu.$inferSelect
+
+const CACHE_TTL = 600
+
+/** Menu ids granted to these roles; the platform administrator has every menu. */
+async function grantedMenuIds(db: Db, auth: AuthContext): Promise<Set<string> | 'all'> {
+  if (isAdministrator(auth)) return 'all'
+  if (!auth.roleIds.length) return new Set()
+  const rows = await db
+    .selectDistinct({ menuId: roleMenu.menuId })
+    .from(roleMenu)
+    .where(inArray(roleMenu.roleId, auth.roleIds))
+  return new Set(rows.map((r) => r.menuId))
+}
+
+function toNode(row: MenuRow): MenuNode {
+  return {
+    id: row.id,
+    parentId: row.parentId,
+    code: row.code,
+    name: row.name,
+    alias: row.alias,
+    path: row.path,
+    source: row.source,
+    sort: row.sort,
+    category: row.category === 2 ? 2 : 1,
+    action: row.action,
+    isOpen: row.isOpen === 2 ? 2 : 1,
+    remark: row.remark,
+    hidden: row.hidden,
+    roles: row.roles.split(',').filter(Boolean),
+    keepAlive: row.keepAlive,
+    hasChildren: false,
+  }
+}
+
+/** Build a forest by parentId, sorted; a node whose parent is absent becomes a root. */
+export function forest(rows: MenuRow[]): MenuNode[] {
+  const nodes = new Map(rows.map((r) => [r.id, toNode(r)]))
+  const roots: MenuNode[] = []
+  for (const node of [...nodes.values()].sort((a, b) => a.sort - b.sort)) {
+    const parent = nodes.get(node.parentId)
+    if (parent) {
+      parent.children ??= []
+      parent.children.push(node)
+      parent.hasChildren = true
+    } else roots.push(node)
+  }
+  return roots
+}
+
+/** Include every ancestor of the given rows, so a granted leaf always has its path to the root. */
+function withAncestors(all: MenuRow[], picked: MenuRow[]): MenuRow[] {
+  const byId = new Map(all.map((r) => [r.id, r]))
+  const out = new Map(picked.map((r) => [r.id, r]))
+  for (const row of picked) {
+    let parent = byId.get(row.parentId)
+    while (parent && !out.has(parent.id)) {
+      out.set(parent.id, parent)
+      parent = byId.get(parent.parentId)
+    }
+  }
+  return [...out.values()]
+}
+
+export class MenuService {
+  constructor(
+    private readonly db: Db,
+    private readonly cache: Cache,
+  ) {}
+
+  private async allMenus(): Promise<MenuRow[]> {
+    return this.db.select().from(menu).where(eq(menu.isDeleted, 0)).orderBy(asc(menu.sort))
+  }
+
+  private async visible(auth: AuthContext, category: 1 | 2): Promise<{ all: MenuRow[]; picked: MenuRow[] }> {
+    const [all, granted] = await Promise.all([this.allMenus(), grantedMenuIds(this.db, auth)])
+    const picked = all.filter((m) => m.category === category && (granted === 'all' || granted.has(m.id)))
+    return { all, picked }
+  }
+
+  /** `menu/routes`: the caller's menus as a tree, optionally narrowed to one top menu. */
+  async routes(auth: AuthContext, topMenuId?: string): Promise<MenuNode[]> {
+    const { all, picked } = await this.visible(auth, 1)
+    let rows = picked
+    if (topMenuId) {
+      const [owner] = await this.db
+        .select({ id: topMenu.id })
+        .from(topMenu)
+        .where(scoped(topMenu, auth, eq(topMenu.id, topMenuId)))
+      if (!owner) return []
+      const settings = await this.db
+        .select({ menuId: topMenuSetting.menuId })
+        .from(topMenuSetting)
+        .where(eq(topMenuSetting.topMenuId, topMenuId))
+      const inTop = new Set(settings.map((s) => s.menuId))
+      rows = rows.filter((m) => inTop.has(m.id))
+    }
+    return forest(withAncestors(all, rows).filter((m) => m.category === 1))
+  }
+
+  /** `menu/buttons`: menus that own granted buttons, with those buttons as children. */
+  async buttons(auth: AuthContext): Promise<MenuNode[]> {
+    const { all, picked } = await this.visible(auth, 2)
+    return forest(withAncestors(all, picked))
+  }
+
+  /** The button codes a caller holds (cached per role set; `clear-cache` drops it). */
+  async permissionCodes(auth: AuthContext): Promise<ReadonlySet<string>> {
+    const key = `sys:perm:${[...auth.roleIds].sort().join(',')}`
+    const cached = await this.cache.get(key)
+    if (cached !== null) return new Set(JSON.parse(cached) as string[])
+    const { picked } = await this.visible(auth, 2)
+    const codes = picked.map((m) => m.code)
+    await this.cache.set(key, JSON.stringify(codes), CACHE_TTL)
+    return new Set(codes)
+  }
+
+  async topMenus(auth: AuthContext): Promise<TopMenu[]> {
+    const rows = await this.db.select().from(topMenu).where(scoped(topMenu, auth)).orderBy(asc(topMenu.sort))
+    return rows.map((r) => ({ id: r.id, code: r.code, name: r.name, source: r.source, sort: r.sort }))
+  }
+}

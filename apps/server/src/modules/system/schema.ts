@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core'
+import { baseColumns, id, tenantColumns } from '../../db/columns.js'
+
+export const tenant = pgTable(
+  'blade_tenant',
+  {
+    id: id('id').primaryKey(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    tenantName: varchar('tenant_name', { length: 50 }).notNull(),
+    domain: varchar('domain', { length: 255 }).notNull().default(''),
+    logo: varchar('logo', { length: 1000 }).notNull().default(''),
+    linkman: varchar('linkman', { length: 20 }).notNull().default(''),
+    contactNumber: varchar('contact_number', { length: 20 }).notNull().default(''),
+    address: varchar('address', { length: 255 }).notNull().default(''),
+    accountNumber: integer('account_number').notNull().default(-1),
+    expireTime: timestamp('expire_time', { withTimezone: true, mode: 'date' }),
+    ...baseColumns(),
+  },
+  (t) => [uniqueIndex('blade_tenant_tenant_id_uq').on(t.tenantId)],
+)
+
+export const user = pgTable(
+  'blade_user',
+  {
+    id: id('id').primaryKey(),
+    ...tenantColumns(),
+    code: varchar('code', { length: 12 }).notNull().default(''),
+    userType: smallint('user_type').notNull().default(1),
+    account: varchar('account', { length: 45 }).notNull(),
+    /** argon2id of the MD5 hex the console sends; never leaves the server */
+    password: varchar('password', { length: 255 }).notNull(),
+    /** true while the account still has the demo/initial password */
+    passwordDefault: boolean('password_default').notNull().default(false),
+    name: varchar('name', { length: 20 }).notNull().default(''),
+    realName: varchar('real_name', { length: 20 }).notNull().default(''),
+    avatar: varchar('avatar', { length: 500 }).notNull().default(''),
+    email: varchar('email', { length: 45 }).notNull().default(''),
+    phone: varchar('phone', { length: 45 }).notNull().default(''),
+    sex: smallint('sex').notNull().default(-1),
+    roleId: varchar('role_id', { length: 1000 }).notNull().default(''),
+    deptId: varchar('dept_id', { length: 1000 }).notNull().default(''),
+    postId: varchar('post_id', { length: 1000 }).notNull().default(''),
+  },
+  (t) => [uniqueIndex('blade_user_tenant_account_uq').on(t.tenantId, t.account).where(sql`is_deleted = 0`)],
+)
+
+export const role = pgTable(
+  'blade_role',
+  {
+    id: id('id').primaryKey(),
+    ...tenantColumns(),
+    parentId: id('parent_id').notNull().default('0'),
+    roleName: varchar('role_name', { length: 255 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+    roleAlias: varchar('role_alias', { length: 255 }).notNull(),
+  },
+  (t) => [index('blade_role_tenant_idx').on(t.tenantId)],
+)
+
+export const menu = pgTable('blade_menu', {
+  id: id('id').primaryKey(),
+  parentId: id('parent_id').notNull().default('0'),
+  code: varchar('code', { length: 255 }).notNull(),
+  name: varchar('name', { length: 255 }).notNull(),
+  alias: varchar('alias', { length: 255 }).notNull().default('menu'),
+  path: varchar('path', { length: 255 }).notNull().default(''),
+  source: varchar('source', { length: 255 }).notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+  category: smallint('category').notNull().default(1),
+  action: smallint('action').notNull().default(0),
+  isOpen: smallint('is_open').notNull().default(1),
+  remark: varchar('remark', { length: 255 }).notNull().default(''),
+  hidden: boolean('hidden').notNull().default(false),
+  /** comma-joined role aliases; empty means every role that was granted the menu */
+  roles: varchar('roles', { length: 255 }).notNull().default(''),
+  keepAlive: boolean('keep_alive').notNull().default(true),
+  isDeleted: smallint('is_deleted').notNull().default(0),
+})
+
+export const roleMenu = pgTable(
+  'blade_role_menu',
+  {
+    id: id('id').primaryKey(),
+    menuId: id('menu_id').notNull(),
+    roleId: id('role_id').notNull(),
+  },
+  (t) => [index('blade_role_menu_role_idx').on(t.roleId)],
+)
+
+export const topMenu = pgTable('blade_top_menu', {
+  id: id('id').primaryKey(),
+  ...tenantColumns(),
+  code: varchar('code', { length: 255 }).notNull(),
+  name: varchar('name', { length: 255 }).notNull(),
+  source: varchar('source', { length: 255 }).notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+})
+
+export const topMenuSetting = pgTable('blade_top_menu_setting', {
+  id: id('id').primaryKey(),
+  topMenuId: id('top_menu_id').notNull(),
+  menuId: id('menu_id').notNull(),
+})
+
+export const dept = pgTable('blade_dept', {
+  id: id('id').primaryKey(),
+  ...tenantColumns(),
+  parentId: id('parent_id').notNull().default('0'),
+  ancestors: varchar('ancestors', { length: 2000 }).notNull().default('0'),
+  deptCategory: smallint('dept_category').notNull().default(1),
+  deptName: varchar('dept_name', { length: 45 }).notNull(),
+  fullName: varchar('full_name', { length: 45 }).notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+  remark: varchar('remark', { length: 255 }).notNull().default(''),
+})
+
+/** Global system parameters (no tenant): only the platform administrator writes them. */
+export const param = pgTable('blade_param', {
+  id: id('id').primaryKey(),
+  paramName: varchar('param_name', { length: 255 }).notNull(),
+  paramKey: varchar('param_key', { length: 255 }).notNull(),
+  paramValue: text('param_value').notNull(),
+  remark: varchar('remark', { length: 255 }).notNull().default(''),
+  ...baseColumns(),
+})
+
+/** Tenants a user may switch into, and the account it becomes there (tenant switch grant). */
+export const userTenant = pgTable('xpark_user_tenant', {
+  id: id('id').primaryKey(),
+  userId: id('user_id').notNull(),
+  tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+  targetUserId: id('target_user_id').notNull(),
+})

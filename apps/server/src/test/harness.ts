@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import type { TokenReply } from '@xpark/contract'
+import pg from 'pg'
+import { type App, buildApp } from '../app.js'
+import { type Config, loadConfig } from '../config.js'
+import { md5 } from '../core/auth/passwords.js'
+import { type Cache, MemoryCache, openCache } from '../core/cache/index.js'
+import { type Database, openDatabase } from '../db/client.js'
+import { DEMO_PASSWORD } from '../db/seed/demo.js'
+
+export { DEMO_PASSWORD }
+
+export interface TestContext {
+  app: App
+  database: Database
+  cache: Cache
+  config: Config
+  /** the token signing secret of this app (tests forge expired tokens with it) */
+  signingSecret: string
+  close(): Promise<void>
+}
+
+/** A fresh copy of the seeded database (PGlite dump, or a PostgreSQL database from the template). */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const template = process.env.XPARK_TEST_TEMPLATE
+  const baseUrl = process.env.DATABASE_URL
+  if (template && baseUrl) {
+    const name = `xpark_t_${randomUUID().replaceAll('-', '').slice(0, 12)}`
+    const admin = new pg.Client({ connectionString: baseUrl })
+    await admin.connect()
+    await admin.query(`create database ${name} template ${template}`)
+    const url = new URL(baseUrl)
+    url.pathname = `/${name}`
+    const database = await openDatabase({ url: url.toString() })
+    return {
+      database,
+      drop: async () => {
+        await admin.query(`drop database if exists ${name} with (force)`)
+        await admin.end()
+      },
+    }
+  }
+  const dump = process.env.XPARK_TEST_DUMP
+  if (!dump) throw new Error('global setup did not prepare a database dump')
+  const database = await openDatabase({ loadDataDir: new Blob([readFileSync(dump)]) })
+  return { database, drop: async () => {} }
+}
+
+/** Build the real app on a fresh seeded database. Captcha off unless a test turns it on. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const config = loadConfig({ XPARK_CAPTCHA: 'off', XPARK_LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env })
+  const { database, drop } = await freshDatabase()
+  // REDIS_URL in the environment runs the same tests on Redis (prefix keeps runs apart)
+  const cache = process.env.REDIS_URL
+    ? await openCache(process.env.REDIS_URL, `xpark-test:${randomUUID()}:`)
+    : new MemoryCache()
+  const signingSecret = randomUUID() + randomUUID()
+  const app = await buildApp({ config, database, cache, signingSecret, logger: false })
+  await app.ready()
+  return {
+    app,
+    database,
+    cache,
+    config,
+    signingSecret,
+    close: async () => {
+      await app.close()
+      await cache.close()
+      await database.close()
+      await drop()
+    },
+  }
+}
+
+export const CONSOLE_BASIC = `Basic ${Buffer.from('xpark:').toString('base64')}`
+
+/** Sign in through the real token endpoint; returns the bare token reply. */
+export async function signIn(
+  app: App,
+  { tenantId = '000000', account = 'admin', password = DEMO_PASSWORD } = {},
+): Promise<TokenReply> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/xparkApi/blade-auth/oauth/token',
+    query: { tenantId, username: account, password: md5(password), grant_type: 'password', scope: 'all' },
+    headers: { authorization: CONSOLE_BASIC, 'tenant-id': tenantId },
+  })
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`)
+  return res.json() as TokenReply
+}
+
+export function bearer(token: TokenReply | string): Record<string, string> {
+  return { 'blade-auth': `bearer ${typeof token === 'string' ? token : token.access_token}` }
+}

@@ -1,0 +1,148 @@
+/**
+ * The HTTP client rules of spec 01 §8, as a factory so every rule can be tested with a fake fetch.
+ * `http.ts` wires the real browser dependencies.
+ */
+export type Query = Record<string, string | number | boolean | null | undefined>
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  params?: Query
+  /** JSON body */
+  body?: unknown
+  headers?: Record<string, string>
+  /** false: do not send the Blade-Auth token (public calls) */
+  auth?: boolean
+}
+
+export interface HttpDeps {
+  baseUrl: string
+  fetch: typeof fetch
+  getToken: () => string
+  getClientId: () => string
+  notifyError: (message: string) => void
+  /** 401: log out and go to /login */
+  onUnauthorized: () => void
+  recordFailure: (failure: { url: string; message: string; status: number }) => void
+  progress: { start: () => void; done: () => void }
+  statusWhiteList: readonly number[]
+  timeoutMs: number
+  t: (key: 'unknown error' | 'data not found') => string
+}
+
+export class HttpError extends Error {
+  override name = 'HttpError'
+  constructor(
+    message: string,
+    /** body.code || HTTP status; 0 for network errors and timeouts */
+    readonly status: number,
+    readonly body: unknown = undefined,
+  ) {
+    super(message)
+  }
+}
+
+type Body = { code?: unknown; msg?: unknown; message?: unknown; error_description?: unknown }
+
+export function buildUrl(baseUrl: string, path: string, params?: Query): string {
+  const search = new URLSearchParams()
+  for (const [k, v] of Object.entries(params ?? {})) {
+    if (v !== undefined && v !== null) search.set(k, String(v))
+  }
+  const qs = search.toString()
+  return `${baseUrl}/${path.replace(/^\//, '')}${qs ? `?${qs}` : ''}`
+}
+
+/** message = msg → message → error_description → 'unknown error' */
+export function pickMessage(body: Body, t: HttpDeps['t']): string {
+  for (const v of [body.msg, body.message, body.error_description]) {
+    if (typeof v === 'string' && v !== '') return v
+  }
+  return t('unknown error')
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text()
+  if (text === '') return {}
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+export function createHttp(deps: HttpDeps) {
+  async function send(path: string, opts: RequestOptions): Promise<{ res: Response; body: unknown }> {
+    const url = buildUrl(deps.baseUrl, path, opts.params)
+    const headers: Record<string, string> = {
+      // public OAuth client: the id only, never a secret
+      Authorization: `Basic ${btoa(`${deps.getClientId()}:`)}`,
+      ...opts.headers,
+    }
+    const token = deps.getToken()
+    if (opts.auth !== false && token) headers['Blade-Auth'] = `bearer ${token}`
+    if (opts.body !== undefined) headers['Content-Type'] = 'application/json'
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(), deps.timeoutMs)
+    try {
+      const res = await deps.fetch(url, {
+        method: opts.method ?? 'GET',
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        signal: controller.signal,
+        credentials: 'same-origin',
+      })
+      return { res, body: await readBody(res) }
+    } catch (e) {
+      const timedOut = controller.signal.aborted
+      const message = timedOut
+        ? `timeout of ${deps.timeoutMs}ms exceeded`
+        : (e as Error).message || 'Network Error'
+      deps.recordFailure({ url, message, status: 0 })
+      throw new HttpError(message, 0)
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+    deps.progress.start()
+    try {
+      const { res, body } = await send(path, opts)
+      const obj: Body = body !== null && typeof body === 'object' ? (body as Body) : {}
+      const url = res.url || path
+      // outside 200-500 the client does not handle the reply itself: reject quietly (like a network error)
+      if (res.status < 200 || res.status > 500) {
+        const message = `Request failed with status code ${res.status}`
+        deps.recordFailure({ url, message, status: res.status })
+        throw new HttpError(message, res.status, body)
+      }
+      const status = Number(obj.code) || res.status
+      let message = pickMessage(obj, deps.t)
+      if (status === 404) message = deps.t('data not found')
+      if (deps.statusWhiteList.includes(status)) throw new HttpError(message, status, body)
+      if (status === 401) deps.onUnauthorized()
+      if (status !== 200) {
+        deps.notifyError(message)
+        deps.recordFailure({ url, message, status })
+        throw new HttpError(message, status, body)
+      }
+      return body as T
+    } finally {
+      deps.progress.done()
+    }
+  }
+
+  return {
+    request,
+    get: <T>(path: string, params?: Query, opts: Omit<RequestOptions, 'params'> = {}) =>
+      request<T>(path, { ...opts, method: 'GET', params }),
+    post: <T>(
+      path: string,
+      params?: Query,
+      body?: unknown,
+      opts: Omit<RequestOptions, 'params' | 'body'> = {},
+    ) => request<T>(path, { ...opts, method: 'POST', params, body }),
+  }
+}
+
+export type Http = ReturnType<typeof createHttp>

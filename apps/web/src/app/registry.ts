@@ -1,0 +1,24 @@
+import { type ComponentType, lazy } from 'react'
+import { matchPath } from 'react-router'
+import { systemScreens } from '../features/system'
+import { welScreens } from '../features/wel'
+
+export type ScreenMap = Record<string, ComponentType>
+
+/**
+ * Menu path → lazily loaded screen. Each feature exports its own map from its index.ts; features
+ * never import each other, they meet here. A path with no screen sends the user to /404.
+ */
+export const screens: ScreenMap = {
+  ...welScreens,
+  ...systemScreens,
+  '/myiframe/urlPath': lazy(() => import('../shell/IframePage')),
+}
+
+export function resolveScreen(path: string, map: ScreenMap = screens): ComponentType | undefined {
+  const exact = map[path]
+  if (exact) return exact
+  // patterns such as '/workflow/process/detail/:params'
+  const pattern = Object.keys(map).find((p) => p.includes(':') && matchPath(p, path))
+  return pattern ? map[pattern] : undefined
+}

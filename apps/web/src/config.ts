@@ -1,0 +1,31 @@
+/** Console-wide constants (spec 01 §9). Server-driven values come from `GET console/settings`. */
+export const website = {
+  /** API prefix (the dev proxy and the server use the same one) */
+  apiBase: '/xparkApi',
+  /** localStorage / sessionStorage key prefix */
+  storagePrefix: 'xpark-',
+  homePath: '/wel/index',
+  lockPage: '/lock',
+  loginPage: '/login',
+  /** routes reachable without a session */
+  publicPaths: ['/login', '/lock', '/404', '/403', '/500'],
+  tokenHeader: 'Blade-Auth',
+  defaultTenantId: '000000',
+  /** spec §9: access token lifetime setting, used until console/settings answers */
+  defaultTokenTime: 300_000,
+  refreshCheckMs: 60_000,
+  requestTimeoutMs: 10_000,
+  /** how many keep-alive tabs stay mounted (hidden) at once */
+  keepAliveCap: 10,
+  pageSize: 10,
+  pageSizeOptions: [10, 20, 30, 40, 50, 100],
+  defaultTheme: 'theme-d2',
+  defaultColor: '#409EFF',
+  /** statuses the caller handles itself: the HTTP client rejects them without a toast */
+  statusWhiteList: [] as number[],
+  errorLogCap: 200,
+} as const
+
+export function isPublicPath(path: string): boolean {
+  return (website.publicPaths as readonly string[]).includes(path)
+}

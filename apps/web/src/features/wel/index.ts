@@ -1,0 +1,6 @@
+import { lazy } from 'react'
+
+/** Home screens. */
+export const welScreens = {
+  '/wel/index': lazy(() => import('./WelcomePage')),
+}

@@ -1,0 +1,146 @@
+import { type FormEvent, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { loginByPassword } from '../../api/auth'
+import { setNotifier } from '../../api/notify'
+import { LanguageMenu } from '../../components/LanguageMenu'
+import { usePageTitle } from '../../components/usePageTitle'
+import { website } from '../../config'
+import type { MessageKey } from '../../i18n'
+import { useLock } from '../../stores/lock'
+import { useSession } from '../../stores/session'
+import { useSettings } from '../../stores/settings'
+import { useTabs } from '../../stores/tabs'
+import { CaptchaImage, useCaptcha } from './Captcha'
+import { Field } from './Field'
+import './login.css'
+
+type Values = { tenantId: string; username: string; password: string; captchaCode: string }
+type Errors = Partial<Record<keyof Values, MessageKey>>
+
+/**
+ * Sign in (spec 01 §2, §4). Plain HTML on purpose: the login route loads no antd, so the password
+ * field shows after little JS. No credentials are prefilled.
+ */
+export default function LoginPage() {
+  const { t } = useTranslation()
+  usePageTitle(t('login'))
+  const navigate = useNavigate()
+  const settings = useSettings((s) => s.console)
+  const showTenant = settings.tenantMode && !settings.tenantId
+  const { captcha, refresh } = useCaptcha(settings.captchaMode)
+  const [values, setValues] = useState<Values>({
+    tenantId: website.defaultTenantId,
+    username: '',
+    password: '',
+    captchaCode: '',
+  })
+  const [errors, setErrors] = useState<Errors>({})
+  const [failure, setFailure] = useState('')
+  const [loading, setLoading] = useState(false)
+
+  // the HTTP client's error toasts (error_description of a failed login) show in the form's alert
+  useEffect(() => setNotifier({ error: setFailure }), [])
+
+  const bind = (key: keyof Values) => ({
+    value: values[key],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value })),
+  })
+
+  function validate(): Errors {
+    const e: Errors = {}
+    if (showTenant && !values.tenantId.trim()) e.tenantId = 'login.tenantRequired'
+    if (!values.username.trim()) e.username = 'login.usernameRequired'
+    if (!values.password) e.password = 'login.passwordRequired'
+    if (settings.captchaMode && !values.captchaCode.trim()) e.captchaCode = 'login.captchaRequired'
+    return e
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const found = validate()
+    setErrors(found)
+    if (Object.keys(found).length > 0) return
+    setFailure('')
+    setLoading(true)
+    try {
+      const tenantId =
+        settings.tenantId || (settings.tenantMode ? values.tenantId.trim() : website.defaultTenantId)
+      const reply = await loginByPassword(
+        { ...values, tenantId, username: values.username.trim(), captchaKey: captcha?.key },
+        settings.captchaMode,
+      )
+      // a new session starts with no tabs and no lock
+      useTabs.getState().reset()
+      useLock.getState().clear()
+      useSession.getState().startSession(reply)
+      navigate('/', { replace: true })
+    } catch {
+      // error_description is already shown; a used captcha is void
+      setValues((v) => ({ ...v, captchaCode: '' }))
+      refresh()
+      setLoading(false)
+    }
+  }
+
+  const err = (key: keyof Values) => (errors[key] ? t(errors[key]) : undefined)
+
+  return (
+    <div className="login-page">
+      <div className="login-language">
+        <LanguageMenu />
+      </div>
+      <form className="login-card" onSubmit={submit} noValidate data-testid="login-form">
+        <h1 className="login-title">{t('title')}</h1>
+        <p className="login-subtitle">{t('login.welcome')}</p>
+        {failure && (
+          <div className="login-alert" role="alert" data-testid="login-error">
+            {failure}
+          </div>
+        )}
+        {showTenant && (
+          <Field
+            id="tenantId"
+            label={t('login.tenantId')}
+            error={err('tenantId')}
+            data-testid="login-tenant"
+            {...bind('tenantId')}
+          />
+        )}
+        <Field
+          id="username"
+          label={t('login.username')}
+          error={err('username')}
+          autoComplete="username"
+          data-testid="login-username"
+          {...bind('username')}
+        />
+        <Field
+          id="password"
+          type="password"
+          label={t('login.password')}
+          error={err('password')}
+          autoComplete="current-password"
+          data-testid="login-password"
+          {...bind('password')}
+        />
+        {settings.captchaMode && (
+          <div className="login-captcha">
+            <Field
+              id="captchaCode"
+              label={t('login.captcha')}
+              error={err('captchaCode')}
+              autoComplete="off"
+              data-testid="login-captcha"
+              {...bind('captchaCode')}
+            />
+            <CaptchaImage image={captcha?.image} onRefresh={refresh} />
+          </div>
+        )}
+        <button type="submit" className="login-submit" disabled={loading} data-testid="login-submit">
+          {loading ? '…' : t('login.submit')}
+        </button>
+      </form>
+    </div>
+  )
+}

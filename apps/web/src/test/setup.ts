@@ -1,0 +1,38 @@
+// jsdom lacks the layout APIs antd asks for: stub them so components render in tests.
+import { cleanup, configure } from '@testing-library/react'
+import { afterEach, vi } from 'vitest'
+import '../i18n'
+
+// the first render of a lazy screen transforms its chunk on the fly: allow more than the default 1 s
+configure({ asyncUtilTimeout: 5000 })
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: vi.fn().mockImplementation((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  })),
+})
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = window.ResizeObserver ?? ResizeObserverStub
+
+// antd measures scrollbars through getComputedStyle with pseudo elements, which jsdom does not implement
+const realGetComputedStyle = window.getComputedStyle
+window.getComputedStyle = (elt: Element) => realGetComputedStyle(elt)
+
+afterEach(() => {
+  cleanup()
+  localStorage.clear()
+  sessionStorage.clear()
+})

@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  // relative base: the build is served under any prefix (the server, a CDN, a sub-path)
+  base: './',
+  plugins: [react()],
+  // features reach shared code as '@/api/…', '@/stores/…' (relative '../../' is reserved for the lint rule
+  // that keeps features from importing each other)
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  server: {
+    proxy: { '/xparkApi': { target: 'http://localhost:8080', changeOrigin: true } },
+  },
+  build: {
+    outDir: 'dist',
+    chunkSizeWarningLimit: 700,
+    // read by scripts/login-budget.mjs to measure what the login route loads
+    manifest: true,
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    css: false,
+  },
+})

@@ -1,0 +1,4 @@
+export * from './auth.js'
+export * from './envelope.js'
+export * from './menu.js'
+export * from './validation.js'
