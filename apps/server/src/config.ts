@@ -17,7 +17,9 @@ const EnvSchema = z.object({
   XPARK_TOKEN_TIME: z.coerce.number().int().min(10_000).default(300_000),
   XPARK_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).optional(),
   XPARK_REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(604_800),
-  XPARK_JWT_SECRET: z.string().min(32).optional(),
+  XPARK_JWT_SECRET: z
+    .union([z.literal(''), z.string().min(32, 'XPARK_JWT_SECRET must be at least 32 characters')])
+    .optional(),
   XPARK_ADMIN_PASSWORD: z.string().optional(),
   XPARK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   XPARK_WEB_DIST: z.string().optional(),
@@ -72,8 +74,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     tokenTime: e.XPARK_TOKEN_TIME,
     accessTokenTtlSeconds: accessTtl,
     refreshTokenTtlSeconds: e.XPARK_REFRESH_TOKEN_TTL,
-    jwtSecret: e.XPARK_JWT_SECRET,
-    adminPassword: e.XPARK_ADMIN_PASSWORD,
+    jwtSecret: e.XPARK_JWT_SECRET || undefined,
+    adminPassword: e.XPARK_ADMIN_PASSWORD || undefined,
     logLevel: e.XPARK_LOG_LEVEL,
     webDist: e.XPARK_WEB_DIST,
     loginFailLimit: e.XPARK_LOGIN_FAIL_LIMIT,

@@ -1,13 +1,10 @@
 import { resolve } from 'node:path'
-import { and, eq } from 'drizzle-orm'
 import { buildApp } from './app.js'
 import { loadConfig } from './config.js'
-import { hashPassword, md5 } from './core/auth/passwords.js'
 import { loadSigningSecret } from './core/auth/secret.js'
 import { openCache } from './core/cache/index.js'
+import { enforceAdminPassword } from './db/admin-password.js'
 import { openConfiguredDatabase } from './db/open.js'
-import { DEMO_PASSWORD } from './db/seed/demo.js'
-import { user } from './modules/system/schema.js'
 
 async function main(): Promise<void> {
   const started = performance.now()
@@ -15,25 +12,11 @@ async function main(): Promise<void> {
   const opened = await openConfiguredDatabase(config)
   const { db } = opened.database
 
-  // Production never runs with the published demo password.
-  const stillDemo = await db
-    .select({ id: user.id })
-    .from(user)
-    .where(and(eq(user.passwordDefault, true), eq(user.isDeleted, 0)))
-  if (config.env === 'production' && stillDemo.length) {
-    if (!config.adminPassword || config.adminPassword === DEMO_PASSWORD) {
-      await opened.close()
-      console.error(
-        'xpark: refusing to start in production with the demo password. ' +
-          'Set XPARK_ADMIN_PASSWORD to another password (it replaces the demo password of the seeded accounts).',
-      )
-      process.exit(1)
-    }
-    const hashed = await hashPassword(md5(config.adminPassword))
-    await db
-      .update(user)
-      .set({ password: hashed, passwordDefault: false })
-      .where(eq(user.passwordDefault, true))
+  try {
+    await enforceAdminPassword(config, db)
+  } catch (error) {
+    await opened.close()
+    throw error
   }
 
   const cache = await openCache(config.redisUrl)

@@ -4,6 +4,7 @@ import { authOf } from '../../core/auth/plugin.js'
 import { ok } from '../../core/envelope.js'
 import type { Api } from '../../core/http/api.js'
 import { MenuService } from './menus.js'
+import { paramRoutes } from './param.js'
 import { profileRoutes } from './profile.js'
 
 export {
@@ -37,4 +38,5 @@ export async function systemModule(api: Api, ctx: ModuleContext): Promise<void> 
   )
 
   await profileRoutes(api, ctx)
+  await paramRoutes(api, ctx)
 }

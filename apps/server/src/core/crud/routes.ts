@@ -1,0 +1,136 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import { z } from 'zod'
+import { can, isAdministrator, requirePermission } from '../auth/guards.js'
+import { authOf } from '../auth/plugin.js'
+import { ok, status } from '../envelope.js'
+import { forbidden } from '../errors.js'
+import type { Api } from '../http/api.js'
+import { isId } from '../ids.js'
+import type { Db } from '../../db/client.js'
+import type { Resource } from './resource.js'
+import { findRow, insertRow, listRows, removeRows, updateRow } from './store.js'
+
+/** Turn a resource declaration into its BladeX routes on the API scope. */
+
+const MAX_IDS = 1000
+const ID_MESSAGE = 'must be a 64-bit id'
+const idSchema = z.string().regex(/^[1-9]\d{0,18}$/, ID_MESSAGE).refine(isId, ID_MESSAGE)
+/** `ids=1,2,3`, as Saber sends it on `remove` */
+const idListSchema = z
+  .string()
+  .refine((s) => {
+    const ids = s.split(',')
+    return ids.length <= MAX_IDS && ids.every(isId)
+  }, `must be a comma-separated list of at most ${MAX_IDS} 64-bit ids`)
+  .describe('comma-separated ids')
+
+type Body = Record<string, unknown>
+
+/** The button code a write needs; the administrator-only guard sits on top for platform data. */
+function writeGuard(r: Resource, codeFor: (request: FastifyRequest) => string): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const auth = authOf(request)
+    const code = codeFor(request)
+    if (!(await can(request.server, auth, code))) throw forbidden(`缺少权限: ${code}`)
+    if (r.writeGuard === 'administrator' && !isAdministrator(auth)) throw forbidden('仅平台管理员可以操作')
+  }
+}
+
+function listQuerySchema(r: Resource) {
+  const text = (description: string) => z.string().optional().describe(description)
+  const shape: Record<string, z.ZodOptional<z.ZodString>> = {
+    current: text('page number, from 1 (default 1)'),
+    size: text('rows per page, 1 to 1000 (default 10)'),
+    ascs: text(`comma list of sort fields, ascending: ${['id', ...(r.sorts ?? [])].join(', ')}`),
+    descs: text('comma list of sort fields, descending'),
+  }
+  for (const name of r.filterSet.names()) {
+    shape[name] = text(
+      `${r.filters?.[name] ?? 'eq'} filter; suffix forms ${name}_equal, _notequal, _like, _gt, _ge, _lt, _le, _in` +
+        (name === 'createTime' ? ', _dategt, _datege, _datelt, _datele (yyyy-MM-dd[ HH:mm:ss])' : ''),
+    )
+  }
+  // BladeX clients send extra parameters; they pass through and are ignored unless they name a filter
+  return z.object(shape).loose()
+}
+
+/** An empty or null `id` in a submit body means "new row" (Saber sends the form as it stands). */
+const optionalId = z.union([idSchema, z.literal('')]).nullish()
+
+export async function registerResource(api: Api, db: Db, r: Resource): Promise<void> {
+  const base = `/${r.path}`
+  const tags = [r.tag]
+  const read = r.permissions.view ? [requirePermission(r.permissions.view)] : []
+  const querystring = listQuerySchema(r)
+  const editable = r.schema
+
+  for (const verb of ['list', 'page'] as const) {
+    api.get(
+      `${base}/${verb}`,
+      { schema: { tags, summary: `${r.tag}: paged ${verb}`, querystring }, preHandler: read },
+      async (request) => ok(await listRows(db, r, authOf(request), request.query)),
+    )
+  }
+
+  api.get(
+    `${base}/detail`,
+    { schema: { tags, summary: `${r.tag}: one row`, querystring: z.object({ id: idSchema }) }, preHandler: read },
+    async (request) => ok(await findRow(db, r, authOf(request), request.query.id)),
+  )
+
+  api.post(
+    `${base}/remove`,
+    {
+      schema: { tags, summary: `${r.tag}: soft delete`, querystring: z.object({ ids: idListSchema }) },
+      preHandler: writeGuard(r, () => r.permissions.delete),
+    },
+    async (request) => {
+      await removeRows(db, r, authOf(request), request.query.ids.split(','))
+      return status(true)
+    },
+  )
+
+  api.post(
+    `${base}/submit`,
+    {
+      schema: {
+        tags,
+        summary: `${r.tag}: insert (no id) or update (with id); every required field is checked`,
+        body: editable.extend({ id: optionalId }),
+      },
+      preHandler: writeGuard(r, (request) => ((request.body as Body).id ? r.permissions.edit : r.permissions.add)),
+    },
+    async (request) => {
+      const { id, ...values } = request.body as Body
+      const auth = authOf(request)
+      if (id) await updateRow(db, r, auth, String(id), values)
+      else await insertRow(db, r, auth, values)
+      return status(true)
+    },
+  )
+
+  if (r.aliases === false) return
+
+  api.post(
+    `${base}/save`,
+    { schema: { tags, summary: `${r.tag}: insert`, body: editable }, preHandler: writeGuard(r, () => r.permissions.add) },
+    async (request) => {
+      await insertRow(db, r, authOf(request), request.body as Body)
+      return status(true)
+    },
+  )
+
+  api.post(
+    `${base}/update`,
+    {
+      // BladeX updateById: only the fields sent change
+      schema: { tags, summary: `${r.tag}: update the fields sent`, body: editable.partial().extend({ id: idSchema }) },
+      preHandler: writeGuard(r, () => r.permissions.edit),
+    },
+    async (request) => {
+      const { id, ...values } = request.body as Body
+      await updateRow(db, r, authOf(request), String(id), values)
+      return status(true)
+    },
+  )
+}
