@@ -103,7 +103,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       prefix: '/',
       wildcard: false,
       index: false,
-      maxAge: '1h',
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        // Vite names bundles by content hash: they never change, so browsers may keep them for good
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        )
+      },
     })
     // index.html must never be cached: it names the hashed bundles of the current build
     app.get('/', { config: { public: true }, schema: { hide: true } }, (_req, reply) =>

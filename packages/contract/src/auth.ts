@@ -54,6 +54,8 @@ export interface UserInfo {
   id: string
   tenantId: string
   tenantName: string
+  /** the tenant's logo image address; empty → the console's default mark */
+  tenantLogo: string
   account: string
   name: string
   realName: string

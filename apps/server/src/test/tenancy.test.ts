@@ -114,3 +114,30 @@ describe('envelope and validation at the edge', () => {
     expect(health.json().status).toBe('ok')
   })
 })
+
+describe('tenant logo lookup', () => {
+  let t: TestContext
+  beforeAll(async () => {
+    t = await startTestApp()
+  })
+  afterAll(() => t.close())
+
+  it("answers the caller's own tenant and refuses another tenant's", async () => {
+    const park = (await signIn(t.app, { tenantId: '100001', account: 'staff' })).access_token
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/xparkApi/blade-system/proxyTenant/getTenant?tenantId=100001',
+      headers: bearer(park),
+    })
+    expect(own.json()).toMatchObject({
+      code: 200,
+      data: { tenantId: '100001', tenantName: '示范园区', logo: '' },
+    })
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/xparkApi/blade-system/proxyTenant/getTenant?tenantId=000000',
+      headers: bearer(park),
+    })
+    expect(other.statusCode).toBe(403)
+  })
+})

@@ -1,2 +1,9 @@
-export { defineResource, type Resource, type ResourceOptions, type ScopeHook, type WriteContext, type WriteGuard } from './resource.js'
+export {
+  defineResource,
+  type Resource,
+  type ResourceOptions,
+  type ScopeHook,
+  type WriteContext,
+  type WriteGuard,
+} from './resource.js'
 export { registerResource } from './routes.js'

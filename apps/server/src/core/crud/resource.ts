@@ -65,7 +65,16 @@ export interface Resource<S extends z.ZodObject = z.ZodObject> extends ResourceO
 }
 
 /** Columns the server alone sets (tenancy.ts stamps them); a schema that offers them is a bug. */
-const SERVER_OWNED = ['id', 'tenantId', 'createUser', 'createDept', 'createTime', 'updateUser', 'updateTime', 'isDeleted']
+const SERVER_OWNED = [
+  'id',
+  'tenantId',
+  'createUser',
+  'createDept',
+  'createTime',
+  'updateUser',
+  'updateTime',
+  'isDeleted',
+]
 
 export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S>): Resource<S> {
   const { table, schema, path } = options
@@ -75,13 +84,19 @@ export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S
   if (!idColumn) throw new Error(`${where}: the table needs an id column`)
   const tenant = isTenantTable(table)
   if (options.tenant !== undefined && options.tenant !== tenant)
-    throw new Error(`${where}: declared tenant=${options.tenant} but the table ${tenant ? 'has' : 'has no'} tenant_id`)
+    throw new Error(
+      `${where}: declared tenant=${options.tenant} but the table ${tenant ? 'has' : 'has no'} tenant_id`,
+    )
   for (const field of Object.keys(schema.shape)) {
     if (!columns[field]) throw new Error(`${where}: schema field ${field} is not a column`)
-    if (SERVER_OWNED.includes(field)) throw new Error(`${where}: ${field} is set by the server, not the schema`)
+    if (SERVER_OWNED.includes(field))
+      throw new Error(`${where}: ${field} is set by the server, not the schema`)
   }
   // every BaseEntity list takes Saber's date range (spec 01 §5: createTime_dategt / createTime_datelt)
-  const filters: FilterSpec = { ...(columns.createTime ? { createTime: 'eq' as const } : {}), ...options.filters }
+  const filters: FilterSpec = {
+    ...(columns.createTime ? { createTime: 'eq' as const } : {}),
+    ...options.filters,
+  }
   return {
     ...options,
     path: path.replace(/^\/+|\/+$/g, ''),

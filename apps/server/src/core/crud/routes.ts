@@ -1,12 +1,12 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { z } from 'zod'
+import type { Db } from '../../db/client.js'
 import { can, isAdministrator, requirePermission } from '../auth/guards.js'
 import { authOf } from '../auth/plugin.js'
 import { ok, status } from '../envelope.js'
 import { forbidden } from '../errors.js'
 import type { Api } from '../http/api.js'
 import { isId } from '../ids.js'
-import type { Db } from '../../db/client.js'
 import type { Resource } from './resource.js'
 import { findRow, insertRow, listRows, removeRows, updateRow } from './store.js'
 
@@ -14,10 +14,13 @@ import { findRow, insertRow, listRows, removeRows, updateRow } from './store.js'
 
 const MAX_IDS = 1000
 const ID_MESSAGE = 'must be a 64-bit id'
-const idSchema = z.string().regex(/^[1-9]\d{0,18}$/, ID_MESSAGE).refine(isId, ID_MESSAGE)
+const idSchema = z
+  .string({ error: ID_MESSAGE })
+  .regex(/^[1-9]\d{0,18}$/, ID_MESSAGE)
+  .refine(isId, ID_MESSAGE)
 /** `ids=1,2,3`, as Saber sends it on `remove` */
 const idListSchema = z
-  .string()
+  .string({ error: 'ids is required' })
   .refine((s) => {
     const ids = s.split(',')
     return ids.length <= MAX_IDS && ids.every(isId)
@@ -45,10 +48,11 @@ function listQuerySchema(r: Resource) {
     descs: text('comma list of sort fields, descending'),
   }
   for (const name of r.filterSet.names()) {
-    shape[name] = text(
-      `${r.filters?.[name] ?? 'eq'} filter; suffix forms ${name}_equal, _notequal, _like, _gt, _ge, _lt, _le, _in` +
-        (name === 'createTime' ? ', _dategt, _datege, _datelt, _datele (yyyy-MM-dd[ HH:mm:ss])' : ''),
-    )
+    const kind = r.filterSet.kindOf(name)
+    const suffixes = ['_equal', '_notequal', '_gt', '_ge', '_lt', '_le', '_in']
+    if (kind === 'text') suffixes.push('_like', '_notlike', '_likeleft', '_likeright')
+    if (kind === 'date') suffixes.push('_dategt', '_datege', '_datelt', '_datele (yyyy-MM-dd[ HH:mm:ss])')
+    shape[name] = text(`${r.filters?.[name] ?? 'eq'} filter; also ${name}${suffixes.join(', ')}`)
   }
   // BladeX clients send extra parameters; they pass through and are ignored unless they name a filter
   return z.object(shape).loose()
@@ -74,7 +78,10 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
 
   api.get(
     `${base}/detail`,
-    { schema: { tags, summary: `${r.tag}: one row`, querystring: z.object({ id: idSchema }) }, preHandler: read },
+    {
+      schema: { tags, summary: `${r.tag}: one row`, querystring: z.object({ id: idSchema }) },
+      preHandler: read,
+    },
     async (request) => ok(await findRow(db, r, authOf(request), request.query.id)),
   )
 
@@ -98,7 +105,9 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
         summary: `${r.tag}: insert (no id) or update (with id); every required field is checked`,
         body: editable.extend({ id: optionalId }),
       },
-      preHandler: writeGuard(r, (request) => ((request.body as Body).id ? r.permissions.edit : r.permissions.add)),
+      preHandler: writeGuard(r, (request) =>
+        (request.body as Body).id ? r.permissions.edit : r.permissions.add,
+      ),
     },
     async (request) => {
       const { id, ...values } = request.body as Body
@@ -113,7 +122,10 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
 
   api.post(
     `${base}/save`,
-    { schema: { tags, summary: `${r.tag}: insert`, body: editable }, preHandler: writeGuard(r, () => r.permissions.add) },
+    {
+      schema: { tags, summary: `${r.tag}: insert`, body: editable },
+      preHandler: writeGuard(r, () => r.permissions.add),
+    },
     async (request) => {
       await insertRow(db, r, authOf(request), request.body as Body)
       return status(true)
@@ -124,7 +136,11 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
     `${base}/update`,
     {
       // BladeX updateById: only the fields sent change
-      schema: { tags, summary: `${r.tag}: update the fields sent`, body: editable.partial().extend({ id: idSchema }) },
+      schema: {
+        tags,
+        summary: `${r.tag}: update the fields sent`,
+        body: editable.partial().extend({ id: idSchema }),
+      },
       preHandler: writeGuard(r, () => r.permissions.edit),
     },
     async (request) => {

@@ -32,7 +32,7 @@ export async function listRows(db: Db, r: Resource, auth: AuthContext, query: Ro
   const orderBy = r.sortSet.orderBy(query)
   const filters = r.filterSet.conditions(query)
   const where = await whereOf(r, auth, ...filters)
-  return selectPage(db, { table: r.table, where, orderBy, paging, ...(r.omit ? { omit: r.omit } : {}) })
+  return selectPage(db, { table: r.table, where, orderBy, paging, omit: r.omit })
 }
 
 export async function findRow(db: Db, r: Resource, auth: AuthContext, id: string): Promise<Row> {
@@ -53,7 +53,13 @@ export async function insertRow(db: Db, r: Resource, auth: AuthContext, values: 
   })
 }
 
-export async function updateRow(db: Db, r: Resource, auth: AuthContext, id: string, values: Row): Promise<void> {
+export async function updateRow(
+  db: Db,
+  r: Resource,
+  auth: AuthContext,
+  id: string,
+  values: Row,
+): Promise<void> {
   await db.transaction(async (tx) => {
     // lock the row first: a missing (or foreign) row answers 404 before any rule runs
     const where = await whereOf(r, auth, eq(r.idColumn, id))
@@ -61,12 +67,21 @@ export async function updateRow(db: Db, r: Resource, auth: AuthContext, id: stri
     if (!found) throw notFound('数据不存在')
     await r.beforeWrite?.({ tx, auth, values, id })
     const set = touched(r.table, auth, values)
-    if (Object.keys(set).length) await tx.update(r.table).set(set as never).where(where)
+    if (Object.keys(set).length)
+      await tx
+        .update(r.table)
+        .set(set as never)
+        .where(where)
   })
 }
 
 /** Soft delete (hard where the table has no is_deleted); all ids or none. */
-export async function removeRows(db: Db, r: Resource, auth: AuthContext, ids: readonly string[]): Promise<void> {
+export async function removeRows(
+  db: Db,
+  r: Resource,
+  auth: AuthContext,
+  ids: readonly string[],
+): Promise<void> {
   const wanted = [...new Set(ids)]
   await db.transaction(async (tx: DbOrTx) => {
     const where = await whereOf(r, auth, inArray(r.idColumn, wanted))

@@ -8,6 +8,15 @@ function sendStatus(reply: FastifyReply, status: number, body: unknown) {
   return reply.send(body)
 }
 
+/** The PostgreSQL error code, whether the driver error arrives bare or wrapped by Drizzle. */
+function pgCode(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code
+    e = e.cause as typeof e
+  }
+  return undefined
+}
+
 /** Turn every failure into the BladeX envelope; never leak a stack or SQL to the client. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -22,6 +31,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       })
       return sendStatus(reply, 400, fail(`参数校验失败: ${problems.join('; ')}`))
     }
+    if (pgCode(error) === '23505') return sendStatus(reply, 400, fail('数据已存在 (违反唯一约束)'))
     const status = error.statusCode ?? 500
     if (status === 429) return sendStatus(reply, 429, fail('请求过于频繁,请稍后再试', 429))
     if (status >= 400 && status < 500) {

@@ -1,4 +1,18 @@
-import { eq, getTableColumns, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, ne, notIlike, type SQL } from 'drizzle-orm'
+import {
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notIlike,
+  type SQL,
+} from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { badRequest } from '../errors.js'
 import { type ColumnKind, columnKind, escapeLike, readValue } from './values.js'
@@ -39,7 +53,13 @@ const SUFFIXES: Readonly<Record<string, { op: Op; date?: true }>> = {
 const SUFFIXED = new RegExp(`^(.+?)_(${[...Object.keys(SUFFIXES), 'ignore'].join('|')})$`)
 
 /** Paging, sorting and the token are not filters. */
-export const RESERVED_PARAMS: ReadonlySet<string> = new Set(['current', 'size', 'ascs', 'descs', 'blade-auth'])
+export const RESERVED_PARAMS: ReadonlySet<string> = new Set([
+  'current',
+  'size',
+  'ascs',
+  'descs',
+  'blade-auth',
+])
 
 const MAX_IN = 1000
 const LIKE_OPS: ReadonlySet<Op> = new Set(['like', 'notlike', 'likeleft', 'likeright'])
@@ -67,6 +87,10 @@ export class FilterSet {
 
   names(): string[] {
     return [...this.fields.keys()]
+  }
+
+  kindOf(name: string): ColumnKind | undefined {
+    return this.fields.get(name)?.kind
   }
 
   /** WHERE conditions for a request's query parameters; unknown parameters are ignored. */

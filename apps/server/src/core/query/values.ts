@@ -12,8 +12,14 @@ export function columnKind(column: PgColumn): ColumnKind {
   const type = column.getSQLType().toLowerCase()
   if (type.startsWith('timestamp') || type === 'date') return 'date'
   if (type === 'bigint' || type === 'bigserial') return 'id'
-  if (type === 'smallint' || type === 'integer' || type === 'serial' || type === 'smallserial') return 'integer'
-  if (type.startsWith('numeric') || type.startsWith('decimal') || type === 'real' || type.startsWith('double'))
+  if (type === 'smallint' || type === 'integer' || type === 'serial' || type === 'smallserial')
+    return 'integer'
+  if (
+    type.startsWith('numeric') ||
+    type.startsWith('decimal') ||
+    type === 'real' ||
+    type.startsWith('double')
+  )
     return 'number'
   if (type === 'boolean') return 'boolean'
   return 'text'
@@ -62,7 +68,11 @@ export function readValue(kind: ColumnKind, value: string, param: string): strin
       return Number(value)
     case 'id':
       // bigint ids stay strings: JavaScript numbers lose their low bits
-      if (!ID.test(value) || BigInt(value) > 9_223_372_036_854_775_807n || BigInt(value) < -9_223_372_036_854_775_808n)
+      if (
+        !ID.test(value) ||
+        BigInt(value) > 9_223_372_036_854_775_807n ||
+        BigInt(value) < -9_223_372_036_854_775_808n
+      )
         throw wrong()
       return value
     case 'boolean':

@@ -180,6 +180,7 @@ CREATE TABLE "xpark_user_tenant" (
 CREATE UNIQUE INDEX "blade_client_client_id_uq" ON "blade_client" USING btree ("client_id");--> statement-breakpoint
 CREATE INDEX "xpark_refresh_token_family_idx" ON "xpark_refresh_token" USING btree ("family_id");--> statement-breakpoint
 CREATE INDEX "xpark_refresh_token_user_idx" ON "xpark_refresh_token" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "blade_param_key_uq" ON "blade_param" USING btree ("param_key") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "blade_role_tenant_idx" ON "blade_role" USING btree ("tenant_id");--> statement-breakpoint
 CREATE INDEX "blade_role_menu_role_idx" ON "blade_role_menu" USING btree ("role_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "blade_tenant_tenant_id_uq" ON "blade_tenant" USING btree ("tenant_id");--> statement-breakpoint

@@ -47,7 +47,7 @@ export const MENU_SEED: MenuSeed[] = [
         code: 'api_docs',
         name: '接口文档',
         path: '/xparkApi/docs/static/index.html',
-        source: 'ApiOutlined',
+        source: 'FileTextOutlined',
         keepAlive: false,
       },
     ],

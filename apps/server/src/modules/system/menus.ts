@@ -88,8 +88,22 @@ export class MenuService {
     return { all, picked }
   }
 
+  /** Per role set, cached (the menu tree is read on every console start); `clear-cache` drops it. */
+  private async cached<T>(auth: AuthContext, what: string, build: () => Promise<T>): Promise<T> {
+    const key = `sys:menu:${what}:${auth.tenantId}:${[...auth.roleIds].sort().join(',')}`
+    const hit = await this.cache.get(key)
+    if (hit !== null) return JSON.parse(hit) as T
+    const value = await build()
+    await this.cache.set(key, JSON.stringify(value), CACHE_TTL)
+    return value
+  }
+
   /** `menu/routes`: the caller's menus as a tree, optionally narrowed to one top menu. */
-  async routes(auth: AuthContext, topMenuId?: string): Promise<MenuNode[]> {
+  routes(auth: AuthContext, topMenuId?: string): Promise<MenuNode[]> {
+    return this.cached(auth, `routes:${topMenuId ?? ''}`, () => this.buildRoutes(auth, topMenuId))
+  }
+
+  private async buildRoutes(auth: AuthContext, topMenuId?: string): Promise<MenuNode[]> {
     const { all, picked } = await this.visible(auth, 1)
     let rows = picked
     if (topMenuId) {
@@ -109,19 +123,18 @@ export class MenuService {
   }
 
   /** `menu/buttons`: menus that own granted buttons, with those buttons as children. */
-  async buttons(auth: AuthContext): Promise<MenuNode[]> {
-    const { all, picked } = await this.visible(auth, 2)
-    return forest(withAncestors(all, picked))
+  buttons(auth: AuthContext): Promise<MenuNode[]> {
+    return this.cached(auth, 'buttons', async () => {
+      const { all, picked } = await this.visible(auth, 2)
+      return forest(withAncestors(all, picked))
+    })
   }
 
   /** The button codes a caller holds (cached per role set; `clear-cache` drops it). */
   async permissionCodes(auth: AuthContext): Promise<ReadonlySet<string>> {
-    const key = `sys:perm:${[...auth.roleIds].sort().join(',')}`
-    const cached = await this.cache.get(key)
-    if (cached !== null) return new Set(JSON.parse(cached) as string[])
-    const { picked } = await this.visible(auth, 2)
-    const codes = picked.map((m) => m.code)
-    await this.cache.set(key, JSON.stringify(codes), CACHE_TTL)
+    const codes = await this.cached(auth, 'codes', async () =>
+      (await this.visible(auth, 2)).picked.map((m) => m.code),
+    )
     return new Set(codes)
   }
 

@@ -36,7 +36,9 @@ export const paramResource = defineResource({
     const [clash] = await tx
       .select({ id: param.id })
       .from(param)
-      .where(and(eq(param.paramKey, values.paramKey), eq(param.isDeleted, 0), id ? ne(param.id, id) : undefined))
+      .where(
+        and(eq(param.paramKey, values.paramKey), eq(param.isDeleted, 0), id ? ne(param.id, id) : undefined),
+      )
       .limit(1)
     if (clash) throw badRequest(`参数键已存在: ${values.paramKey}`)
   },

@@ -3,10 +3,11 @@ import { md5Hex } from '@xpark/contract/schemas'
 import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ModuleContext } from '../../app.js'
+import { isAdministrator } from '../../core/auth/guards.js'
 import { hashPassword, verifyPassword } from '../../core/auth/passwords.js'
 import { authOf } from '../../core/auth/plugin.js'
 import { ok, success } from '../../core/envelope.js'
-import { badRequest, notFound } from '../../core/errors.js'
+import { badRequest, forbidden, notFound } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
 import { scoped } from '../../core/tenancy.js'
 import { deptNames } from './accounts.js'
@@ -25,13 +26,14 @@ export async function profileRoutes(api: Api, ctx: ModuleContext): Promise<void>
       .where(scoped(user, auth, eq(user.id, auth.userId)))
     if (!row) throw notFound('用户不存在')
     const [t] = await db
-      .select({ name: tenant.tenantName })
+      .select({ name: tenant.tenantName, logo: tenant.logo })
       .from(tenant)
       .where(and(eq(tenant.tenantId, auth.tenantId), eq(tenant.isDeleted, 0)))
     const info: UserInfo = {
       id: row.id,
       tenantId: row.tenantId,
       tenantName: t?.name ?? '',
+      tenantLogo: t?.logo ?? '',
       account: row.account,
       name: row.name,
       realName: row.realName,
@@ -45,6 +47,23 @@ export async function profileRoutes(api: Api, ctx: ModuleContext): Promise<void>
     }
     return ok(info)
   })
+
+  // spec 01 §7 logo lookup: a tenant's name and logo, for the caller's own tenant (or any, for the platform administrator)
+  api.get(
+    '/blade-system/proxyTenant/getTenant',
+    { schema: { tags: ['tenant'], querystring: z.object({ tenantId: z.string().max(12) }) } },
+    async (request) => {
+      const auth = authOf(request)
+      const { tenantId } = request.query
+      if (tenantId !== auth.tenantId && !isAdministrator(auth)) throw forbidden()
+      const [row] = await db
+        .select({ tenantId: tenant.tenantId, tenantName: tenant.tenantName, logo: tenant.logo })
+        .from(tenant)
+        .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)))
+      if (!row) throw notFound('租户不存在')
+      return ok(row)
+    },
+  )
 
   api.post(
     '/blade-user/update-password',

@@ -126,14 +126,18 @@ export const dept = pgTable('blade_dept', {
 })
 
 /** Global system parameters (no tenant): only the platform administrator writes them. */
-export const param = pgTable('blade_param', {
-  id: id('id').primaryKey(),
-  paramName: varchar('param_name', { length: 255 }).notNull(),
-  paramKey: varchar('param_key', { length: 255 }).notNull(),
-  paramValue: text('param_value').notNull(),
-  remark: varchar('remark', { length: 255 }).notNull().default(''),
-  ...baseColumns(),
-})
+export const param = pgTable(
+  'blade_param',
+  {
+    id: id('id').primaryKey(),
+    paramName: varchar('param_name', { length: 255 }).notNull(),
+    paramKey: varchar('param_key', { length: 255 }).notNull(),
+    paramValue: text('param_value').notNull(),
+    remark: varchar('remark', { length: 255 }).notNull().default(''),
+    ...baseColumns(),
+  },
+  (t) => [uniqueIndex('blade_param_key_uq').on(t.paramKey).where(sql`is_deleted = 0`)],
+)
 
 /** Tenants a user may switch into, and the account it becomes there (tenant switch grant). */
 export const userTenant = pgTable('xpark_user_tenant', {

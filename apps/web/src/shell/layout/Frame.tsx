@@ -27,7 +27,7 @@ export function Frame({ resolve }: { resolve: (path: string) => ComponentType | 
   const location = useLocation()
   const currentKey = `${location.pathname}${location.search}`
   const Screen = resolve(location.pathname)
-  const { topMenus } = useShellData()
+  const { topMenus, userInfo } = useShellData()
   useTokenRefresh()
   useTabSync(currentKey, Screen !== undefined)
 
@@ -57,7 +57,7 @@ export function Frame({ resolve }: { resolve: (path: string) => ComponentType | 
         theme={theme.menu}
         data-testid="sider"
       >
-        <Logo collapsed={collapsed} />
+        <Logo collapsed={collapsed} src={userInfo?.tenantLogo || undefined} />
         <Sidebar
           dark={theme.menu === 'dark'}
           collapsed={collapsed}

@@ -42,6 +42,7 @@ const ok = (data: unknown) => ({ code: 200, success: true, data, msg: '' })
 const user = {
   realName: '管理员',
   tenantName: '演示租户',
+  tenantLogo: '',
   roleAliases: ['administrator'],
   defaultPassword: true,
   avatar: '',

@@ -29,5 +29,5 @@ export function useShellData() {
     if (buttons.data) useSession.getState().setPermission(permissionMap(buttons.data))
   }, [buttons.data])
 
-  return { topMenus: topMenus.data ?? [], menuLoading: routes.isLoading }
+  return { topMenus: topMenus.data ?? [], menuLoading: routes.isLoading, userInfo: user.data }
 }

@@ -1,0 +1,127 @@
+// Start and stop the built xpark server (apps/server/dist/main.js) as a child process, on loopback only.
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
+export const serverEntry = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url))
+
+/** A free TCP port on 127.0.0.1 (asked of the kernel, then released). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/** Resident memory of a process in bytes, from /proc/<pid>/status (VmRSS, or VmHWM for the peak). */
+export function memoryOf(pid, field = 'VmRSS') {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    const match = status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))
+    return match ? Number(match[1]) * 1024 : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Spawn the server on `dataDir` and wait until GET /xparkApi/health answers 200.
+ * Returns { child, baseUrl, readyMs } where readyMs runs from spawn to the first healthy answer.
+ */
+export async function startServer({ port, dataDir, timeoutMs = 60_000 }) {
+  if (!existsSync(serverEntry)) {
+    throw new Error(
+      `${serverEntry} is missing: build the server first (npm run build, or node build.mjs in apps/server)`,
+    )
+  }
+  const baseUrl = `http://127.0.0.1:${port}`
+  const output = []
+  const started = performance.now()
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      XPARK_DATA: dataDir,
+      XPARK_CAPTCHA: 'off',
+      XPARK_LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout.on('data', (chunk) => output.push(chunk))
+  child.stderr.on('data', (chunk) => output.push(chunk))
+  let exited = null
+  child.once('exit', (code, signal) => {
+    exited = { code, signal }
+  })
+  child.log = () => Buffer.concat(output).toString('utf8')
+
+  const deadline = started + timeoutMs
+  while (performance.now() < deadline) {
+    if (exited) {
+      throw new Error(`server exited before it was healthy (${JSON.stringify(exited)}):\n${child.log()}`)
+    }
+    try {
+      const response = await fetch(`${baseUrl}/xparkApi/health`, { signal: AbortSignal.timeout(2_000) })
+      if (response.ok) {
+        const body = await response.json()
+        if (body.status === 'ok')
+          return { child, baseUrl, readyMs: performance.now() - started, health: body }
+      }
+    } catch {
+      // not listening yet
+    }
+    await sleep(25)
+  }
+  child.kill('SIGKILL')
+  throw new Error(`server not healthy within ${timeoutMs} ms:\n${child.log()}`)
+}
+
+/** SIGTERM, then wait for the process to exit (SIGKILL after timeoutMs). Returns { exitMs, code, signal }. */
+export function stopServer(child, timeoutMs = 15_000) {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return Promise.resolve({ exitMs: 0, code: child.exitCode, signal: child.signalCode })
+  }
+  const started = performance.now()
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+    child.once('exit', (code, signal) => {
+      clearTimeout(force)
+      resolve({ exitMs: performance.now() - started, code, signal })
+    })
+    child.kill('SIGTERM')
+  })
+}
+
+/** Password grant as the console does it: md5 of the password, Basic client credentials. */
+export async function signIn(
+  baseUrl,
+  { tenantId = '000000', username = 'admin', password = 'Admin@123456' } = {},
+) {
+  const { createHash } = await import('node:crypto')
+  const query = new URLSearchParams({
+    tenantId,
+    username,
+    password: createHash('md5').update(password).digest('hex'),
+    grant_type: 'password',
+    scope: 'all',
+  })
+  const response = await fetch(`${baseUrl}/xparkApi/blade-auth/oauth/token?${query}`, {
+    method: 'POST',
+    headers: { Authorization: `Basic ${Buffer.from('xpark:').toString('base64')}` },
+  })
+  const body = await response.json().catch(() => ({}))
+  if (!response.ok || !body.access_token) {
+    throw new Error(`sign-in failed: HTTP ${response.status} ${JSON.stringify(body).slice(0, 300)}`)
+  }
+  return body.access_token
+}

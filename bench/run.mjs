@@ -1,0 +1,324 @@
+// xpark benchmark: server startup, menu/routes throughput against bare Fastify, login page first load.
+// Run after a build (`npm run bench` from the repository root builds first). Loopback only, bounded in
+// time (about 1 minute; a watchdog stops everything after 5), writes bench/results/latest.json.
+import { spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
+import { launchBrowser, measureLoginPage, waitForChromium } from './lib/login-page.mjs'
+import { compare } from './lib/throughput.mjs'
+import { freePort, memoryOf, signIn, startServer, stopServer } from './lib/xpark-server.mjs'
+
+const settings = {
+  connections: Number(process.env.XPARK_BENCH_CONNECTIONS ?? 50),
+  durationSeconds: Number(process.env.XPARK_BENCH_DURATION ?? 8),
+  warmupSeconds: 2,
+  rounds: 2,
+  idleSettleMs: 2_000,
+  pageLoads: 3,
+  chromiumWaitMs: 120_000,
+  watchdogMs: 5 * 60_000,
+}
+const BUDGET_LOGIN_JS_BYTES = 150_000
+const REFERENCE_LOGIN_JS = [
+  ['ant-design-pro', 700_000],
+  ['Saber', 1_000_000],
+]
+const resultsFile = fileURLToPath(new URL('./results/latest.json', import.meta.url))
+
+// ---- formatting ------------------------------------------------------------------------------------
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`
+const millis = (ms) => `${Math.round(ms)} ms`
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`
+const mb = (bytes) => (bytes == null ? 'n/a' : `${Math.round(bytes / 1024 / 1024)} MB`)
+const perSecond = (n) => n.toLocaleString('en-US')
+const heading = (text) => console.log(`\n== ${text}`)
+const line = (text) => console.log(`   ${text}`)
+
+// ---- lifetime: everything we start is stopped, whatever happens ------------------------------------
+const children = new Set()
+let dataDir = null
+function cleanUp() {
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  dataDir = null
+}
+process.on('exit', cleanUp)
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    console.error(`\nbench: ${signal}, stopping`)
+    process.exit(130)
+  })
+}
+setTimeout(() => {
+  console.error(`\nbench: still running after ${settings.watchdogMs / 1000} s, giving up`)
+  process.exit(2)
+}, settings.watchdogMs).unref()
+
+const results = {
+  startedAt: new Date().toISOString(),
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memoryBytes: os.totalmem(),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+  },
+  settings,
+  startup: null,
+  menuRoutes: null,
+  loginPage: null,
+  errors: [],
+}
+
+// ---- 1. server startup -----------------------------------------------------------------------------
+async function benchStartup() {
+  heading('1. Server startup (built server, PGlite on a fresh temp folder)')
+  dataDir = mkdtempSync(join(os.tmpdir(), 'xpark-bench-'))
+  const port = await freePort()
+
+  const first = await startServer({ port, dataDir })
+  children.add(first.child)
+  await sleep(settings.idleSettleMs)
+  const firstRss = memoryOf(first.child.pid)
+  const firstPeak = memoryOf(first.child.pid, 'VmHWM')
+  const stopped = await stopServer(first.child)
+
+  const again = await startServer({ port, dataDir })
+  children.add(again.child)
+  await sleep(settings.idleSettleMs)
+  const restartRss = memoryOf(again.child.pid)
+  const restartPeak = memoryOf(again.child.pid, 'VmHWM')
+
+  results.startup = {
+    firstStartMs: Math.round(first.readyMs),
+    restartMs: Math.round(again.readyMs),
+    shutdownMs: Math.round(stopped.exitMs),
+    shutdownExit: { code: stopped.code, signal: stopped.signal },
+    idleRssBytes: { afterFirstStart: firstRss, afterRestart: restartRss },
+    peakRssBytes: { firstStart: firstPeak, restart: restartPeak },
+    health: again.health,
+  }
+  line(
+    `first start (initdb + migrations + seed): ${seconds(first.readyMs)}   restart: ${seconds(again.readyMs)}` +
+      `   (restart ${(first.readyMs / again.readyMs).toFixed(1)}x faster)`,
+  )
+  line(
+    `idle RSS (VmRSS, ${settings.idleSettleMs / 1000} s after healthy): after first start ${mb(firstRss)}` +
+      ` (peak ${mb(firstPeak)}), after restart ${mb(restartRss)} (peak ${mb(restartPeak)})`,
+  )
+  line(
+    `SIGTERM shutdown: ${millis(stopped.exitMs)}, exit code ${stopped.code ?? stopped.signal}` +
+      `${stopped.code === 0 ? ' (graceful)' : ' (NOT graceful)'}`,
+  )
+  line('reference (stack-notes, PGlite open alone): 3.4-4.4 s new folder, 0.3-0.5 s existing;')
+  line(
+    '                                            ~290 MB RSS idle on an existing folder, ~840 MB peak in initdb',
+  )
+  return again
+}
+
+// ---- 2. menu/routes throughput vs bare Fastify ------------------------------------------------------
+async function startBaseline() {
+  const script = fileURLToPath(new URL('./lib/baseline-server.mjs', import.meta.url))
+  const child = spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'inherit'] })
+  children.add(child)
+  const lines = createInterface({ input: child.stdout })
+  const first = await Promise.race([
+    new Promise((resolve) => lines.once('line', resolve)),
+    sleep(15_000).then(() => null),
+  ])
+  if (!first) throw new Error('bare Fastify baseline did not start within 15 s')
+  const info = JSON.parse(first)
+  return { child, url: `http://127.0.0.1:${info.port}/bench`, fastifyVersion: info.fastifyVersion }
+}
+
+async function benchMenuRoutes(server) {
+  heading(
+    `2. GET /xparkApi/blade-system/menu/routes vs bare Fastify ` +
+      `(autocannon, ${settings.connections} connections, ${settings.durationSeconds} s each after ` +
+      `${settings.warmupSeconds} s warm-up, in ${settings.rounds} alternating rounds)`,
+  )
+  const token = await signIn(server.baseUrl)
+  const url = `${server.baseUrl}/xparkApi/blade-system/menu/routes`
+  const headers = { 'blade-auth': `bearer ${token}` }
+
+  const probe = await fetch(url, { headers })
+  const probeBody = await probe.text()
+  const parsed = JSON.parse(probeBody)
+  if (!probe.ok || parsed.success !== true) {
+    throw new Error(`menu/routes answered HTTP ${probe.status}: ${probeBody.slice(0, 200)}`)
+  }
+  const topLevel = Array.isArray(parsed.data) ? parsed.data.length : 0
+
+  const baseline = await startBaseline()
+  try {
+    const measured = await compare(
+      {
+        xpark: { url, headers },
+        // the same server's cheapest route (public, no token, no database): what every xpark route pays
+        health: { url: `${server.baseUrl}/xparkApi/health` },
+        bare: { url: baseline.url },
+      },
+      settings,
+    )
+    const { xpark, health, bare } = measured
+    const xparkPeak = memoryOf(server.child.pid, 'VmHWM')
+    const xparkRssAfter = memoryOf(server.child.pid)
+    const ratio = xpark.requestsPerSecond / bare.requestsPerSecond
+
+    results.menuRoutes = {
+      responseBytes: Buffer.byteLength(probeBody),
+      topLevelMenus: topLevel,
+      xpark,
+      xparkHealth: health,
+      bareFastify: { ...bare, fastifyVersion: baseline.fastifyVersion },
+      ratio: Number(ratio.toFixed(3)),
+      serverRssAfterLoadBytes: xparkRssAfter,
+      serverPeakRssBytes: xparkPeak,
+    }
+    const show = (name, r) => {
+      line(
+        `${name.padEnd(24)}${perSecond(r.requestsPerSecond).padStart(8)} req/s   p99 ${String(r.latencyMs.p99).padStart(4)} ms` +
+          `   p50 ${r.latencyMs.p50} ms   (rounds ${r.roundRequestsPerSecond.map(perSecond).join(' / ')} req/s; ` +
+          `${perSecond(r.ok2xx)} answered 2xx, ${r.non2xx} non-2xx, ` +
+          `${r.errors} errors, ${r.timeouts} timeouts)`,
+      )
+    }
+    show('xpark menu/routes', xpark)
+    show(`bare Fastify ${baseline.fastifyVersion}`, bare)
+    line(
+      `ratio: menu/routes serves ${(ratio * 100).toFixed(1)}% of the bare Fastify rate ` +
+        `(${(1 / ratio).toFixed(1)}x slower; response ${kb(Buffer.byteLength(probeBody))} uncompressed, ` +
+        `${topLevel} top-level menus)`,
+    )
+    show('(diagnostic) xpark /health', health)
+    line(
+      `  /health on the same server (no token, no database) serves ${(
+        (health.requestsPerSecond / bare.requestsPerSecond) * 100
+      ).toFixed(1)}% of bare Fastify: the rest of the menu/routes gap is token check + menu queries`,
+    )
+    line(`server RSS after the load: ${mb(xparkRssAfter)} (peak so far ${mb(xparkPeak)})`)
+    line(
+      `note: autocannon runs on the same ${os.cpus().length} cores as the server; ` +
+        'compare the ratio, not absolute rates (stack-notes: bare Fastify ~31,700 req/s at 50 connections)',
+    )
+    if (xpark.non2xx || xpark.errors) line('WARNING: menu/routes answered non-2xx or failed during the run')
+  } finally {
+    await stopServer(baseline.child, 5_000)
+  }
+}
+
+// ---- 3. login page first load ----------------------------------------------------------------------
+async function benchLoginPage(server) {
+  heading(`3. Login page first load in Chromium (${server.baseUrl}/#/login, fresh context, no cache)`)
+  if (!(await waitForChromium(settings.chromiumWaitMs))) {
+    throw new Error(`/usr/bin/chromium did not appear within ${settings.chromiumWaitMs / 1000} s`)
+  }
+  const index = await fetch(`${server.baseUrl}/`)
+  if (!index.ok) throw new Error(`GET / answered HTTP ${index.status}: is apps/web/dist built?`)
+
+  const browser = await launchBrowser()
+  try {
+    const loads = []
+    for (let i = 0; i < settings.pageLoads; i++) loads.push(await measureLoginPage(browser, server.baseUrl))
+    const first = loads[0]
+    const times = loads.map((l) => l.visibleMs).sort((a, b) => a - b)
+    const median = times[Math.floor(times.length / 2)]
+    const verdict = first.jsBodyBytes <= BUDGET_LOGIN_JS_BYTES ? 'PASS' : 'OVER'
+
+    results.loginPage = {
+      visibleMs: loads.map((l) => Math.round(l.visibleMs)),
+      firstVisibleMs: Math.round(first.visibleMs),
+      medianVisibleMs: Math.round(median),
+      jsFiles: first.jsFiles,
+      jsGzipBodyBytes: first.jsBodyBytes,
+      jsWireBytes: first.jsWireBytes,
+      jsDecodedBytes: first.jsDecodedBytes,
+      contentEncodings: first.encodings,
+      acceptEncodingSent: first.acceptEncodings,
+      scriptsFinishedAfterVisible: first.scriptsAfterVisible,
+      requests: first.requests,
+      budgetBytes: BUDGET_LOGIN_JS_BYTES,
+      verdict,
+      byteSource: 'CDP Network.loadingFinished.encodedDataLength minus response header bytes',
+      files: first.files,
+    }
+
+    line(
+      `password field visible after ${millis(first.visibleMs)} on the first load ` +
+        `(loads in order: ${loads.map((l) => millis(l.visibleMs)).join(', ')}, each a fresh context; ` +
+        `median ${millis(median)})`,
+    )
+    line(
+      `JS fetched before that: ${kb(first.jsBodyBytes)} ${first.encodings.join('/')} in ${first.jsFiles} files ` +
+        `(${kb(first.jsDecodedBytes)} decoded; ${kb(first.jsWireBytes)} with headers)`,
+    )
+    line(
+      `budget ${kb(BUDGET_LOGIN_JS_BYTES)}: ${verdict}` +
+        (verdict === 'OVER' ? ` by ${kb(first.jsBodyBytes - BUDGET_LOGIN_JS_BYTES)}` : '') +
+        `   reference: ${REFERENCE_LOGIN_JS.map(([name, bytes]) => `${name} ~${kb(bytes)}`).join(', ')}`,
+    )
+    line(
+      `bytes: CDP encodedDataLength (body only), Accept-Encoding sent: ${first.acceptEncodings.join(', ') || '?'}`,
+    )
+    line('largest scripts:')
+    for (const f of first.files.slice(0, 6)) {
+      line(`  ${kb(f.bodyBytes).padStart(9)}  ${f.file}`)
+    }
+    if (first.encodings.some((e) => e !== 'gzip')) {
+      line(`WARNING: some scripts came without gzip (${first.encodings.join(', ')})`)
+    }
+  } finally {
+    await browser.close()
+  }
+}
+
+// ---- main ------------------------------------------------------------------------------------------
+async function section(name, fn) {
+  try {
+    return await fn()
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    results.errors.push({ section: name, message })
+    line(`FAILED: ${message}`)
+    return null
+  }
+}
+
+const benchStarted = performance.now()
+console.log(
+  `xpark bench on ${os.cpus().length} cores (${results.machine.cpuModel ?? 'unknown cpu'}), Node ${process.version}`,
+)
+const loadAverage = () => os.loadavg().map((n) => Number(n.toFixed(2)))
+results.machine.loadAverageAtStart = loadAverage()
+if (results.machine.loadAverageAtStart[0] > os.cpus().length * 0.5) {
+  console.log(
+    `note: the machine is already busy (load average ${results.machine.loadAverageAtStart.join(', ')}): ` +
+      'expect noisy figures',
+  )
+}
+const server = await section('startup', benchStartup)
+if (server) {
+  await section('menuRoutes', () => benchMenuRoutes(server))
+  await section('loginPage', () => benchLoginPage(server))
+  await stopServer(server.child)
+} else {
+  results.errors.push({ section: 'menuRoutes', message: 'skipped: the server did not start' })
+  results.errors.push({ section: 'loginPage', message: 'skipped: the server did not start' })
+}
+cleanUp()
+
+results.machine.loadAverageAtEnd = loadAverage()
+results.totalSeconds = Number(((performance.now() - benchStarted) / 1000).toFixed(1))
+mkdirSync(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true })
+writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`)
+console.log(`\nwrote ${resultsFile} (${results.totalSeconds} s)`)
+if (results.errors.length) {
+  console.error(`bench: ${results.errors.length} section(s) failed`)
+  process.exit(1)
+}
