@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   XPARK_WEB_DIST: z.string().optional(),
   XPARK_LOGIN_FAIL_LIMIT: z.coerce.number().int().min(1).default(5),
   XPARK_LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).default(1800),
+  XPARK_LOGIN_RATE_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  XPARK_LOGIN_RATE_PER_ACCOUNT: z.coerce.number().int().min(1).default(15),
 })
 
 export type Env = z.infer<typeof EnvSchema>
@@ -49,6 +51,9 @@ export interface Config {
   webDist: string | undefined
   loginFailLimit: number
   loginLockSeconds: number
+  /** sign-in attempts per minute from one address, and for one account */
+  loginRatePerAddress: number
+  loginRatePerAccount: number
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -80,5 +85,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.XPARK_WEB_DIST,
     loginFailLimit: e.XPARK_LOGIN_FAIL_LIMIT,
     loginLockSeconds: e.XPARK_LOGIN_LOCK_SECONDS,
+    loginRatePerAddress: e.XPARK_LOGIN_RATE_PER_ADDRESS,
+    loginRatePerAccount: e.XPARK_LOGIN_RATE_PER_ACCOUNT,
   }
 }

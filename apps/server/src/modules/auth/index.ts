@@ -20,7 +20,13 @@ const done = { success: 'true', msg: 'success' } as const
 /** blade-auth: sign-in, refresh, tenant switch, captcha, logout, clear-cache; console settings. */
 export async function authModule(api: Api, ctx: ModuleContext): Promise<void> {
   const sessions = new Sessions(ctx.database.db, ctx.tokens, ctx.config.refreshTokenTtlSeconds)
-  const limits = new LoginLimits(ctx.cache, ctx.config.loginFailLimit, ctx.config.loginLockSeconds)
+  const limits = new LoginLimits(
+    ctx.cache,
+    ctx.config.loginFailLimit,
+    ctx.config.loginLockSeconds,
+    ctx.config.loginRatePerAddress,
+    ctx.config.loginRatePerAccount,
+  )
   const isPublic = { public: true }
   const tags = ['auth']
 

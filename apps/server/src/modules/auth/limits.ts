@@ -6,8 +6,8 @@ export class LoginLimits {
     private readonly cache: Cache,
     private readonly failLimit: number,
     private readonly lockSeconds: number,
-    private readonly perAddressPerMinute = 30,
-    private readonly perAccountPerMinute = 15,
+    private readonly perAddressPerMinute: number,
+    private readonly perAccountPerMinute: number,
   ) {}
 
   private failKey(tenantId: string, account: string) {
