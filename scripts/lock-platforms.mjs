@@ -29,7 +29,9 @@ for (const name of Object.keys(biome.optionalDependencies ?? {})) {
   added++
 }
 if (added) {
-  lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+  lock.packages = Object.fromEntries(
+    Object.entries(packages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  )
   writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`)
   console.log(`lock-platforms: added ${added} platform entries for Biome to package-lock.json`)
 }

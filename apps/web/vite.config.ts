@@ -22,5 +22,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // antd screens render slowly in jsdom on a loaded 2-core machine: generous limits, no flakiness
+    testTimeout: 30_000,
   },
 })

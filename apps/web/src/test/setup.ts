@@ -3,8 +3,8 @@ import { cleanup, configure } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
 import '../i18n'
 
-// the first render of a lazy screen transforms its chunk on the fly: allow more than the default 1 s
-configure({ asyncUtilTimeout: 5000 })
+// the first render of a lazy screen transforms its chunk on the fly: allow well over the default 1 s (CI has 2 busy cores)
+configure({ asyncUtilTimeout: 15_000 })
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm'
 import { getTableColumns } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { preHandlerAsyncHookHandler } from 'fastify'
 import type { z } from 'zod'
 import type { Tx } from '../../db/client.js'
 import type { AuthContext } from '../auth/tokens.js'
@@ -18,6 +19,22 @@ export type WriteGuard = 'permission' | 'administrator'
 
 /** Extra WHERE for every read and write of a caller: the seam for data scope (role × resource). */
 export type ScopeHook = (auth: AuthContext) => SQL | undefined | Promise<SQL | undefined>
+
+/** The routes the factory can make; a module may write some of them by hand instead (`skip`). */
+export type Verb = 'list' | 'page' | 'detail' | 'remove' | 'submit' | 'save' | 'update'
+
+/** Extra list conditions read from a request's query, for filters a whitelist cannot say (a dept and its children). */
+export type QueryFilter = (
+  query: Readonly<Record<string, unknown>>,
+  auth: AuthContext,
+) => SQL | undefined | Promise<SQL | undefined>
+
+export interface RemoveContext {
+  tx: Tx
+  auth: AuthContext
+  /** the ids asked for (deduplicated); the rows are still there */
+  ids: readonly string[]
+}
 
 export interface WriteContext<T> {
   tx: Tx
@@ -51,8 +68,19 @@ export interface ResourceOptions<S extends z.ZodObject> {
   /** register `save` and `update` beside `submit` (default true, as BladeX controllers do) */
   aliases?: boolean
   scope?: ScopeHook
-  /** rules before a write, inside its transaction (uniqueness and the like); throw AppError to refuse */
+  /**
+   * rules before a write, inside its transaction (uniqueness and the like); throw AppError to refuse.
+   * It may add derived columns to `values` (a dept's `ancestors`): they are written with the rest.
+   */
   beforeWrite?: (ctx: WriteContext<z.infer<S>>) => Promise<void>
+  /** rules before a remove, inside its transaction (a dept with children, a role in use); throw to refuse */
+  beforeRemove?: (ctx: RemoveContext) => Promise<void>
+  /** extra list/page conditions from the query (beside the whitelisted filters) */
+  queryFilter?: QueryFilter
+  /** extra preHandlers on every route of the resource (API scope and the like), after the permission check */
+  guards?: readonly preHandlerAsyncHookHandler[]
+  /** routes the module writes by hand (a tree `list`, a `submit` that hashes a password) */
+  skip?: readonly Verb[]
 }
 
 export interface Resource<S extends z.ZodObject = z.ZodObject> extends ResourceOptions<S> {

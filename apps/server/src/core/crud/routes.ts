@@ -7,7 +7,7 @@ import { ok, status } from '../envelope.js'
 import { forbidden } from '../errors.js'
 import type { Api } from '../http/api.js'
 import { isId } from '../ids.js'
-import type { Resource } from './resource.js'
+import type { Resource, Verb } from './resource.js'
 import { findRow, insertRow, listRows, removeRows, updateRow } from './store.js'
 
 /** Turn a resource declaration into its BladeX routes on the API scope. */
@@ -64,11 +64,15 @@ const optionalId = z.union([idSchema, z.literal('')]).nullish()
 export async function registerResource(api: Api, db: Db, r: Resource): Promise<void> {
   const base = `/${r.path}`
   const tags = [r.tag]
-  const read = r.permissions.view ? [requirePermission(r.permissions.view)] : []
+  const guards = r.guards ?? []
+  const read = [...(r.permissions.view ? [requirePermission(r.permissions.view)] : []), ...guards]
+  const writeWith = (codeFor: (request: FastifyRequest) => string) => [writeGuard(r, codeFor), ...guards]
+  const made = (verb: Verb) => !r.skip?.includes(verb)
   const querystring = listQuerySchema(r)
   const editable = r.schema
 
   for (const verb of ['list', 'page'] as const) {
+    if (!made(verb)) continue
     api.get(
       `${base}/${verb}`,
       { schema: { tags, summary: `${r.tag}: paged ${verb}`, querystring }, preHandler: read },
@@ -76,77 +80,82 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
     )
   }
 
-  api.get(
-    `${base}/detail`,
-    {
-      schema: { tags, summary: `${r.tag}: one row`, querystring: z.object({ id: idSchema }) },
-      preHandler: read,
-    },
-    async (request) => ok(await findRow(db, r, authOf(request), request.query.id)),
-  )
-
-  api.post(
-    `${base}/remove`,
-    {
-      schema: { tags, summary: `${r.tag}: soft delete`, querystring: z.object({ ids: idListSchema }) },
-      preHandler: writeGuard(r, () => r.permissions.delete),
-    },
-    async (request) => {
-      await removeRows(db, r, authOf(request), request.query.ids.split(','))
-      return status(true)
-    },
-  )
-
-  api.post(
-    `${base}/submit`,
-    {
-      schema: {
-        tags,
-        summary: `${r.tag}: insert (no id) or update (with id); every required field is checked`,
-        body: editable.extend({ id: optionalId }),
+  if (made('detail'))
+    api.get(
+      `${base}/detail`,
+      {
+        schema: { tags, summary: `${r.tag}: one row`, querystring: z.object({ id: idSchema }) },
+        preHandler: read,
       },
-      preHandler: writeGuard(r, (request) =>
-        (request.body as Body).id ? r.permissions.edit : r.permissions.add,
-      ),
-    },
-    async (request) => {
-      const { id, ...values } = request.body as Body
-      const auth = authOf(request)
-      if (id) await updateRow(db, r, auth, String(id), values)
-      else await insertRow(db, r, auth, values)
-      return status(true)
-    },
-  )
+      async (request) => ok(await findRow(db, r, authOf(request), request.query.id)),
+    )
+
+  if (made('remove'))
+    api.post(
+      `${base}/remove`,
+      {
+        schema: { tags, summary: `${r.tag}: soft delete`, querystring: z.object({ ids: idListSchema }) },
+        preHandler: writeWith(() => r.permissions.delete),
+      },
+      async (request) => {
+        await removeRows(db, r, authOf(request), request.query.ids.split(','))
+        return status(true)
+      },
+    )
+
+  if (made('submit'))
+    api.post(
+      `${base}/submit`,
+      {
+        schema: {
+          tags,
+          summary: `${r.tag}: insert (no id) or update (with id); every required field is checked`,
+          body: editable.extend({ id: optionalId }),
+        },
+        preHandler: writeWith((request) =>
+          (request.body as Body).id ? r.permissions.edit : r.permissions.add,
+        ),
+      },
+      async (request) => {
+        const { id, ...values } = request.body as Body
+        const auth = authOf(request)
+        if (id) await updateRow(db, r, auth, String(id), values)
+        else await insertRow(db, r, auth, values)
+        return status(true)
+      },
+    )
 
   if (r.aliases === false) return
 
-  api.post(
-    `${base}/save`,
-    {
-      schema: { tags, summary: `${r.tag}: insert`, body: editable },
-      preHandler: writeGuard(r, () => r.permissions.add),
-    },
-    async (request) => {
-      await insertRow(db, r, authOf(request), request.body as Body)
-      return status(true)
-    },
-  )
-
-  api.post(
-    `${base}/update`,
-    {
-      // BladeX updateById: only the fields sent change
-      schema: {
-        tags,
-        summary: `${r.tag}: update the fields sent`,
-        body: editable.partial().extend({ id: idSchema }),
+  if (made('save'))
+    api.post(
+      `${base}/save`,
+      {
+        schema: { tags, summary: `${r.tag}: insert`, body: editable },
+        preHandler: writeWith(() => r.permissions.add),
       },
-      preHandler: writeGuard(r, () => r.permissions.edit),
-    },
-    async (request) => {
-      const { id, ...values } = request.body as Body
-      await updateRow(db, r, authOf(request), String(id), values)
-      return status(true)
-    },
-  )
+      async (request) => {
+        await insertRow(db, r, authOf(request), request.body as Body)
+        return status(true)
+      },
+    )
+
+  if (made('update'))
+    api.post(
+      `${base}/update`,
+      {
+        // BladeX updateById: only the fields sent change
+        schema: {
+          tags,
+          summary: `${r.tag}: update the fields sent`,
+          body: editable.partial().extend({ id: idSchema }),
+        },
+        preHandler: writeWith(() => r.permissions.edit),
+      },
+      async (request) => {
+        const { id, ...values } = request.body as Body
+        await updateRow(db, r, authOf(request), String(id), values)
+        return status(true)
+      },
+    )
 }

@@ -1,7 +1,7 @@
 import type { Page } from '@xpark/contract'
-import { eq, getTableColumns, inArray, type SQL } from 'drizzle-orm'
+import { count, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import type { Db, DbOrTx } from '../../db/client.js'
+import type { Db, DbOrTx, Tx } from '../../db/client.js'
 import type { AuthContext } from '../auth/tokens.js'
 import { notFound } from '../errors.js'
 import { readPaging, selectPage } from '../query/index.js'
@@ -31,7 +31,7 @@ export async function listRows(db: Db, r: Resource, auth: AuthContext, query: Ro
   const paging = readPaging(query)
   const orderBy = r.sortSet.orderBy(query)
   const filters = r.filterSet.conditions(query)
-  const where = await whereOf(r, auth, ...filters)
+  const where = await whereOf(r, auth, ...filters, await r.queryFilter?.(query, auth))
   return selectPage(db, { table: r.table, where, orderBy, paging, omit: r.omit })
 }
 
@@ -85,6 +85,12 @@ export async function removeRows(
   const wanted = [...new Set(ids)]
   await db.transaction(async (tx: DbOrTx) => {
     const where = await whereOf(r, auth, inArray(r.idColumn, wanted))
+    if (r.beforeRemove) {
+      // rules see only rows the caller may remove: a foreign id fails below as not found, not as a rule
+      const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(r.table).where(where)
+      if (n !== wanted.length) throw notFound('数据不存在')
+      await r.beforeRemove({ tx: tx as Tx, auth, ids: wanted })
+    }
     const soft = 'isDeleted' in getTableColumns(r.table)
     const done = soft
       ? await tx

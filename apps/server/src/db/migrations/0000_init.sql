@@ -6,6 +6,11 @@ CREATE TABLE "blade_client" (
 	"authorized_grant_types" varchar(255) NOT NULL,
 	"access_token_validity" integer DEFAULT 3600 NOT NULL,
 	"refresh_token_validity" integer DEFAULT 604800 NOT NULL,
+	"resource_ids" varchar(255) DEFAULT '' NOT NULL,
+	"web_server_redirect_uri" varchar(255) DEFAULT '' NOT NULL,
+	"authorities" varchar(255) DEFAULT '' NOT NULL,
+	"additional_information" varchar(4096) DEFAULT '' NOT NULL,
+	"autoapprove" varchar(255) DEFAULT '' NOT NULL,
 	"create_user" bigint,
 	"create_dept" bigint,
 	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
@@ -46,6 +51,43 @@ CREATE TABLE "blade_dept" (
 	"remark" varchar(255) DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "blade_dict" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"parent_id" bigint DEFAULT '0' NOT NULL,
+	"code" varchar(255) NOT NULL,
+	"dict_key" varchar(255) DEFAULT '-1' NOT NULL,
+	"dict_value" varchar(255) NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL,
+	"is_sealed" smallint DEFAULT 0 NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "blade_dict_biz" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"parent_id" bigint DEFAULT '0' NOT NULL,
+	"code" varchar(255) NOT NULL,
+	"dict_key" varchar(255) DEFAULT '-1' NOT NULL,
+	"dict_value" varchar(255) NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL,
+	"is_sealed" smallint DEFAULT 0 NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "blade_menu" (
 	"id" bigint PRIMARY KEY NOT NULL,
 	"parent_id" bigint DEFAULT '0' NOT NULL,
@@ -80,6 +122,43 @@ CREATE TABLE "blade_param" (
 	"is_deleted" smallint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "blade_post" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"category" smallint DEFAULT 1 NOT NULL,
+	"post_code" varchar(12) NOT NULL,
+	"post_name" varchar(64) NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "blade_region" (
+	"code" varchar(12) PRIMARY KEY NOT NULL,
+	"parent_code" varchar(12) NOT NULL,
+	"ancestors" varchar(255) DEFAULT '' NOT NULL,
+	"name" varchar(32) NOT NULL,
+	"province_code" varchar(12) DEFAULT '' NOT NULL,
+	"province_name" varchar(32) DEFAULT '' NOT NULL,
+	"city_code" varchar(12) DEFAULT '' NOT NULL,
+	"city_name" varchar(32) DEFAULT '' NOT NULL,
+	"district_code" varchar(12) DEFAULT '' NOT NULL,
+	"district_name" varchar(32) DEFAULT '' NOT NULL,
+	"town_code" varchar(12) DEFAULT '' NOT NULL,
+	"town_name" varchar(32) DEFAULT '' NOT NULL,
+	"village_code" varchar(12) DEFAULT '' NOT NULL,
+	"village_name" varchar(32) DEFAULT '' NOT NULL,
+	"region_level" smallint NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "blade_role" (
 	"id" bigint PRIMARY KEY NOT NULL,
 	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
@@ -100,6 +179,50 @@ CREATE TABLE "blade_role_menu" (
 	"id" bigint PRIMARY KEY NOT NULL,
 	"menu_id" bigint NOT NULL,
 	"role_id" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "blade_role_scope" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"scope_category" smallint NOT NULL,
+	"scope_id" bigint NOT NULL,
+	"role_id" bigint NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "blade_scope_api" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"menu_id" bigint NOT NULL,
+	"resource_code" varchar(255) NOT NULL,
+	"scope_name" varchar(255) NOT NULL,
+	"scope_path" varchar(255) NOT NULL,
+	"scope_type" smallint DEFAULT 1 NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "blade_scope_data" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"menu_id" bigint NOT NULL,
+	"resource_code" varchar(255) NOT NULL,
+	"scope_name" varchar(255) NOT NULL,
+	"scope_field" varchar(255) DEFAULT '*' NOT NULL,
+	"scope_class" varchar(500) DEFAULT '' NOT NULL,
+	"scope_column" varchar(255) DEFAULT 'create_dept' NOT NULL,
+	"scope_type" smallint NOT NULL,
+	"scope_value" varchar(2000) DEFAULT '' NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "blade_tenant" (
@@ -167,7 +290,8 @@ CREATE TABLE "blade_user" (
 	"sex" smallint DEFAULT -1 NOT NULL,
 	"role_id" varchar(1000) DEFAULT '' NOT NULL,
 	"dept_id" varchar(1000) DEFAULT '' NOT NULL,
-	"post_id" varchar(1000) DEFAULT '' NOT NULL
+	"post_id" varchar(1000) DEFAULT '' NOT NULL,
+	"user_ext" text DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "xpark_user_tenant" (
@@ -177,11 +301,19 @@ CREATE TABLE "xpark_user_tenant" (
 	"target_user_id" bigint NOT NULL
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX "blade_client_client_id_uq" ON "blade_client" USING btree ("client_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "blade_client_client_id_uq" ON "blade_client" USING btree ("client_id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_refresh_token_family_idx" ON "xpark_refresh_token" USING btree ("family_id");--> statement-breakpoint
 CREATE INDEX "xpark_refresh_token_user_idx" ON "xpark_refresh_token" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "blade_dict_code_key_uq" ON "blade_dict" USING btree ("code","dict_key") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "blade_dict_parent_idx" ON "blade_dict" USING btree ("parent_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "blade_dict_biz_code_key_uq" ON "blade_dict_biz" USING btree ("tenant_id","code","dict_key") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "blade_dict_biz_parent_idx" ON "blade_dict_biz" USING btree ("parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "blade_param_key_uq" ON "blade_param" USING btree ("param_key") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE UNIQUE INDEX "blade_post_tenant_code_uq" ON "blade_post" USING btree ("tenant_id","post_code") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "blade_region_parent_idx" ON "blade_region" USING btree ("parent_code");--> statement-breakpoint
 CREATE INDEX "blade_role_tenant_idx" ON "blade_role" USING btree ("tenant_id");--> statement-breakpoint
 CREATE INDEX "blade_role_menu_role_idx" ON "blade_role_menu" USING btree ("role_id");--> statement-breakpoint
+CREATE INDEX "blade_role_scope_role_idx" ON "blade_role_scope" USING btree ("role_id");--> statement-breakpoint
+CREATE INDEX "blade_scope_data_resource_idx" ON "blade_scope_data" USING btree ("resource_code");--> statement-breakpoint
 CREATE UNIQUE INDEX "blade_tenant_tenant_id_uq" ON "blade_tenant" USING btree ("tenant_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "blade_user_tenant_account_uq" ON "blade_user" USING btree ("tenant_id","account") WHERE is_deleted = 0;

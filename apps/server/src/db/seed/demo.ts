@@ -6,6 +6,7 @@ import {
   dept,
   menu,
   param,
+  post,
   role,
   roleMenu,
   tenant,
@@ -15,9 +16,30 @@ import {
   userTenant,
 } from '../../modules/system/schema.js'
 import type { Db } from '../client.js'
+import { seedDicts } from './dicts.js'
 import { MENU_SEED, type MenuSeed } from './menus.js'
+import { seedRegions } from './regions.js'
 
 export const DEMO_PASSWORD = 'Admin@123456'
+
+/** A screen's menu code and its `<code>_add/_edit/_delete/_view` buttons, plus extra buttons. */
+const screenCodes = (code: string, ...extra: string[]) => [
+  code,
+  ...['add', 'edit', 'delete', 'view'].map((b) => `${code}_${b}`),
+  ...extra,
+]
+
+/** BladeX's seeded posts (category 1 senior … 4 other). */
+const POSTS = [
+  { postCode: 'ceo', postName: '首席执行官', category: 1 },
+  { postCode: 'coo', postName: '首席运营官', category: 1 },
+  { postCode: 'cfo', postName: '首席财务官', category: 1 },
+  { postCode: 'cto', postName: '首席技术官', category: 1 },
+  { postCode: 'cio', postName: '首席信息官', category: 1 },
+  { postCode: 'pm', postName: '技术经理', category: 2 },
+  { postCode: 'hrm', postName: '人力经理', category: 2 },
+  { postCode: 'staff', postName: '普通员工', category: 3 },
+]
 export const PLATFORM_TENANT = '000000'
 export const DEMO_TENANT = '100001'
 
@@ -98,6 +120,14 @@ export async function seedIfEmpty(db: Db, adminPassword: string | undefined): Pr
       await tx
         .insert(dept)
         .values({ id: deptId, tenantId: t.tenantId, deptName: t.deptName, fullName: t.deptName })
+      const postIds = new Map<string, string>()
+      await tx.insert(post).values(
+        POSTS.map((p, i) => {
+          const id = nextId()
+          postIds.set(p.postCode, id)
+          return { id, tenantId: t.tenantId, ...p, sort: i + 1 }
+        }),
+      )
       const roleIds = new Map<string, string>()
       for (const [i, r] of t.roles.entries()) {
         const roleId = nextId()
@@ -119,10 +149,21 @@ export async function seedIfEmpty(db: Db, adminPassword: string | undefined): Pr
         realName: '管理员',
         roleId: roleIds.get(adminAlias)!,
         deptId,
+        postId: postIds.get('ceo')!,
       })
       if (t.tenantId === DEMO_TENANT) {
         // the park's admin sees the whole system menu; park staff only view parameters
-        const adminMenus = ['system', 'param', 'param_view', 'api_docs', 'wel_dashboard']
+        const adminMenus = [
+          ...['system', 'param', 'param_view', 'api_docs', 'wel_dashboard'],
+          ...['dictbiz', 'dictbiz_add', 'dictbiz_edit', 'dictbiz_delete', 'dictbiz_view'],
+          ...['topmenu', 'topmenu_add', 'topmenu_edit', 'topmenu_delete', 'topmenu_view', 'topmenu_setting'],
+          ...screenCodes('user', 'user_reset', 'user_role'),
+          ...screenCodes('dept'),
+          ...screenCodes('post'),
+          ...screenCodes('role', 'role_grant'),
+          // the data and api scope definitions are platform data: the park admin reads them only
+          ...['authority', 'datascope', 'datascope_view', 'apiscope', 'apiscope_view'],
+        ]
         const staffMenus = ['system', 'param', 'param_view', 'wel_dashboard']
         for (const [alias, codes] of [
           ['admin', adminMenus],
@@ -146,6 +187,18 @@ export async function seedIfEmpty(db: Db, adminPassword: string | undefined): Pr
           realName: '园区职员',
           roleId: roleIds.get('staff')!,
           deptId,
+          postId: postIds.get('staff')!,
+        })
+        // a child dept, so the tree and "dept and children" have something to show
+        await tx.insert(dept).values({
+          id: nextId(),
+          tenantId: t.tenantId,
+          parentId: deptId,
+          ancestors: `0,${deptId}`,
+          deptName: '运营部',
+          fullName: '示范园区运营部',
+          deptCategory: 2,
+          sort: 1,
         })
       }
       const topId = nextId()
@@ -172,6 +225,8 @@ export async function seedIfEmpty(db: Db, adminPassword: string | undefined): Pr
       tenantId: DEMO_TENANT,
       targetUserId: adminIds.get(DEMO_TENANT)!,
     })
+    await seedDicts(tx, [PLATFORM_TENANT, DEMO_TENANT])
+    await seedRegions(tx)
     await tx.insert(param).values([
       { id: nextId(), paramName: '是否开启注册功能', paramKey: 'account.registerUser', paramValue: 'true' },
       { id: nextId(), paramName: '账号初始密码', paramKey: 'account.initPassword', paramValue: '123456' },

@@ -16,6 +16,27 @@ export interface MenuSeed {
 
 const button = (code: string, name: string, action: number): MenuSeed => ({ code, name, category: 2, action })
 
+/** A screen with the usual `<code>_add/_edit/_delete/_view` buttons (and any extra ones). */
+const screen = (
+  code: string,
+  name: string,
+  path: string,
+  source: string,
+  extra: MenuSeed[] = [],
+): MenuSeed => ({
+  code,
+  name,
+  path,
+  source,
+  children: [
+    button(`${code}_add`, '新增', 1),
+    button(`${code}_edit`, '修改', 2),
+    button(`${code}_delete`, '删除', 3),
+    button(`${code}_view`, '查看', 2),
+    ...extra,
+  ],
+})
+
 export const MENU_SEED: MenuSeed[] = [
   {
     code: 'wel_dashboard',
@@ -43,6 +64,19 @@ export const MENU_SEED: MenuSeed[] = [
           button('param_view', '查看', 2),
         ],
       },
+      screen('user', '用户管理', '/system/user', 'UserOutlined', [
+        button('user_reset', '重置密码', 1),
+        button('user_role', '角色配置', 1),
+      ]),
+      screen('dept', '部门管理', '/system/dept', 'ApartmentOutlined'),
+      screen('post', '岗位管理', '/system/post', 'IdcardOutlined'),
+      screen('role', '角色管理', '/system/role', 'TeamOutlined', [button('role_grant', '权限设置', 1)]),
+      screen('dict', '字典管理', '/system/dict', 'BookOutlined'),
+      screen('dictbiz', '业务字典', '/system/dictbiz', 'ReadOutlined'),
+      screen('client', '客户端管理', '/system/client', 'ApiOutlined'),
+      screen('topmenu', '顶部菜单', '/system/topmenu', 'AppstoreOutlined', [
+        button('topmenu_setting', '菜单配置', 2),
+      ]),
       {
         code: 'api_docs',
         name: '接口文档',
@@ -50,6 +84,25 @@ export const MENU_SEED: MenuSeed[] = [
         source: 'FileTextOutlined',
         keepAlive: false,
       },
+    ],
+  },
+  {
+    code: 'base',
+    name: '基础配置',
+    path: '/base',
+    source: 'ClusterOutlined',
+    sort: 98,
+    children: [screen('region', '行政区划', '/base/region', 'EnvironmentOutlined')],
+  },
+  {
+    code: 'authority',
+    name: '权限管理',
+    path: '/authority',
+    source: 'SafetyOutlined',
+    sort: 97,
+    children: [
+      screen('datascope', '数据权限', '/authority/datascope', 'DatabaseOutlined'),
+      screen('apiscope', '接口权限', '/authority/apiscope', 'ApiOutlined'),
     ],
   },
 ]

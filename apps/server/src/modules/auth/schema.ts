@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { baseColumns, id } from '../../db/columns.js'
 
@@ -13,9 +14,15 @@ export const client = pgTable(
     authorizedGrantTypes: varchar('authorized_grant_types', { length: 255 }).notNull(),
     accessTokenValidity: integer('access_token_validity').notNull().default(3600),
     refreshTokenValidity: integer('refresh_token_validity').notNull().default(604800),
+    // BladeX client columns, kept for its client screen (not read by the token endpoint)
+    resourceIds: varchar('resource_ids', { length: 255 }).notNull().default(''),
+    webServerRedirectUri: varchar('web_server_redirect_uri', { length: 255 }).notNull().default(''),
+    authorities: varchar('authorities', { length: 255 }).notNull().default(''),
+    additionalInformation: varchar('additional_information', { length: 4096 }).notNull().default(''),
+    autoapprove: varchar('autoapprove', { length: 255 }).notNull().default(''),
     ...baseColumns(),
   },
-  (t) => [uniqueIndex('blade_client_client_id_uq').on(t.clientId)],
+  (t) => [uniqueIndex('blade_client_client_id_uq').on(t.clientId).where(sql`is_deleted = 0`)],
 )
 
 /**

@@ -3,9 +3,16 @@ import type { ModuleContext } from '../../app.js'
 import { authOf } from '../../core/auth/plugin.js'
 import { ok } from '../../core/envelope.js'
 import type { Api } from '../../core/http/api.js'
+import { clientRoutes } from './client/index.js'
+import { dictModule } from './dict/index.js'
 import { MenuService } from './menus.js'
+import { orgRoutes } from './org/index.js'
 import { paramRoutes } from './param.js'
 import { profileRoutes } from './profile.js'
+import { regionRoutes } from './region/index.js'
+import { authorityRoutes } from './role/index.js'
+import { topMenuRoutes } from './topmenu/index.js'
+import { userRoutes } from './user/index.js'
 
 export {
   type Account,
@@ -39,4 +46,11 @@ export async function systemModule(api: Api, ctx: ModuleContext): Promise<void> 
 
   await profileRoutes(api, ctx)
   await paramRoutes(api, ctx)
+  await orgRoutes(api, ctx)
+  await authorityRoutes(api, ctx)
+  await userRoutes(api, ctx)
+  await dictModule(api, ctx)
+  await clientRoutes(api, ctx)
+  await regionRoutes(api, ctx)
+  await topMenuRoutes(api, ctx)
 }

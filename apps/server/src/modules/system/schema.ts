@@ -51,6 +51,8 @@ export const user = pgTable(
     roleId: varchar('role_id', { length: 1000 }).notNull().default(''),
     deptId: varchar('dept_id', { length: 1000 }).notNull().default(''),
     postId: varchar('post_id', { length: 1000 }).notNull().default(''),
+    /** per-platform extension data (BladeX blade_user_web/_app/_other.user_ext), a JSON object as text */
+    userExt: text('user_ext').notNull().default(''),
   },
   (t) => [uniqueIndex('blade_user_tenant_account_uq').on(t.tenantId, t.account).where(sql`is_deleted = 0`)],
 )
@@ -145,4 +147,127 @@ export const userTenant = pgTable('xpark_user_tenant', {
   userId: id('user_id').notNull(),
   tenantId: varchar('tenant_id', { length: 12 }).notNull(),
   targetUserId: id('target_user_id').notNull(),
+})
+
+/** Columns shared by the system and the business dictionary (roots: parent_id 0, dict_key '-1'). */
+function dictColumns() {
+  return {
+    parentId: id('parent_id').notNull().default('0'),
+    code: varchar('code', { length: 255 }).notNull(),
+    dictKey: varchar('dict_key', { length: 255 }).notNull().default('-1'),
+    dictValue: varchar('dict_value', { length: 255 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+    remark: varchar('remark', { length: 255 }).notNull().default(''),
+    /** 1: sealed; only the platform administrator may change or remove the row */
+    isSealed: smallint('is_sealed').notNull().default(0),
+  }
+}
+
+/** System dictionary: global, written by the platform administrator only. */
+export const dict = pgTable(
+  'blade_dict',
+  { id: id('id').primaryKey(), ...dictColumns(), ...baseColumns() },
+  (t) => [
+    uniqueIndex('blade_dict_code_key_uq').on(t.code, t.dictKey).where(sql`is_deleted = 0`),
+    index('blade_dict_parent_idx').on(t.parentId),
+  ],
+)
+
+/** Business dictionary: the same per tenant. */
+export const dictBiz = pgTable(
+  'blade_dict_biz',
+  { id: id('id').primaryKey(), ...dictColumns(), ...tenantColumns() },
+  (t) => [
+    uniqueIndex('blade_dict_biz_code_key_uq').on(t.tenantId, t.code, t.dictKey).where(sql`is_deleted = 0`),
+    index('blade_dict_biz_parent_idx').on(t.parentId),
+  ],
+)
+
+/** Administrative regions (global); the code is the key, provinces have parent_code '00'. */
+export const region = pgTable(
+  'blade_region',
+  {
+    code: varchar('code', { length: 12 }).primaryKey(),
+    parentCode: varchar('parent_code', { length: 12 }).notNull(),
+    ancestors: varchar('ancestors', { length: 255 }).notNull().default(''),
+    name: varchar('name', { length: 32 }).notNull(),
+    provinceCode: varchar('province_code', { length: 12 }).notNull().default(''),
+    provinceName: varchar('province_name', { length: 32 }).notNull().default(''),
+    cityCode: varchar('city_code', { length: 12 }).notNull().default(''),
+    cityName: varchar('city_name', { length: 32 }).notNull().default(''),
+    districtCode: varchar('district_code', { length: 12 }).notNull().default(''),
+    districtName: varchar('district_name', { length: 32 }).notNull().default(''),
+    townCode: varchar('town_code', { length: 12 }).notNull().default(''),
+    townName: varchar('town_name', { length: 32 }).notNull().default(''),
+    villageCode: varchar('village_code', { length: 12 }).notNull().default(''),
+    villageName: varchar('village_name', { length: 32 }).notNull().default(''),
+    /** 1 province, 2 city, 3 district, 4 town, 5 village */
+    regionLevel: smallint('region_level').notNull(),
+    sort: integer('sort').notNull().default(0),
+    remark: varchar('remark', { length: 255 }).notNull().default(''),
+  },
+  (t) => [index('blade_region_parent_idx').on(t.parentCode)],
+)
+
+/** Posts (job titles) of a tenant; category 1 senior, 2 middle, 3 junior, 4 other. */
+export const post = pgTable(
+  'blade_post',
+  {
+    id: id('id').primaryKey(),
+    ...tenantColumns(),
+    category: smallint('category').notNull().default(1),
+    postCode: varchar('post_code', { length: 12 }).notNull(),
+    postName: varchar('post_name', { length: 64 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+    remark: varchar('remark', { length: 255 }).notNull().default(''),
+  },
+  (t) => [uniqueIndex('blade_post_tenant_code_uq').on(t.tenantId, t.postCode).where(sql`is_deleted = 0`)],
+)
+
+/** Data and API scopes granted to a role: scope_category 1 data (blade_scope_data), 2 api (blade_scope_api). */
+export const roleScope = pgTable(
+  'blade_role_scope',
+  {
+    id: id('id').primaryKey(),
+    scopeCategory: smallint('scope_category').notNull(),
+    scopeId: id('scope_id').notNull(),
+    roleId: id('role_id').notNull(),
+  },
+  (t) => [index('blade_role_scope_role_idx').on(t.roleId)],
+)
+
+/**
+ * Data scope rules (global, defined by the platform administrator, granted per tenant role).
+ * scope_type 1 all, 2 own, 3 own dept, 4 own dept and children, 5 custom (scope_value: a structured
+ * JSON rule, never SQL; see core/scope).
+ */
+export const scopeData = pgTable(
+  'blade_scope_data',
+  {
+    id: id('id').primaryKey(),
+    menuId: id('menu_id').notNull(),
+    resourceCode: varchar('resource_code', { length: 255 }).notNull(),
+    scopeName: varchar('scope_name', { length: 255 }).notNull(),
+    scopeField: varchar('scope_field', { length: 255 }).notNull().default('*'),
+    scopeClass: varchar('scope_class', { length: 500 }).notNull().default(''),
+    scopeColumn: varchar('scope_column', { length: 255 }).notNull().default('create_dept'),
+    scopeType: smallint('scope_type').notNull(),
+    scopeValue: varchar('scope_value', { length: 2000 }).notNull().default(''),
+    remark: varchar('remark', { length: 255 }).notNull().default(''),
+    ...baseColumns(),
+  },
+  (t) => [index('blade_scope_data_resource_idx').on(t.resourceCode)],
+)
+
+/** API scope rules (global): a granted scope_path lets a role call the paths containing it. */
+export const scopeApi = pgTable('blade_scope_api', {
+  id: id('id').primaryKey(),
+  menuId: id('menu_id').notNull(),
+  resourceCode: varchar('resource_code', { length: 255 }).notNull(),
+  scopeName: varchar('scope_name', { length: 255 }).notNull(),
+  scopePath: varchar('scope_path', { length: 255 }).notNull(),
+  /** 1 system, 2 business */
+  scopeType: smallint('scope_type').notNull().default(1),
+  remark: varchar('remark', { length: 255 }).notNull().default(''),
+  ...baseColumns(),
 })

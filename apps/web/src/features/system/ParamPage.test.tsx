@@ -25,7 +25,7 @@ function setup(
   return api
 }
 
-describe('system parameter screen', () => {
+describe('system parameter screen', { timeout: 30_000 }, () => {
   beforeEach(() => changeLanguage('zh-CN'))
   afterEach(() => {
     vi.unstubAllGlobals()
@@ -108,5 +108,24 @@ describe('system parameter screen', () => {
     expect(screen.queryByTestId('param-add')).toBeNull()
     expect(screen.queryByTestId('param-bulk-delete')).toBeNull()
     expect(screen.queryByRole('button', { name: /编\s*辑/ })).toBeNull()
+  })
+
+  it('edits with the id and reports 更新成功', async () => {
+    const api = setup()
+    await userEvent.click(await screen.findByTestId('crud-row-edit-2'))
+    await waitFor(() =>
+      expect((screen.getByTestId('param-value') as HTMLTextAreaElement).value).toBe('123456'),
+    )
+    await userEvent.clear(screen.getByTestId('param-value'))
+    await userEvent.type(screen.getByTestId('param-value'), '654321')
+    await userEvent.click(screen.getByTestId('param-form-submit'))
+    expect(await screen.findByText('更新成功')).toBeTruthy()
+    const submit = api.calls.find((c) => c.url.pathname.endsWith('/param/submit'))!
+    expect(JSON.parse(String(submit.init!.body))).toEqual({
+      id: '2',
+      paramName: '账号初始密码',
+      paramKey: 'account.initPassword',
+      paramValue: '654321',
+    })
   })
 })

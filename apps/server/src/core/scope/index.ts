@@ -1,0 +1,14 @@
+export { ApiScopes } from './api-scope.js'
+export {
+  columnNamed,
+  type DataScopeRule,
+  DataScopes,
+  ruleCondition,
+  SCOPE_ALL,
+  SCOPE_CACHE_PREFIX,
+  SCOPE_CUSTOM,
+  SCOPE_OWN,
+  SCOPE_OWN_DEPT,
+  SCOPE_OWN_DEPT_CHILDREN,
+  type ScopeSource,
+} from './data-scope.js'

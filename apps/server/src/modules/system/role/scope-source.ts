@@ -1,0 +1,53 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { ScopeSource } from '../../../core/scope/index.js'
+import type { Db } from '../../../db/client.js'
+import { deptAndChildrenIds } from '../org/dept.js'
+import { roleScope, scopeApi, scopeData } from '../schema.js'
+
+/** role_scope.scope_category */
+export const DATA_SCOPE = 1
+export const API_SCOPE = 2
+
+/** The system module's answer to core/scope: rules from blade_scope_data / blade_scope_api via blade_role_scope. */
+export function systemScopeSource(db: Db): ScopeSource {
+  return {
+    async dataRules(roleIds, resourceCode) {
+      if (!roleIds.length) return []
+      return db
+        .selectDistinct({
+          scopeType: scopeData.scopeType,
+          scopeColumn: scopeData.scopeColumn,
+          scopeValue: scopeData.scopeValue,
+        })
+        .from(scopeData)
+        .innerJoin(
+          roleScope,
+          and(eq(roleScope.scopeId, scopeData.id), eq(roleScope.scopeCategory, DATA_SCOPE)),
+        )
+        .where(
+          and(
+            inArray(roleScope.roleId, [...roleIds]),
+            eq(scopeData.resourceCode, resourceCode),
+            eq(scopeData.isDeleted, 0),
+          ),
+        )
+    },
+    deptAndChildren: deptAndChildrenIds,
+    async apiPaths(roleIds) {
+      if (roleIds === null) {
+        const rows = await db
+          .selectDistinct({ path: scopeApi.scopePath })
+          .from(scopeApi)
+          .where(eq(scopeApi.isDeleted, 0))
+        return rows.map((r) => r.path)
+      }
+      if (!roleIds.length) return []
+      const rows = await db
+        .selectDistinct({ path: scopeApi.scopePath })
+        .from(scopeApi)
+        .innerJoin(roleScope, and(eq(roleScope.scopeId, scopeApi.id), eq(roleScope.scopeCategory, API_SCOPE)))
+        .where(and(inArray(roleScope.roleId, [...roleIds]), eq(scopeApi.isDeleted, 0)))
+      return rows.map((r) => r.path)
+    },
+  }
+}

@@ -1,0 +1,1 @@
+export { USER_RESOURCE, userRoutes } from './user.js'

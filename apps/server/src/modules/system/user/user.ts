@@ -1,0 +1,337 @@
+import { idCsv, idString, md5Hex, strongPassword, UserForm, UserInfoForm } from '@xpark/contract/schemas'
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import type { ModuleContext } from '../../../app.js'
+import { can } from '../../../core/auth/guards.js'
+import { hashPassword, md5 } from '../../../core/auth/passwords.js'
+import { authOf } from '../../../core/auth/plugin.js'
+import type { AuthContext } from '../../../core/auth/tokens.js'
+import {
+  defineResource,
+  findRow,
+  insertRow,
+  type Resource,
+  registerResource,
+  updateRow,
+} from '../../../core/crud/index.js'
+import { ok, success } from '../../../core/envelope.js'
+import { badRequest, forbidden, notFound } from '../../../core/errors.js'
+import type { Api } from '../../../core/http/api.js'
+import { isId } from '../../../core/ids.js'
+import { ApiScopes, DataScopes } from '../../../core/scope/index.js'
+import { scoped } from '../../../core/tenancy.js'
+import type { Tx } from '../../../db/client.js'
+import { deptAndChildrenIds } from '../org/dept.js'
+import { assertMayConfigure } from '../role/role.js'
+import { systemScopeSource } from '../role/scope-source.js'
+import { dept, post, role, user } from '../schema.js'
+
+/**
+ * blade-user: the users of a tenant. Reads and writes go through the CRUD factory with the `user`
+ * data scope; the password hash never leaves the server. Passwords arrive either as the MD5 hex the
+ * console computes (BladeX wire format; strength cannot be checked) or as `passwordPlain` in a JSON
+ * body, checked against spec 01 §5 and hashed here; see docs/architecture.md.
+ */
+
+/** The resource code data scope rules name for users. */
+export const USER_RESOURCE = 'user'
+
+const split = (csv: string | undefined) => (csv ? csv.split(',').filter(Boolean) : [])
+
+/** Every id must be a live row of the caller's tenant. */
+async function assertOwned(
+  tx: Tx,
+  auth: AuthContext,
+  table: typeof role | typeof dept | typeof post,
+  ids: string[],
+  what: string,
+) {
+  if (!ids.length) return
+  const rows = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(scoped(table, auth, inArray(table.id, ids)))
+  if (rows.length !== new Set(ids).size) throw badRequest(`${what}不存在`)
+}
+
+/** Roles a caller may hand out: no `admin` / `administrator` role unless the caller is one. */
+async function assertMayAssign(tx: Tx, auth: AuthContext, roleIds: string[], previous: string[] = []) {
+  const added = roleIds.filter((id) => !previous.includes(id))
+  if (!added.length) return
+  const rows = await tx
+    .select({ alias: role.roleAlias })
+    .from(role)
+    .where(scoped(role, auth, inArray(role.id, added)))
+  for (const r of rows) assertMayConfigure(auth, r.alias)
+}
+
+function userResource(data: DataScopes, apis: ApiScopes) {
+  return defineResource({
+    table: user,
+    schema: UserForm,
+    path: 'blade-user',
+    tag: 'user',
+    permissions: { add: 'user_add', edit: 'user_edit', delete: 'user_delete', view: 'user_view' },
+    filters: { account: 'like', realName: 'like', name: 'like', phone: 'like', userType: 'eq' },
+    sorts: ['account', 'realName', 'createTime'],
+    omit: ['password'],
+    scope: data.hook(USER_RESOURCE, user),
+    guards: [apis.guard],
+    // submit/save/update are written by hand (passwords); they still call the factory's store
+    skip: ['submit', 'save', 'update'],
+    // `deptId=` is a dept and all its children (BladeX user page)
+    queryFilter: (query, auth): SQL | undefined => {
+      const deptId = query.deptId
+      if (deptId === undefined || deptId === '') return undefined
+      if (typeof deptId !== 'string' || !isId(deptId)) throw badRequest('参数 deptId 应为 id')
+      return sql`string_to_array(${user.deptId}, ',') && array(${deptAndChildrenIds(auth.tenantId, [deptId])})::text[]`
+    },
+    beforeWrite: async ({ tx, auth, values, id }) => {
+      if (values.account !== undefined) {
+        const [clash] = await tx
+          .select({ id: user.id })
+          .from(user)
+          .where(scoped(user, auth, eq(user.account, values.account), id ? ne(user.id, id) : undefined))
+          .limit(1)
+        if (clash) throw badRequest(`当前用户 [${values.account}] 已存在!`)
+      }
+      let previousRoles: string[] = []
+      if (id) {
+        const [current] = await tx.select({ roleId: user.roleId }).from(user).where(eq(user.id, id))
+        previousRoles = split(current?.roleId)
+      }
+      if (values.roleId !== undefined) {
+        await assertOwned(tx, auth, role, split(values.roleId), '角色')
+        await assertMayAssign(tx, auth, split(values.roleId), previousRoles)
+      }
+      if (values.deptId !== undefined) await assertOwned(tx, auth, dept, split(values.deptId), '机构')
+      if (values.postId !== undefined) await assertOwned(tx, auth, post, split(values.postId), '岗位')
+    },
+    beforeRemove: async ({ auth, ids }) => {
+      if (ids.includes(auth.userId)) throw badRequest('不能删除本账号!')
+    },
+  })
+}
+
+/** `passwordPlain` (checked, JSON body only) or `password` (MD5 hex): the value stored is argon2id(md5). */
+async function passwordHashOf(input: { password?: string; passwordPlain?: string }): Promise<string | null> {
+  if (input.passwordPlain !== undefined) return hashPassword(md5(input.passwordPlain))
+  if (input.password !== undefined) return hashPassword(input.password)
+  return null
+}
+
+const passwordFields = {
+  password: md5Hex
+    .optional()
+    .describe('MD5 hex of the password (BladeX wire format; strength not checkable)'),
+  passwordPlain: strongPassword.optional().describe('the password itself, checked against spec 01 §5'),
+}
+
+export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
+  const db = ctx.database.db
+  const source = systemScopeSource(db)
+  const data = new DataScopes(source, ctx.cache)
+  const apis = new ApiScopes(source, ctx.cache)
+  const r: Resource = userResource(data, apis)
+  await registerResource(api, db, r)
+  const tags = ['user']
+
+  const permit = (code: (request: FastifyRequest) => string) => [
+    async (request: FastifyRequest) => {
+      const needed = code(request)
+      if (!(await can(request.server, authOf(request), needed))) throw forbidden(`缺少权限: ${needed}`)
+    },
+    apis.guard,
+  ]
+  /** users of the caller's tenant within its data scope */
+  const inScope = async (auth: AuthContext, ids: string[]) =>
+    scoped(user, auth, await data.condition(auth, USER_RESOURCE, user), inArray(user.id, ids))
+
+  api.post(
+    '/blade-user/submit',
+    {
+      schema: {
+        tags,
+        summary:
+          'user: insert (no id; a password is required) or update (with id; the password is not changed)',
+        body: UserForm.extend({
+          id: z.union([idString, z.literal('')]).nullish(),
+          ...passwordFields,
+        }).loose(),
+      },
+      preHandler: permit((request) => ((request.body as { id?: string }).id ? 'user_edit' : 'user_add')),
+    },
+    async (request) => {
+      const auth = authOf(request)
+      const { id, password, passwordPlain, ...fields } = request.body
+      const values: Record<string, unknown> = Object.fromEntries(
+        Object.entries(fields).filter(([k]) => k in UserForm.shape),
+      )
+      if (id) {
+        await updateRow(db, r, auth, id, values)
+        return success()
+      }
+      const hash = await passwordHashOf({ password, passwordPlain })
+      if (!hash) throw badRequest('参数校验失败: password: please enter password')
+      await insertRow(db, r, auth, { ...values, password: hash, passwordDefault: false })
+      return success()
+    },
+  )
+
+  api.post(
+    '/blade-user/update',
+    {
+      schema: {
+        tags,
+        summary: 'user: update the fields sent',
+        body: UserForm.partial().extend({ id: idString }),
+      },
+      preHandler: permit(() => 'user_edit'),
+    },
+    async (request) => {
+      const { id, ...values } = request.body
+      await updateRow(db, r, authOf(request), id, values)
+      return success()
+    },
+  )
+
+  const resetSchema = {
+    tags,
+    summary: 'user: set a new password for users (userIds); passwordPlain only in the JSON body',
+    querystring: z.object({ userIds: idCsv.optional(), password: md5Hex.optional() }),
+    body: z.object({ userIds: idCsv.optional(), ...passwordFields }).nullish(),
+  }
+  for (const path of ['/blade-user/reset-password', '/blade-user/resetNewPassword']) {
+    api.post(path, { schema: resetSchema, preHandler: permit(() => 'user_reset') }, async (request) => {
+      const auth = authOf(request)
+      const input = { ...request.query, ...(request.body ?? {}) }
+      const ids = split(input.userIds)
+      if (!ids.length) throw badRequest('参数校验失败: userIds: required')
+      const hash = await passwordHashOf(input)
+      if (!hash) throw badRequest('参数校验失败: password: please enter password')
+      await db.transaction(async (tx) => {
+        const done = await tx
+          .update(user)
+          // the person should choose their own password: the console asks until they do
+          .set({ password: hash, passwordDefault: true, updateUser: auth.userId, updateTime: new Date() })
+          .where(await inScope(auth, ids))
+          .returning({ id: user.id })
+        if (done.length !== new Set(ids).size) throw notFound('用户不存在')
+      })
+      return success()
+    })
+  }
+
+  api.post(
+    '/blade-user/grant',
+    {
+      schema: {
+        tags,
+        summary: 'user: set the roles of users (userIds, roleIds: roles of the caller tenant)',
+        querystring: z.object({ userIds: idCsv.optional(), roleIds: idCsv.optional() }),
+        body: z.object({ userIds: idCsv.optional(), roleIds: idCsv.optional() }).nullish(),
+      },
+      preHandler: permit(() => 'user_role'),
+    },
+    async (request) => {
+      const auth = authOf(request)
+      const input = { ...request.query, ...(request.body ?? {}) }
+      const userIds = split(input.userIds)
+      const roleIds = [...new Set(split(input.roleIds))]
+      if (!userIds.length || !roleIds.length) throw badRequest('参数校验失败: userIds, roleIds: required')
+      await db.transaction(async (tx) => {
+        await assertOwned(tx, auth, role, roleIds, '角色')
+        await assertMayAssign(tx, auth, roleIds)
+        const done = await tx
+          .update(user)
+          .set({ roleId: roleIds.join(','), updateUser: auth.userId, updateTime: new Date() })
+          .where(await inScope(auth, userIds))
+          .returning({ id: user.id })
+        if (done.length !== new Set(userIds).size) throw notFound('用户不存在')
+      })
+      return success()
+    },
+  )
+
+  api.post(
+    '/blade-user/update-info',
+    { schema: { tags, summary: 'user: the signed-in user edits own profile fields', body: UserInfoForm } },
+    async (request) => {
+      const auth = authOf(request)
+      const done = await db
+        .update(user)
+        .set({ ...request.body, updateUser: auth.userId, updateTime: new Date() })
+        .where(scoped(user, auth, eq(user.id, auth.userId)))
+        .returning({ id: user.id })
+      if (!done.length) throw notFound('用户不存在')
+      return success()
+    },
+  )
+
+  api.get(
+    '/blade-user/platform-detail',
+    {
+      schema: {
+        tags,
+        summary: 'user: platform type and extension data',
+        querystring: z.object({ id: idString }),
+      },
+      preHandler: permit(() => 'user_view'),
+    },
+    async (request) => {
+      const row = await findRow(db, r, authOf(request), request.query.id)
+      return ok({
+        id: row.id,
+        account: row.account,
+        realName: row.realName,
+        userType: row.userType,
+        userExt: row.userExt,
+      })
+    },
+  )
+
+  api.post(
+    '/blade-user/update-platform',
+    {
+      schema: {
+        tags,
+        summary: 'user: set platform type and extension data (a JSON object)',
+        body: z.object({
+          userId: idString,
+          userType: z.coerce.number().int().min(1).max(3),
+          userExt: z
+            .string()
+            .max(4000)
+            .refine((v) => {
+              if (v === '') return true
+              try {
+                const parsed = JSON.parse(v)
+                return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+              } catch {
+                return false
+              }
+            }, 'userExt must be a JSON object')
+            .optional(),
+        }),
+      },
+      preHandler: permit(() => 'user_edit'),
+    },
+    async (request) => {
+      const auth = authOf(request)
+      const { userId, userType, userExt } = request.body
+      const done = await db
+        .update(user)
+        .set({
+          userType,
+          ...(userExt !== undefined ? { userExt } : {}),
+          updateUser: auth.userId,
+          updateTime: new Date(),
+        })
+        .where(and(await inScope(auth, [userId])))
+        .returning({ id: user.id })
+      if (!done.length) throw notFound('用户不存在')
+      return success()
+    },
+  )
+}

@@ -1,0 +1,139 @@
+import { App, Col, Form, Modal, Row, Spin } from 'antd'
+import { useCallback, useRef, useState } from 'react'
+import { fieldInput, fieldItemProps, fieldRules } from './fields'
+import { useTr } from './i18n'
+import { crudApi } from './query'
+import type { CrudResource, FormMode } from './types'
+
+interface DialogState<T> {
+  open: boolean
+  mode: FormMode
+  row?: T
+}
+
+/**
+ * The add / edit / copy / view dialog of a resource. Opening it is an imperative call (not an effect
+ * on props), so a keep-alive tab that becomes visible again never resets a half-filled form.
+ */
+export function useCrudDialog<T extends object>(resource: CrudResource<T>, onSaved: () => void) {
+  const [form] = Form.useForm<Record<string, unknown>>()
+  const [state, setState] = useState<DialogState<T>>({ open: false, mode: 'add' })
+  const [loading, setLoading] = useState(false)
+  const ticket = useRef(0)
+  const rowKey = resource.rowKey ?? ('id' as keyof T)
+
+  const open = useCallback(
+    (mode: FormMode, row?: T, defaults?: Record<string, unknown>) => {
+      const mine = ++ticket.current
+      form.resetFields()
+      setState({ open: true, mode, row })
+      if (defaults) form.setFieldsValue(defaults)
+      if (!row) return
+      const id = String(row[rowKey])
+      // prefill from the row at once, then from the detail call (it may carry more fields)
+      const fill = (values: object) => {
+        if (ticket.current !== mine) return
+        const { [rowKey]: _id, ...rest } = values as Record<string, unknown>
+        form.setFieldsValue(mode === 'copy' ? rest : (values as Record<string, unknown>))
+      }
+      fill(row)
+      setLoading(true)
+      crudApi
+        .detail<T>(resource.path, id)
+        .then((detail) => detail && fill(detail))
+        .catch(() => undefined) // the HTTP client reported it; the row's own values stay
+        .finally(() => ticket.current === mine && setLoading(false))
+    },
+    [form, resource, rowKey],
+  )
+  const close = useCallback(() => {
+    ticket.current++
+    setLoading(false)
+    setState((s) => ({ ...s, open: false }))
+  }, [])
+
+  return { form, state, loading, open, close, onSaved, resource }
+}
+
+export function CrudFormDialog<T extends object>({
+  dialog,
+}: {
+  dialog: ReturnType<typeof useCrudDialog<T>>
+}) {
+  const tr = useTr()
+  const { message } = App.useApp()
+  const { form, state, loading, close, onSaved, resource } = dialog
+  const [saving, setSaving] = useState(false)
+  const { mode, row } = state
+  const view = mode === 'view'
+  const rowKey = resource.rowKey ?? ('id' as keyof T)
+  const fields = resource.columns.filter((c) => c.form !== false && (!c.form?.modes || c.form.modes.includes(mode)))
+
+  async function submit() {
+    // invalid: the messages show under the fields
+    const values = await form.validateFields().catch(() => null)
+    if (!values) return
+    setSaving(true)
+    try {
+      const own = resource.beforeSubmit ? resource.beforeSubmit(values, mode) : values
+      const body = mode === 'edit' && row ? { ...own, [rowKey]: row[rowKey] } : own
+      await crudApi.submit(resource.path, body)
+      void message.success(tr(mode === 'edit' ? 'common.updateSuccess' : 'common.addSuccess'))
+      close()
+      onSaved()
+    } catch {
+      // a failed save re-enables the form and keeps the dialog open with its values (spec 01 §8)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const modeTitle = { add: 'common.add', edit: 'common.edit', copy: 'crud.copy', view: 'crud.view' }[mode]
+  const declared = resource.dialogTitle?.[mode]
+  const title = declared
+    ? tr(declared)
+    : resource.title
+      ? tr('crud.dialogTitle', { action: tr(modeTitle), title: tr(resource.title) })
+      : tr(modeTitle)
+
+  return (
+    <Modal
+      open={state.open}
+      title={title}
+      onOk={submit}
+      onCancel={close}
+      confirmLoading={saving}
+      okText={tr('common.ok')}
+      cancelText={tr('common.cancel')}
+      okButtonProps={{
+        'data-testid': resource.testIds?.formSubmit ?? 'crud-form-submit',
+        style: view ? { display: 'none' } : undefined,
+      }}
+      forceRender
+      width={resource.dialogWidth ?? 640}
+    >
+      <Spin spinning={loading}>
+        <Form form={form} layout="vertical" validateTrigger="onBlur" disabled={view} data-testid="crud-form">
+          <Row gutter={16}>
+            {fields.map((c) => {
+              const def = c.form || {}
+              const testId = c.testId?.form ?? `crud-form-${c.prop}`
+              return (
+                <Col key={c.prop} span={def.span ?? 24} hidden={def.type === 'hidden'}>
+                  <Form.Item
+                    name={c.prop}
+                    label={tr(c.label)}
+                    rules={view ? [] : fieldRules(c, tr, resource.formSchema)}
+                    {...fieldItemProps(c)}
+                  >
+                    {fieldInput(c, tr, { testId, disabled: mode === 'edit' && def.disabledOnEdit, mode })}
+                  </Form.Item>
+                </Col>
+              )
+            })}
+          </Row>
+        </Form>
+      </Spin>
+    </Modal>
+  )
+}

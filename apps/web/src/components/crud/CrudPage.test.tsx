@@ -1,0 +1,127 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { changeLanguage } from '@/i18n'
+import { setup, thingResource, things } from './testFixture'
+
+const rowOf = (text: string) => screen.getByText(text).closest('tr')!
+const lastPage = (calls: () => { url: URL }[]) => calls().at(-1)!.url.searchParams
+
+describe('CrudPage list, search and delete', { timeout: 30_000 }, () => {
+  beforeEach(() => changeLanguage('zh-CN'))
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    act(() => changeLanguage('zh-CN'))
+  })
+
+  it('loads page 1 with 10 rows, the spec sizes and the total', async () => {
+    const { pageCalls } = setup()
+    await screen.findByText('name-1')
+    const q = lastPage(pageCalls)
+    expect([q.get('current'), q.get('size')]).toEqual(['1', '10'])
+    expect(screen.getByText('共 35 条')).toBeTruthy()
+    // 4 pages: pager items 1..4, a size changer and a quick jumper
+    expect(screen.getByTitle('4')).toBeTruthy()
+    expect(document.querySelector('.ant-pagination-options-size-changer')).toBeTruthy()
+    expect(document.querySelector('.ant-pagination-options-quick-jumper')).toBeTruthy()
+  })
+
+  it('drops empty search values from the query and sends the declared operator', async () => {
+    const { pageCalls } = setup()
+    await screen.findByText('name-1')
+    await userEvent.type(screen.getByTestId('crud-search-name'), '   ')
+    await userEvent.type(screen.getByTestId('crud-search-code'), 'ab')
+    await userEvent.click(screen.getByTestId('crud-search-submit'))
+    await waitFor(() => expect(lastPage(pageCalls).get('code_like')).toBe('ab'))
+    const url = pageCalls().at(-1)!.url
+    expect(url.searchParams.has('name')).toBe(false)
+    expect(url.search).not.toMatch(/createTime/)
+    expect(url.search).toBe('?current=1&size=10&code_like=ab')
+  })
+
+  it('a new search starts again from page 1', async () => {
+    const { pageCalls } = setup()
+    await screen.findByText('name-1')
+    await userEvent.click(screen.getByTitle('3'))
+    await waitFor(() => expect(lastPage(pageCalls).get('current')).toBe('3'))
+    await userEvent.type(screen.getByTestId('crud-search-name'), 'x')
+    await userEvent.click(screen.getByTestId('crud-search-submit'))
+    await waitFor(() => expect(lastPage(pageCalls).get('name')).toBe('x'))
+    expect(lastPage(pageCalls).get('current')).toBe('1')
+  })
+
+  it('a date range shortcut (最近一周) filters createTime_dategt / _datelt from page 1', async () => {
+    const { pageCalls } = setup()
+    await screen.findByText('name-1')
+    await userEvent.click(screen.getByTitle('2'))
+    await waitFor(() => expect(lastPage(pageCalls).get('current')).toBe('2'))
+    await userEvent.click(screen.getByTestId('crud-search-createTime').querySelector('input')!)
+    for (const label of ['今天', '昨天', '最近一个月', '最近三个月'])
+      expect(await screen.findByText(label)).toBeTruthy()
+    await userEvent.click(screen.getByText('最近一周'))
+    await waitFor(() => expect(lastPage(pageCalls).has('createTime_dategt')).toBe(true))
+    const q = lastPage(pageCalls)
+    expect(q.get('current')).toBe('1')
+    expect(q.get('createTime_dategt')).toMatch(/^\d{4}-\d{2}-\d{2} 00:00:00$/)
+    expect(q.get('createTime_datelt')).toMatch(/^\d{4}-\d{2}-\d{2} 23:59:59$/)
+  })
+
+  it('bulk delete with nothing selected warns 请选择至少一条数据', async () => {
+    const { api } = setup()
+    await screen.findByText('name-1')
+    await userEvent.click(screen.getByTestId('crud-bulk-delete'))
+    expect(await screen.findByText('请选择至少一条数据')).toBeTruthy()
+    expect(api.calls.some((c) => c.url.pathname.endsWith('/remove'))).toBe(false)
+  })
+
+  it('row delete asks 确定将选择数据删除? titled 提示 with 确定 / 取消; 取消 removes nothing', async () => {
+    const { api } = setup()
+    await screen.findByText('name-1')
+    await userEvent.click(screen.getByTestId('crud-row-delete-2'))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getAllByText('提示').length).toBeGreaterThan(0)
+    expect(within(dialog).getByText('确定将选择数据删除?')).toBeTruthy()
+    expect(within(dialog).getByRole('button', { name: /确\s*定/ })).toBeTruthy()
+    await userEvent.click(within(dialog).getByRole('button', { name: /取\s*消/ }))
+    expect(api.calls.some((c) => c.url.pathname.endsWith('/remove'))).toBe(false)
+  })
+
+  it('bulk delete of the ticked rows confirms, removes ids=1,3 and reports 删除成功', async () => {
+    const { api } = setup()
+    await screen.findByText('name-1')
+    await userEvent.click(within(rowOf('name-1')).getByRole('checkbox'))
+    await userEvent.click(within(rowOf('name-3')).getByRole('checkbox'))
+    await userEvent.click(screen.getByTestId('crud-bulk-delete'))
+    expect(await screen.findByText('确定将选择数据删除?')).toBeTruthy()
+    await userEvent.click(screen.getByTestId('confirm-ok'))
+    expect(await screen.findByText('删除成功')).toBeTruthy()
+    const remove = api.calls.find((c) => c.url.pathname.endsWith('/demo/thing/remove'))!
+    expect(remove.url.searchParams.get('ids')).toBe('1,3')
+  })
+
+  it('export with nothing ticked warns 请选择至少一条数据; with ticks hands the rows over', async () => {
+    const onExport = vi.fn()
+    setup(thingResource({ exportable: true, onExport }))
+    await screen.findByText('name-1')
+    await userEvent.click(screen.getByTestId('crud-export'))
+    expect(await screen.findByText('请选择至少一条数据')).toBeTruthy()
+    expect(onExport).not.toHaveBeenCalled()
+    await userEvent.click(within(rowOf('name-2')).getByRole('checkbox'))
+    await userEvent.click(screen.getByTestId('crud-export'))
+    expect(onExport).toHaveBeenCalledWith([things[1]])
+  })
+
+  it('row actions follow the button permissions and the per-row check', async () => {
+    setup(thingResource({ rowCheck: (row, action) => !(row.id === '1' && action === 'edit') }), {
+      permission: { thing_edit: true, thing_view: true },
+    })
+    await screen.findByText('name-1')
+    expect(screen.queryByTestId('crud-add')).toBeNull()
+    expect(screen.queryByTestId('crud-bulk-delete')).toBeNull()
+    expect(screen.queryByTestId('crud-row-delete-2')).toBeNull()
+    expect(screen.queryByTestId('crud-row-copy-2')).toBeNull()
+    expect(screen.getByTestId('crud-row-edit-2')).toBeTruthy()
+    expect(screen.getByTestId('crud-row-view-1')).toBeTruthy()
+    expect(screen.queryByTestId('crud-row-edit-1')).toBeNull()
+  })
+})

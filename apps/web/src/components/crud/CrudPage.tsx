@@ -1,0 +1,260 @@
+import { Alert, App, Button, Card, Form, Pagination, Table, type TableProps } from 'antd'
+import { type Key, useCallback, useLayoutEffect, useMemo, useRef } from 'react'
+import type { Query } from '@/api/httpCore'
+import { useSession } from '@/stores/session'
+import { ColumnSettings } from './ColumnSettings'
+import { CrudFormDialog, useCrudDialog } from './CrudFormDialog'
+import { CrudSearch } from './CrudSearch'
+import { CrudToolbar } from './CrudToolbar'
+import { useColumnPrefs } from './columnPrefs'
+import { FilterDrawer } from './FilterDrawer'
+import { useTr } from './i18n'
+import { PAGE_SIZES } from './query'
+import type { CrudResource, RowAction, TestIdSlot } from './types'
+import { useCellEdit } from './useCellEdit'
+import { useCrudColumns } from './useCrudColumns'
+import { useCrudList } from './useCrudList'
+import { useCrudRemove } from './useCrudRemove'
+import { useTreeRows } from './useTreeRows'
+
+const defaultIds: Record<TestIdSlot, string> = {
+  page: 'crud-page',
+  table: 'crud-table',
+  add: 'crud-add',
+  bulkDelete: 'crud-bulk-delete',
+  export: 'crud-export',
+  searchSubmit: 'crud-search-submit',
+  searchReset: 'crud-search-reset',
+  formSubmit: 'crud-form-submit',
+  columns: 'crud-columns',
+  filter: 'crud-filter',
+}
+const NO_ROWS: never[] = []
+
+/** permission suffix per action: copy is an add */
+const actionCode: Record<RowAction | 'add', string> = {
+  view: 'view',
+  edit: 'edit',
+  copy: 'add',
+  delete: 'delete',
+  add: 'add',
+}
+
+/**
+ * The generic data table (spec 01 §2, §5, §9): one declaration drives the search form, the table,
+ * the dialog form and the detail. Page, filters, selection and scroll are component state, so a
+ * keep-alive tab keeps them.
+ */
+export function CrudPage<T extends object>({
+  resource,
+  params,
+  formDefaults,
+}: {
+  resource: CrudResource<T>
+  /** extra list query parameters, e.g. the node chosen in a tree beside the table (`deptId`) */
+  params?: Query
+  /** values the add dialog starts with (e.g. that node) */
+  formDefaults?: Record<string, unknown>
+}) {
+  const tr = useTr()
+  const { message } = App.useApp()
+  const permission = useSession((s) => s.permission)
+  const testId = useCallback((slot: TestIdSlot) => resource.testIds?.[slot] ?? defaultIds[slot], [resource])
+  const rowKey = (resource.rowKey ?? 'id') as keyof T & string
+
+  const can = useCallback(
+    (a: RowAction | 'add' | 'bulkDelete') =>
+      resource.actions?.[a] !== false &&
+      permission[`${resource.permissionPrefix}_${a === 'bulkDelete' ? 'delete' : actionCode[a]}`] === true,
+    [resource, permission],
+  )
+  const allowed = useMemo(
+    () => ({ view: can('view'), edit: can('edit'), copy: can('copy'), delete: can('delete') }),
+    [can],
+  )
+
+  const list = useCrudList(resource, params)
+  const { page, query, selection, setSelection, clearSelection } = list
+  const tree = useTreeRows(resource, query.data?.records ?? NO_ROWS)
+  const { refresh: refreshList } = list
+  const refresh = useCallback(() => {
+    tree.reset()
+    refreshList()
+  }, [tree.reset, refreshList])
+  const written = useCallback(() => {
+    refresh()
+    resource.onWritten?.()
+  }, [refresh, resource])
+  const dialog = useCrudDialog(resource, written)
+  const cell = useCellEdit(resource, written)
+  const rowContext = useMemo(
+    () => ({ refresh, openAdd: (values: Record<string, unknown>) => dialog.open('add', undefined, values) }),
+    [refresh, dialog.open],
+  )
+
+  const tableColumns = useMemo(
+    () =>
+      resource.columns.filter((c) => !c.hideInTable).map((c) => ({ prop: c.prop as string, label: c.label })),
+    [resource.columns],
+  )
+  const props = useMemo(() => tableColumns.map((c) => c.prop), [tableColumns])
+  const hiddenByDefault = useMemo(
+    () => resource.columns.filter((c) => c.hidden).map((c) => c.prop as string),
+    [resource.columns],
+  )
+  const prefs = useColumnPrefs(resource.path, props, hiddenByDefault)
+  const filterable = useMemo(
+    () => tableColumns.filter((c) => resource.columns.find((d) => d.prop === c.prop)?.filterable !== false),
+    [tableColumns, resource.columns],
+  )
+
+  const remove = useCrudRemove(resource, setSelection, written)
+
+  const onAction = useCallback(
+    (action: RowAction, row: T) => {
+      if (action === 'delete') remove([row])
+      else if (action === 'edit' && resource.cellEdit) cell.start(row)
+      else dialog.open(action, row)
+    },
+    [remove, resource.cellEdit, cell.start, dialog.open],
+  )
+  const columns = useCrudColumns({
+    resource,
+    rowContext,
+    order: prefs.order,
+    hidden: prefs.hidden,
+    allowed,
+    sort: list.sort,
+    onAction,
+    cell: resource.cellEdit ? cell : undefined,
+  })
+
+  const exportRows = () => {
+    if (selection.rows.length === 0) return void message.warning(tr('common.selectOne'))
+    void resource.onExport?.(selection.rows)
+  }
+
+  // inner scroll (virtual pages) comes back when a hidden keep-alive tab shows again: layout effects
+  // re-run on <Activity> becoming visible
+  const scrollTop = useRef(0)
+  const tableRef = useRef<{ scrollTo: (o: { top: number }) => void }>(null)
+  useLayoutEffect(() => {
+    if (scrollTop.current > 0) tableRef.current?.scrollTo({ top: scrollTop.current })
+  }, [])
+
+  const rows = useMemo(
+    () => (cell.newRows.length ? [...cell.newRows, ...tree.rows] : tree.rows),
+    [cell.newRows, tree.rows],
+  )
+  const virtual = resource.virtual ?? page.size >= 100
+  const scrollX = columns.reduce((sum, c) => sum + (Number(c.width) || 160), 0) + 48
+  const onChange: TableProps<T>['onChange'] = (_p, _f, sorter, extra) => {
+    if (extra.action !== 'sort' || Array.isArray(sorter)) return
+    list.setSort(sorter.order ? { field: String(sorter.field), order: sorter.order } : undefined)
+  }
+
+  return (
+    <Card data-testid={testId('page')}>
+      <CrudSearch
+        columns={resource.columns.filter((c) => c.search)}
+        onSearch={list.setSearch}
+        submitTestId={testId('searchSubmit')}
+        resetTestId={testId('searchReset')}
+      />
+      <CrudToolbar
+        onAdd={can('add') ? () => dialog.open('add', undefined, formDefaults) : undefined}
+        onAddRow={resource.cellEdit && can('add') ? cell.addRow : undefined}
+        onBulkDelete={can('bulkDelete') ? () => remove(selection.rows) : undefined}
+        onExport={resource.exportable ? exportRows : undefined}
+        onRefresh={refresh}
+        extra={resource.toolbarExtra?.({ selected: selection.rows, refresh })}
+        testId={testId}
+        tools={
+          <>
+            <FilterDrawer
+              columns={filterable}
+              applied={list.conditions}
+              onApply={list.setConditions}
+              testId={testId('filter')}
+            />
+            <ColumnSettings
+              columns={tableColumns}
+              order={prefs.order}
+              hidden={prefs.hidden}
+              onChange={prefs.save}
+              testId={testId('columns')}
+            />
+          </>
+        }
+      />
+      {query.isError && !query.data && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={query.error instanceof Error ? query.error.message : tr('unknown error')}
+          action={
+            <Button size="small" onClick={() => void query.refetch()} data-testid="crud-retry">
+              {tr('crud.retry')}
+            </Button>
+          }
+          data-testid="crud-error"
+        />
+      )}
+      <Form form={cell.form} component={false}>
+        <div
+          data-testid="crud-table"
+          onScrollCapture={(e) => {
+            // portalled dropdowns bubble here too: only the table's own scrolling counts
+            const target = e.target as HTMLElement
+            if (e.currentTarget.contains(target)) scrollTop.current = target.scrollTop
+          }}
+        >
+          <Table<T>
+            ref={tableRef as never}
+            rowKey={rowKey}
+            size="middle"
+            loading={query.isFetching}
+            columns={columns}
+            dataSource={rows}
+            virtual={virtual}
+            scroll={virtual ? { x: scrollX, y: 600 } : undefined}
+            onChange={onChange}
+            onRow={resource.onRow}
+            expandable={
+              tree.onExpand ? { onExpand: tree.onExpand, childrenColumnName: tree.childrenProp } : undefined
+            }
+            rowSelection={{
+              selectedRowKeys: selection.keys,
+              preserveSelectedRowKeys: true,
+              onChange: (keys: Key[], picked: T[]) => setSelection({ keys, rows: picked }),
+            }}
+            // paging is ours (below): antd would slice an unsaved new row off a full page
+            pagination={false}
+            data-testid={resource.testIds?.table}
+          />
+        </div>
+      </Form>
+      {!resource.tree && (
+        <Pagination
+          style={{ marginTop: 16, justifyContent: 'flex-end' }}
+          current={page.current}
+          pageSize={page.size}
+          total={query.data?.total ?? 0}
+          pageSizeOptions={PAGE_SIZES[resource.pageSizes ?? 'default'].map(String)}
+          showSizeChanger
+          showQuickJumper
+          // 7 pager items at most (spec 01 §9: pager count 7)
+          showLessItems
+          showTotal={(total) => tr('common.total', { total })}
+          onChange={(current, size) => {
+            list.changePage(current, size)
+            if (size !== page.size) clearSelection()
+          }}
+          data-testid="crud-pagination"
+        />
+      )}
+      <CrudFormDialog dialog={dialog} />
+    </Card>
+  )
+}

@@ -1,0 +1,124 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { Page } from '@xpark/contract'
+import type { Dayjs } from 'dayjs'
+import { getData, postData } from '@/api/http'
+import type { Query } from '@/api/httpCore'
+import { website } from '@/config'
+import type { CrudColumn, CrudResource, Operator } from './types'
+
+/** Query suffixes of the BladeX wire format, per operator. */
+export const operatorSuffix: Record<Operator, string> = {
+  eq: '_equal',
+  ne: '_notequal',
+  like: '_like',
+  gt: '_gt',
+  ge: '_ge',
+  lt: '_lt',
+  le: '_le',
+  in: '_in',
+}
+
+export const operators = Object.keys(operatorSuffix) as Operator[]
+
+/** A filter-drawer condition. */
+export interface Condition {
+  prop: string
+  symbol: Operator
+  value: string
+}
+
+export interface Sort {
+  field: string
+  order: 'ascend' | 'descend'
+}
+
+export const PAGE_SIZES = {
+  default: website.pageSizeOptions as readonly number[],
+  long: [10, 30, 50, 100, 200] as readonly number[],
+}
+
+export const DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss'
+
+export const isEmpty = (v: unknown): boolean =>
+  v === undefined ||
+  v === null ||
+  (typeof v === 'string' && v.trim() === '') ||
+  (Array.isArray(v) && v.length === 0)
+
+/** Empty search values are dropped from the query (spec 01 §5). */
+export function dropEmpty<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => !isEmpty(v))) as Partial<T>
+}
+
+/**
+ * Search-form values and drawer conditions as query parameters: bare `prop=` or `prop_<suffix>=`,
+ * date ranges as `<dateField>_dategt` / `_datelt` (yyyy-MM-dd HH:mm:ss), empty values dropped.
+ */
+export function toQuery<T extends object>(
+  columns: CrudColumn<T>[],
+  search: Record<string, unknown>,
+  conditions: Condition[],
+  dateField = 'createTime',
+): Record<string, string | number> {
+  const out: Record<string, string | number> = {}
+  const byProp = new Map(columns.map((c) => [c.prop as string, c]))
+  for (const [prop, value] of Object.entries(dropEmpty(search))) {
+    const column = byProp.get(prop)
+    if (column?.search === 'dateRange') {
+      const [from, to] = value as [Dayjs | null, Dayjs | null]
+      if (from) out[`${dateField}_dategt`] = from.format(DATE_FORMAT)
+      if (to) out[`${dateField}_datelt`] = to.format(DATE_FORMAT)
+      continue
+    }
+    const text = typeof value === 'string' ? value.trim() : (value as string | number)
+    const key = column?.searchOperator ? `${prop}${operatorSuffix[column.searchOperator]}` : prop
+    out[key] = Array.isArray(text) ? text.join(',') : text
+  }
+  for (const c of conditions) {
+    if (isEmpty(c.prop) || isEmpty(c.value)) continue
+    const value =
+      c.symbol === 'in'
+        ? c.value
+            .split(/[,，]/)
+            .map((s) => s.trim())
+            .filter(Boolean)
+            .join(',')
+        : c.value
+    out[`${c.prop}${operatorSuffix[c.symbol]}`] = value
+  }
+  return out
+}
+
+export function sortQuery(sort: Sort | undefined): Query {
+  if (!sort) return {}
+  return sort.order === 'ascend' ? { ascs: sort.field } : { descs: sort.field }
+}
+
+/** The list call of one resource: paged, or the whole (or one level of a) tree. */
+export function listQuery<T extends object>(
+  resource: CrudResource<T>,
+  page: { current: number; size: number },
+  params: Query,
+) {
+  const tree = resource.tree
+  return queryOptions({
+    queryKey: [resource.path, tree ? `tree:${tree.listPath ?? 'list'}` : (resource.pagePath ?? 'page'), tree ? {} : page, params],
+    queryFn: async (): Promise<{ records: T[]; total: number }> => {
+      if (tree) {
+        const rows = await getData<T[] | Page<T>>(`${resource.path}/${tree.listPath ?? 'list'}`, params)
+        return Array.isArray(rows) ? { records: rows, total: rows.length } : rows
+      }
+      const p = await getData<Page<T>>(`${resource.path}/${resource.pagePath ?? 'page'}`, { ...page, ...params })
+      return { records: p?.records ?? [], total: p?.total ?? 0 }
+    },
+    // the old rows stay on screen while the next page loads
+    placeholderData: keepPreviousData,
+  })
+}
+
+export const crudApi = {
+  detail: <T>(path: string, id: string) => getData<T>(`${path}/detail`, { id }),
+  /** insert without an id, update with one */
+  submit: (path: string, body: object) => postData<unknown>(`${path}/submit`, undefined, body),
+  remove: (path: string, ids: string[]) => postData<unknown>(`${path}/remove`, { ids: ids.join(',') }),
+}

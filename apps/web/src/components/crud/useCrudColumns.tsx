@@ -1,0 +1,124 @@
+import { CopyOutlined, DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons'
+import { Button, Form, Space, type TableColumnsType } from 'antd'
+import { type ReactNode, useMemo } from 'react'
+import { fieldInput, fieldItemProps, fieldRules } from './fields'
+import { type Tr, useTr } from './i18n'
+import type { Sort } from './query'
+import { optionLabel, renderDict } from './renderers'
+import type { CrudColumn, CrudResource, CrudRowContext, RowAction } from './types'
+import type { CellEdit } from './useCellEdit'
+
+const actionIcons: Record<RowAction, ReactNode> = {
+  view: <EyeOutlined />,
+  edit: <EditOutlined />,
+  copy: <CopyOutlined />,
+  delete: <DeleteOutlined />,
+}
+const actionLabels = { view: 'crud.view', edit: 'common.edit', copy: 'crud.copy', delete: 'common.delete' }
+
+function display<T>(c: CrudColumn<T>, value: unknown, row: T, tr: Tr): ReactNode {
+  if (c.render) return c.render(value as T[keyof T], row)
+  if (c.dict) return renderDict(c.dict, value)
+  if (c.options) return optionLabel(c.options, value, tr)
+  if (value === null || value === undefined) return ''
+  return typeof value === 'object' ? JSON.stringify(value) : String(value)
+}
+
+/**
+ * The table columns of a declaration: user order and visibility applied, plain cell renderers (no
+ * tooltips), the action column gated by permission and the per-row check. Memoised: rows re-render,
+ * column definitions do not, unless order, permissions, sort, editing or language change.
+ */
+export function useCrudColumns<T extends object>({
+  resource,
+  rowContext,
+  order,
+  hidden,
+  allowed,
+  sort,
+  onAction,
+  cell,
+}: {
+  resource: CrudResource<T>
+  rowContext?: CrudRowContext
+  order: string[]
+  hidden: ReadonlySet<string>
+  allowed: Record<RowAction, boolean>
+  sort: Sort | undefined
+  onAction: (action: RowAction, row: T) => void
+  cell: CellEdit<T> | undefined
+}): TableColumnsType<T> {
+  const tr = useTr()
+  const editing = cell?.editing
+  const saving = cell?.saving
+  return useMemo(() => {
+    const rowKey = (resource.rowKey ?? 'id') as keyof T
+    const byProp = new Map(resource.columns.map((c) => [c.prop as string, c]))
+    const columns: TableColumnsType<T> = order
+      .filter((p) => !hidden.has(p))
+      .map((p) => byProp.get(p)!)
+      .map((c) => ({
+        key: c.prop,
+        dataIndex: c.prop,
+        title: tr(c.label),
+        width: c.width,
+        ellipsis: c.ellipsis ? { showTitle: false } : false,
+        sorter: c.sortable || undefined,
+        sortOrder: c.sortable ? (sort?.field === c.prop ? sort.order : null) : undefined,
+        render: (value: unknown, row: T) => {
+          const key = String(row[rowKey])
+          if (c.editable && editing?.has(key))
+            return (
+              <Form.Item
+                name={[key, c.prop]}
+                rules={fieldRules(c, tr, resource.formSchema, [key])}
+                style={{ margin: 0 }}
+                {...fieldItemProps(c)}
+              >
+                {fieldInput(c, tr, { testId: `crud-cell-${c.prop}-${key}` })}
+              </Form.Item>
+            )
+          return display(c, value, row, tr)
+        },
+      }))
+
+    const actions = (Object.keys(allowed) as RowAction[]).filter((a) => allowed[a])
+    const rowExtra = resource.rowExtra
+    if (actions.length === 0 && !cell && !rowExtra) return columns
+    const button = (id: string, label: string, icon: ReactNode, onClick: () => void, extra?: object) => (
+      <Button key={id} type="link" size="small" icon={icon} onClick={onClick} data-testid={id} {...extra}>
+        {label}
+      </Button>
+    )
+    columns.push({
+      key: '__actions',
+      title: tr('common.action'),
+      width: Math.max(actions.length + (rowExtra ? 1 : 0), 2) * 72,
+      render: (_: unknown, row: T) => {
+        const key = String(row[rowKey])
+        if (cell && editing?.has(key))
+          return (
+            <Space size={0}>
+              {button(`crud-row-save-${key}`, tr('crud.save'), null, () => void cell.save(row), {
+                loading: saving?.has(key),
+              })}
+              {button(`crud-row-cancel-${key}`, tr('common.cancel'), null, () => cell.cancel(key))}
+            </Space>
+          )
+        return (
+          <Space size={0}>
+            {actions
+              .filter((a) => resource.rowCheck?.(row, a) ?? true)
+              .map((a) =>
+                button(`crud-row-${a}-${key}`, tr(actionLabels[a]), actionIcons[a], () => onAction(a, row), {
+                  danger: a === 'delete',
+                }),
+              )}
+            {rowExtra && rowContext && rowExtra(row, rowContext)}
+          </Space>
+        )
+      },
+    })
+    return columns
+  }, [resource, rowContext, order, hidden, allowed, sort, onAction, cell, editing, saving, tr])
+}

@@ -1,0 +1,73 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import type { Key } from 'react'
+import { useCallback, useMemo, useState } from 'react'
+import type { Query } from '@/api/httpCore'
+import { type Condition, listQuery, type Sort, sortQuery, toQuery } from './query'
+import type { CrudResource } from './types'
+
+/**
+ * Paging, search, drawer conditions, sort and selection of one CrudPage. All of it is component
+ * state changed only by the user's actions (no effect resets any of it), so a keep-alive tab comes
+ * back exactly as it was left.
+ */
+export function useCrudList<T extends object>(resource: CrudResource<T>, extra?: Query) {
+  const queryClient = useQueryClient()
+  const [page, setPage] = useState({ current: 1, size: resource.pageSize ?? 10 })
+  const [search, setSearchState] = useState<Record<string, unknown>>({})
+  const [conditions, setConditionsState] = useState<Condition[]>([])
+  const [sort, setSort] = useState<Sort | undefined>()
+  const [selection, setSelection] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] })
+
+  const params = useMemo(
+    () => ({
+      ...toQuery(resource.columns, search, conditions, resource.dateField),
+      ...sortQuery(sort),
+    }),
+    [resource.columns, resource.dateField, search, conditions, sort],
+  )
+  const query = useQuery(listQuery(resource, page, params))
+
+  const clearSelection = useCallback(() => setSelection({ keys: [], rows: [] }), [])
+  /** a new search (submit, reset or date range) starts again from page 1 */
+  const setSearch = useCallback(
+    (values: Record<string, unknown>) => {
+      setSearchState(values)
+      setPage((p) => ({ ...p, current: 1 }))
+      clearSelection()
+    },
+    [clearSelection],
+  )
+  const setConditions = useCallback(
+    (next: Condition[]) => {
+      setConditionsState(next)
+      setPage((p) => ({ ...p, current: 1 }))
+      clearSelection()
+    },
+    [clearSelection],
+  )
+  /** a new page size starts from page 1 */
+  const changePage = useCallback(
+    (current: number, size: number) => setPage((p) => ({ current: size === p.size ? current : 1, size })),
+    [],
+  )
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: [resource.path] }),
+    [queryClient, resource.path],
+  )
+
+  return {
+    page,
+    changePage,
+    search,
+    setSearch,
+    conditions,
+    setConditions,
+    sort,
+    setSort,
+    selection,
+    setSelection,
+    clearSelection,
+    query,
+    refresh,
+  }
+}

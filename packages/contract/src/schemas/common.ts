@@ -1,0 +1,25 @@
+import { z } from 'zod'
+
+/** A required text field whose every failure (missing, wrong type, blank, too long) reads as one message. */
+export const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `${message} (at most ${max} characters)`)
+
+export const optionalText = (field: string, max: number) =>
+  z
+    .string({ error: `${field}: must be text` })
+    .max(max, `${field}: at most ${max} characters`)
+    .optional()
+
+/** A 64-bit id as the wire carries it (a decimal string). */
+export const idString = z.string().regex(/^[1-9]\d{0,18}$/, 'must be a 64-bit id')
+
+/** BladeX TreeNode (`tree`, `lazy-tree`, `grant-top-tree`): ids as strings. */
+export interface TreeNode {
+  id: string
+  parentId: string
+  title: string
+  key: string
+  value: string
+  hasChildren?: boolean
+  children?: TreeNode[]
+}
