@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import type { Config } from './config.js'
+import { registerApiLog, registerAudit } from './core/audit/index.js'
 import { registerPermissions } from './core/auth/guards.js'
 import { registerAuthentication } from './core/auth/plugin.js'
 import { TokenService } from './core/auth/tokens.js'
@@ -22,6 +23,8 @@ import { registerErrorHandling } from './core/http/errors.js'
 import { nextId } from './core/ids.js'
 import type { Database } from './db/client.js'
 import { authModule } from './modules/auth/index.js'
+import { deskModule } from './modules/desk/index.js'
+import { logModule } from './modules/log/index.js'
 import { systemModule } from './modules/system/index.js'
 
 export interface AppDeps {
@@ -57,6 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(createSerializerCompiler({ replacer: wireReplacer }))
   app.setReplySerializer((payload) => toWireJson(payload))
   registerErrorHandling(app)
+  registerAudit(app, deps.database.db, { env: deps.config.env })
 
   const tokens = new TokenService(deps.signingSecret, deps.cache, deps.config.accessTokenTtlSeconds)
   const ctx: ModuleContext = { config: deps.config, database: deps.database, cache: deps.cache, tokens }
@@ -85,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (api) => {
       // inside the API scope only: static console files need no token
       registerAuthentication(api, tokens)
+      registerApiLog(api)
       api.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({
         status: 'ok',
         database: deps.database.kind,
@@ -92,6 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       }))
       await authModule(api, ctx)
       await systemModule(api, ctx)
+      await logModule(api, ctx)
+      await deskModule(api, ctx)
     },
     { prefix: API_BASE },
   )

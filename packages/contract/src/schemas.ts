@@ -5,6 +5,8 @@ export const md5Hex = z.string().regex(/^[0-9a-f]{32}$/, 'must be the MD5 hex of
 export * from './schemas/client.js'
 export type { TreeNode } from './schemas/common.js'
 export * from './schemas/dict.js'
+export * from './schemas/log.js'
+export * from './schemas/notice.js'
 export * from './schemas/org.js'
 export * from './schemas/region.js'
 export * from './schemas/scope.js'

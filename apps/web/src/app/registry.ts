@@ -1,5 +1,9 @@
 import { type ComponentType, lazy } from 'react'
 import { matchPath } from 'react-router'
+import { authorityScreens } from '../features/authority'
+import { baseScreens } from '../features/base'
+import { deskScreens } from '../features/desk'
+import { monitorScreens } from '../features/monitor'
 import { systemScreens } from '../features/system'
 import { welScreens } from '../features/wel'
 
@@ -12,6 +16,10 @@ export type ScreenMap = Record<string, ComponentType>
 export const screens: ScreenMap = {
   ...welScreens,
   ...systemScreens,
+  ...baseScreens,
+  ...authorityScreens,
+  ...monitorScreens,
+  ...deskScreens,
   '/myiframe/urlPath': lazy(() => import('../shell/IframePage')),
 }
 

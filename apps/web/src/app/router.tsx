@@ -8,7 +8,10 @@ import { resolveScreen } from './registry'
 const LoginPage = lazy(() => import('../shell/login/LoginPage'))
 const LockPage = lazy(() => import('../shell/lock/LockPage'))
 const ErrorPage = lazy(() => import('../shell/ErrorPage'))
-const Layout = lazy(() => import('../shell/layout/Layout'))
+// the layout chunk also registers the dictionary renderer of CrudPage cells (`dict: 'code'` columns)
+const Layout = lazy(() =>
+  Promise.all([import('../shell/layout/Layout'), import('./dictRenderer')]).then(([layout]) => layout),
+)
 
 export const routes: RouteObject[] = [
   {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { recordServerError } from '../audit/index.js'
 import { fail } from '../envelope.js'
 import { AppError } from '../errors.js'
 
@@ -43,6 +44,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       )
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error')
+    recordServerError(request, error)
     return sendStatus(reply, 500, fail(`服务器异常 (request ${request.id})`, 500))
   })
 

@@ -1,3 +1,69 @@
+CREATE TABLE "blade_log_api" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"service_id" varchar(32) DEFAULT '' NOT NULL,
+	"server_host" varchar(255) DEFAULT '' NOT NULL,
+	"server_ip" varchar(255) DEFAULT '' NOT NULL,
+	"env" varchar(255) DEFAULT '' NOT NULL,
+	"method" varchar(10) DEFAULT '' NOT NULL,
+	"request_uri" varchar(255) DEFAULT '' NOT NULL,
+	"user_agent" varchar(1000) DEFAULT '' NOT NULL,
+	"remote_ip" varchar(255) DEFAULT '' NOT NULL,
+	"method_class" varchar(255) DEFAULT '' NOT NULL,
+	"method_name" varchar(255) DEFAULT '' NOT NULL,
+	"params" text DEFAULT '' NOT NULL,
+	"create_by" varchar(64) DEFAULT '' NOT NULL,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"type" varchar(2) DEFAULT '1' NOT NULL,
+	"title" varchar(255) DEFAULT '' NOT NULL,
+	"time" integer DEFAULT 0 NOT NULL,
+	"status" integer DEFAULT 200 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "blade_log_error" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"service_id" varchar(32) DEFAULT '' NOT NULL,
+	"server_host" varchar(255) DEFAULT '' NOT NULL,
+	"server_ip" varchar(255) DEFAULT '' NOT NULL,
+	"env" varchar(255) DEFAULT '' NOT NULL,
+	"method" varchar(10) DEFAULT '' NOT NULL,
+	"request_uri" varchar(255) DEFAULT '' NOT NULL,
+	"user_agent" varchar(1000) DEFAULT '' NOT NULL,
+	"remote_ip" varchar(255) DEFAULT '' NOT NULL,
+	"method_class" varchar(255) DEFAULT '' NOT NULL,
+	"method_name" varchar(255) DEFAULT '' NOT NULL,
+	"params" text DEFAULT '' NOT NULL,
+	"create_by" varchar(64) DEFAULT '' NOT NULL,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"stack_trace" text DEFAULT '' NOT NULL,
+	"exception_name" varchar(255) DEFAULT '' NOT NULL,
+	"message" text DEFAULT '' NOT NULL,
+	"line_number" integer,
+	"file_name" varchar(1000) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "blade_log_usual" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"service_id" varchar(32) DEFAULT '' NOT NULL,
+	"server_host" varchar(255) DEFAULT '' NOT NULL,
+	"server_ip" varchar(255) DEFAULT '' NOT NULL,
+	"env" varchar(255) DEFAULT '' NOT NULL,
+	"method" varchar(10) DEFAULT '' NOT NULL,
+	"request_uri" varchar(255) DEFAULT '' NOT NULL,
+	"user_agent" varchar(1000) DEFAULT '' NOT NULL,
+	"remote_ip" varchar(255) DEFAULT '' NOT NULL,
+	"method_class" varchar(255) DEFAULT '' NOT NULL,
+	"method_name" varchar(255) DEFAULT '' NOT NULL,
+	"params" text DEFAULT '' NOT NULL,
+	"create_by" varchar(64) DEFAULT '' NOT NULL,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"log_level" varchar(10) DEFAULT '' NOT NULL,
+	"log_id" varchar(100) DEFAULT '' NOT NULL,
+	"log_data" text DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "blade_client" (
 	"id" bigint PRIMARY KEY NOT NULL,
 	"client_id" varchar(48) NOT NULL,
@@ -30,6 +96,22 @@ CREATE TABLE "xpark_refresh_token" (
 	"used_at" timestamp with time zone,
 	"revoked_at" timestamp with time zone,
 	"create_time" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "blade_notice" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"title" varchar(255) NOT NULL,
+	"category" integer NOT NULL,
+	"release_time" timestamp with time zone,
+	"content" text DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "blade_dept" (
@@ -301,9 +383,13 @@ CREATE TABLE "xpark_user_tenant" (
 	"target_user_id" bigint NOT NULL
 );
 --> statement-breakpoint
+CREATE INDEX "blade_log_api_tenant_time_idx" ON "blade_log_api" USING btree ("tenant_id","create_time");--> statement-breakpoint
+CREATE INDEX "blade_log_error_tenant_time_idx" ON "blade_log_error" USING btree ("tenant_id","create_time");--> statement-breakpoint
+CREATE INDEX "blade_log_usual_tenant_time_idx" ON "blade_log_usual" USING btree ("tenant_id","create_time");--> statement-breakpoint
 CREATE UNIQUE INDEX "blade_client_client_id_uq" ON "blade_client" USING btree ("client_id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_refresh_token_family_idx" ON "xpark_refresh_token" USING btree ("family_id");--> statement-breakpoint
 CREATE INDEX "xpark_refresh_token_user_idx" ON "xpark_refresh_token" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "blade_notice_tenant_idx" ON "blade_notice" USING btree ("tenant_id","release_time");--> statement-breakpoint
 CREATE UNIQUE INDEX "blade_dict_code_key_uq" ON "blade_dict" USING btree ("code","dict_key") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "blade_dict_parent_idx" ON "blade_dict" USING btree ("parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "blade_dict_biz_code_key_uq" ON "blade_dict_biz" USING btree ("tenant_id","code","dict_key") WHERE is_deleted = 0;--> statement-breakpoint

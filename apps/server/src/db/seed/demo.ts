@@ -163,6 +163,8 @@ export async function seedIfEmpty(db: Db, adminPassword: string | undefined): Pr
           ...screenCodes('role', 'role_grant'),
           // the data and api scope definitions are platform data: the park admin reads them only
           ...['authority', 'datascope', 'datascope_view', 'apiscope', 'apiscope_view'],
+          ...screenCodes('notice'),
+          ...['monitor', 'log', 'log_usual', 'log_api', 'log_error', 'log_view'],
         ]
         const staffMenus = ['system', 'param', 'param_view', 'wel_dashboard']
         for (const [alias, codes] of [

@@ -77,12 +77,35 @@ export const MENU_SEED: MenuSeed[] = [
       screen('topmenu', '顶部菜单', '/system/topmenu', 'AppstoreOutlined', [
         button('topmenu_setting', '菜单配置', 2),
       ]),
+      screen('notice', '通知公告', '/desk/notice', 'NotificationOutlined'),
       {
         code: 'api_docs',
         name: '接口文档',
         path: '/xparkApi/docs/static/index.html',
         source: 'FileTextOutlined',
         keepAlive: false,
+      },
+    ],
+  },
+  {
+    code: 'monitor',
+    name: '系统监控',
+    path: '/monitor',
+    source: 'MonitorOutlined',
+    sort: 96,
+    children: [
+      {
+        code: 'log',
+        name: '日志管理',
+        path: '/monitor/log',
+        source: 'FileSearchOutlined',
+        children: [
+          { code: 'log_usual', name: '通用日志', path: '/monitor/log/usual', source: 'FileTextOutlined' },
+          { code: 'log_api', name: '接口日志', path: '/monitor/log/api', source: 'ApiOutlined' },
+          { code: 'log_error', name: '错误日志', path: '/monitor/log/error', source: 'BugOutlined' },
+          // reading logs without being a tenant admin (core/audit, modules/log)
+          button('log_view', '查看', 2),
+        ],
       },
     ],
   },

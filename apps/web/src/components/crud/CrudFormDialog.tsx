@@ -67,7 +67,9 @@ export function CrudFormDialog<T extends object>({
   const { mode, row } = state
   const view = mode === 'view'
   const rowKey = resource.rowKey ?? ('id' as keyof T)
-  const fields = resource.columns.filter((c) => c.form !== false && (!c.form?.modes || c.form.modes.includes(mode)))
+  const fields = resource.columns.filter(
+    (c) => c.form !== false && (!c.form?.modes || c.form.modes.includes(mode)),
+  )
 
   async function submit() {
     // invalid: the messages show under the fields
@@ -125,6 +127,12 @@ export function CrudFormDialog<T extends object>({
                     label={tr(c.label)}
                     rules={view ? [] : fieldRules(c, tr, resource.formSchema)}
                     {...fieldItemProps(c)}
+                    {...def.itemProps}
+                    extra={
+                      typeof def.itemProps?.extra === 'string'
+                        ? tr(def.itemProps.extra)
+                        : def.itemProps?.extra
+                    }
                   >
                     {fieldInput(c, tr, { testId, disabled: mode === 'edit' && def.disabledOnEdit, mode })}
                   </Form.Item>

@@ -102,13 +102,21 @@ export function listQuery<T extends object>(
 ) {
   const tree = resource.tree
   return queryOptions({
-    queryKey: [resource.path, tree ? `tree:${tree.listPath ?? 'list'}` : (resource.pagePath ?? 'page'), tree ? {} : page, params],
+    queryKey: [
+      resource.path,
+      tree ? `tree:${tree.listPath ?? 'list'}` : (resource.pagePath ?? 'page'),
+      tree ? {} : page,
+      params,
+    ],
     queryFn: async (): Promise<{ records: T[]; total: number }> => {
       if (tree) {
         const rows = await getData<T[] | Page<T>>(`${resource.path}/${tree.listPath ?? 'list'}`, params)
         return Array.isArray(rows) ? { records: rows, total: rows.length } : rows
       }
-      const p = await getData<Page<T>>(`${resource.path}/${resource.pagePath ?? 'page'}`, { ...page, ...params })
+      const p = await getData<Page<T>>(`${resource.path}/${resource.pagePath ?? 'page'}`, {
+        ...page,
+        ...params,
+      })
       return { records: p?.records ?? [], total: p?.total ?? 0 }
     },
     // the old rows stay on screen while the next page loads

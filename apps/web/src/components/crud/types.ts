@@ -41,8 +41,10 @@ export interface CrudFormField {
   props?: Record<string, unknown>
   /** extra Form.Item props (hint `extra`, `getValueProps` / `normalize` to map the value) */
   itemProps?: Partial<FormItemProps>
-  /** a custom input (Form.Item passes it `value` / `onChange`) instead of the one of `type` */
-  input?: (ctx: { mode: FormMode }) => ReactNode
+  /** a custom input (Form.Item passes it `value` / `onChange`), e.g. a tree select or a DictSelect */
+  render?: (ctx: { testId?: string; disabled?: boolean; mode?: FormMode }) => ReactNode
+  /** only in these dialog modes (e.g. a password only when adding) */
+  modes?: FormMode[]
 }
 
 export interface CrudColumn<T> {

@@ -18,12 +18,22 @@ export function useCrudList<T extends object>(resource: CrudResource<T>, extra?:
   const [sort, setSort] = useState<Sort | undefined>()
   const [selection, setSelection] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] })
 
+  // outside filters (a tree beside the table): a change starts again from page 1, adjusted while
+  // rendering (no effect), as a new search does
+  const extraKey = JSON.stringify(extra ?? {})
+  const [seenExtra, setSeenExtra] = useState(extraKey)
+  if (seenExtra !== extraKey) {
+    setSeenExtra(extraKey)
+    setPage((p) => ({ ...p, current: 1 }))
+    setSelection({ keys: [], rows: [] })
+  }
   const params = useMemo(
     () => ({
+      ...extra,
       ...toQuery(resource.columns, search, conditions, resource.dateField),
       ...sortQuery(sort),
     }),
-    [resource.columns, resource.dateField, search, conditions, sort],
+    [extra, resource.columns, resource.dateField, search, conditions, sort],
   )
   const query = useQuery(listQuery(resource, page, params))
 

@@ -3,4 +3,14 @@ import { lazy } from 'react'
 /** Screens of the system module, by menu path. */
 export const systemScreens = {
   '/system/param': lazy(() => import('./ParamPage')),
+  '/system/user': lazy(() => import('./UserPage')),
+  '/system/dept': lazy(() => import('./DeptPage')),
+  '/system/post': lazy(() => import('./PostPage')),
+  '/system/role': lazy(() => import('./RolePage')),
+  '/system/dict': lazy(() => import('./DictPage')),
+  '/system/dictbiz': lazy(() => import('./DictBizPage')),
+  '/dict-horizontal/index': lazy(() => import('./DictHorizontalPage')),
+  '/dict-vertical/index': lazy(() => import('./DictVerticalPage')),
+  '/system/client': lazy(() => import('./ClientPage')),
+  '/system/topmenu': lazy(() => import('./TopmenuPage')),
 }

@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Db } from '../../db/client.js'
+import { AuditLog, type AuditOptions, type LogOwner, type UsualLevel } from './writer.js'
+
+/**
+ * Logs as BladeX keeps them: an API log row for every write, an error log row for every 500, and
+ * usual log rows that modules write through `logUsual`. Rows are batched and written after the
+ * response (see writer.ts); the log module serves them to tenant administrators.
+ */
+
+export { cut, isSecretName, MASK, maskParams, maskValue } from './mask.js'
+export { logApi, logError, logUsual as logUsualTable } from './schema.js'
+export { AuditLog, type AuditOptions, type LogOwner, ownerOf, type UsualLevel } from './writer.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the log writer of this app (core/audit) */
+    audit: AuditLog
+  }
+}
+
+/** Reads and retries do not change anything: only writes are API-logged. */
+const UNLOGGED_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** Create the writer, reachable as `app.audit` everywhere; queued rows are written on close. */
+export function registerAudit(app: FastifyInstance, db: Db, options: AuditOptions = {}): AuditLog {
+  const audit = new AuditLog(db, app.log, options)
+  app.decorate('audit', audit)
+  app.addHook('onClose', async () => {
+    await audit.flush()
+  })
+  return audit
+}
+
+/**
+ * The API log: one row for every non-GET request of the scope it is registered on, successful or
+ * failed, written after the response. A request refused before its caller was known (no or a bad
+ * token on a protected route) is not logged: it names no tenant, and logging it would let anyone
+ * fill the table. Public routes (the token endpoint) are filed under the tenant they name.
+ */
+export function registerApiLog(api: FastifyInstance): void {
+  api.addHook('onResponse', async (request, reply) => {
+    if (UNLOGGED_METHODS.has(request.method) || !request.routeOptions.url) return
+    if (!request.auth && !request.routeOptions.config?.public) return
+    request.server.audit.recordApi(request, reply.statusCode, reply.elapsedTime)
+  })
+}
+
+/** Record an unhandled error of a request (the error handler calls it for every 500). */
+export function recordServerError(request: FastifyRequest, error: unknown): void {
+  try {
+    if (request.server.hasDecorator('audit')) request.server.audit.recordError(request, error)
+  } catch (err) {
+    request.log.error({ err }, 'error log: could not record')
+  }
+}
+
+/**
+ * Write a usual log row (BladeX `UsualLogger`): `level` and `message`, with `data` stored masked.
+ * `ctx` is the current request (tenant, account and request columns come from it), or for work
+ * without a request the app and the owner to file it under.
+ */
+export function logUsual(
+  ctx: FastifyRequest | { app: FastifyInstance; owner: LogOwner },
+  level: UsualLevel,
+  message: string,
+  data?: unknown,
+): void {
+  if ('app' in ctx && 'owner' in ctx) ctx.app.audit.recordUsual(ctx.owner, { level, message, data })
+  else (ctx as FastifyRequest).server.audit.recordUsual(ctx as FastifyRequest, { level, message, data })
+}

@@ -1,0 +1,104 @@
+import { WebLogUploadSchema } from '@xpark/contract/schemas'
+import type { FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import type { ModuleContext } from '../../app.js'
+import { logApi, logError, logUsualTable } from '../../core/audit/index.js'
+import { can, isTenantAdmin } from '../../core/auth/guards.js'
+import { authOf } from '../../core/auth/plugin.js'
+import { defineResource, registerResource } from '../../core/crud/index.js'
+import { success } from '../../core/envelope.js'
+import { forbidden } from '../../core/errors.js'
+import type { Api } from '../../core/http/api.js'
+
+/**
+ * blade-log: the usual, API and error logs (read only), and the console's error-log upload.
+ * Never public and never for every user (BladeX served its logs without a login, SpringBlade#9):
+ * tenant administrators, the platform administrator, and holders of `log_view` read their own
+ * tenant's rows only.
+ */
+
+export const LOG_VIEW = 'log_view'
+
+async function logReader(request: FastifyRequest): Promise<void> {
+  const auth = authOf(request)
+  if (isTenantAdmin(auth) || (await can(request.server, auth, LOG_VIEW))) return
+  throw forbidden(`缺少权限: ${LOG_VIEW}`)
+}
+
+/** Read-only: the factory makes `list`, `page` and `detail`; nothing writes a log through HTTP. */
+const READ_ONLY = { skip: ['remove', 'submit', 'save', 'update'] as const, aliases: false }
+const permissions = { add: LOG_VIEW, edit: LOG_VIEW, delete: LOG_VIEW }
+const common = { requestUri: 'like', method: 'eq', createBy: 'like', remoteIp: 'like' } as const
+
+export const usualLogResource = defineResource({
+  table: logUsualTable,
+  schema: z.object({}),
+  path: 'blade-log/usual',
+  tag: 'log-usual',
+  permissions,
+  filters: { ...common, logLevel: 'eq', logId: 'eq', logData: 'like' },
+  sorts: ['createTime'],
+  tenant: true,
+  guards: [logReader],
+  ...READ_ONLY,
+})
+
+export const apiLogResource = defineResource({
+  table: logApi,
+  schema: z.object({}),
+  path: 'blade-log/api',
+  tag: 'log-api',
+  permissions,
+  filters: { ...common, title: 'like', type: 'eq', status: 'eq' },
+  sorts: ['createTime', 'time'],
+  tenant: true,
+  guards: [logReader],
+  ...READ_ONLY,
+})
+
+export const errorLogResource = defineResource({
+  table: logError,
+  schema: z.object({}),
+  path: 'blade-log/error',
+  tag: 'log-error',
+  permissions,
+  filters: { ...common, exceptionName: 'like', message: 'like' },
+  sorts: ['createTime'],
+  tenant: true,
+  guards: [logReader],
+  ...READ_ONLY,
+})
+
+/** What the console's error-log upload is filed as (usual log, `log_id = web`). */
+export const WEB_LOG_ID = 'web'
+
+export async function logModule(api: Api, ctx: ModuleContext): Promise<void> {
+  const db = ctx.database.db
+  for (const resource of [usualLogResource, apiLogResource, errorLogResource])
+    await registerResource(api, db, resource)
+
+  // The console's error-log dialog, "upload to the server" (spec 01 §2, §8). One path, chosen under
+  // blade-log beside the log it feeds: any signed-in user may send their own browser's errors.
+  api.post(
+    '/blade-log/error/upload',
+    {
+      schema: {
+        tags: ['log-usual'],
+        summary: 'log-usual: upload the console error log (at most 200 entries)',
+        body: WebLogUploadSchema,
+      },
+    },
+    async (request) => {
+      authOf(request)
+      for (const entry of request.body)
+        request.server.audit.recordUsual(request, {
+          level: 'error',
+          logId: WEB_LOG_ID,
+          message: entry.stack ? `${entry.message}\n${entry.stack}` : entry.message,
+          requestUri: entry.url,
+          data: { type: entry.type, info: entry.info, time: entry.time },
+        })
+      return success()
+    },
+  )
+}

@@ -1,0 +1,30 @@
+import { postData } from './http'
+
+/** One entry of the console's error log as the upload sends it (`WebLogEntrySchema` on the server). */
+export interface WebLogEntry {
+  type: string
+  url: string
+  message: string
+  stack: string
+  info: string
+  time: string
+}
+
+/** What one upload may carry (`WEB_LOG_MAX_ENTRIES` of the contract; the local log keeps no more). */
+export const WEB_LOG_MAX_ENTRIES = 200
+
+/**
+ * The error-log dialog's "upload to the server" (spec 01 §2, §8): the local list, newest first, filed
+ * by the server as usual-log rows of the signed-in user's tenant.
+ */
+export function uploadErrorLog(entries: readonly WebLogEntry[]): Promise<unknown> {
+  const body = entries.slice(0, WEB_LOG_MAX_ENTRIES).map(({ type, url, message, stack, info, time }) => ({
+    type,
+    url,
+    message,
+    stack,
+    info,
+    time,
+  }))
+  return postData<unknown>('blade-log/error/upload', undefined, body)
+}

@@ -1,0 +1,6 @@
+import { lazy } from 'react'
+
+/** Screens of the desk module, by menu path. */
+export const deskScreens = {
+  '/desk/notice': lazy(() => import('./NoticePage')),
+}

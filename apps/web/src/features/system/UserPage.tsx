@@ -1,0 +1,77 @@
+import { KeyOutlined, TeamOutlined } from '@ant-design/icons'
+import { useQuery } from '@tanstack/react-query'
+import { App, Button, Col, Row } from 'antd'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { CrudPage, defineCrud } from '@/components/crud'
+import { useSession } from '@/stores/session'
+import { deptTreeQuery, FilterTree } from './deptTree'
+import { type User, userResource } from './user'
+import { UserResetDialog, UserRoleDialog } from './userDialogs'
+
+/**
+ * 用户管理: the dept tree filters the table (`deptId`: that dept and its children) and is the dept a
+ * new user starts in; 重置密码 (`user_reset`) and 角色配置 (`user_role`) act on the selected rows.
+ */
+export default function UserPage() {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const depts = useQuery(deptTreeQuery())
+  const [deptId, setDeptId] = useState<string>()
+  const [resetting, setResetting] = useState<User[] | null>(null)
+  const [granting, setGranting] = useState<User[] | null>(null)
+  const mayReset = useSession((s) => s.permission.user_reset === true)
+  const mayGrant = useSession((s) => s.permission.user_role === true)
+
+  const resource = useMemo(() => {
+    const pick = (rows: User[], then: (rows: User[]) => void) =>
+      rows.length ? then(rows) : void message.warning(t('common.selectOne'))
+    return defineCrud<User>({
+      ...userResource,
+      toolbarExtra: ({ selected }) => (
+        <>
+          {mayReset && (
+            <Button
+              icon={<KeyOutlined />}
+              onClick={() => pick(selected, setResetting)}
+              data-testid="user-reset"
+            >
+              {t('user.reset')}
+            </Button>
+          )}
+          {mayGrant && (
+            <Button
+              icon={<TeamOutlined />}
+              onClick={() => pick(selected, setGranting)}
+              data-testid="user-role"
+            >
+              {t('user.roleConfig')}
+            </Button>
+          )}
+        </>
+      ),
+      testIds: { page: 'user-page', table: 'user-table', add: 'user-add', formSubmit: 'user-form-submit' },
+    })
+  }, [mayReset, mayGrant, message, t])
+
+  const params = useMemo(() => (deptId ? { deptId } : undefined), [deptId])
+  return (
+    <Row gutter={16} wrap={false}>
+      <Col flex="240px" style={{ minWidth: 0 }}>
+        <FilterTree
+          nodes={depts.data}
+          loading={depts.isLoading}
+          selected={deptId}
+          onSelect={setDeptId}
+          title={t('user.deptTree')}
+          testId="user-dept-tree"
+        />
+      </Col>
+      <Col flex="auto" style={{ minWidth: 0 }}>
+        <CrudPage resource={resource} params={params} formDefaults={params} />
+      </Col>
+      <UserResetDialog users={resetting} onClose={() => setResetting(null)} />
+      <UserRoleDialog users={granting} onClose={() => setGranting(null)} />
+    </Row>
+  )
+}

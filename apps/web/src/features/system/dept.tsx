@@ -1,0 +1,63 @@
+import { DeptForm } from '@xpark/contract/schemas'
+import { getData } from '@/api/http'
+import { defineCrud } from '@/components/crud'
+import { DictSelect, DictTag } from '@/components/dict'
+import { DeptTreeSelect } from './deptTree'
+
+/** `blade_dept` row of `dept/lazy-list`. */
+export interface Dept {
+  id: string
+  parentId: string
+  deptName: string
+  fullName?: string
+  deptCategory?: number
+  sort?: number
+  remark?: string
+  hasChildren?: boolean
+  children?: Dept[]
+}
+
+export const DEPT_PATH = 'blade-system/dept'
+
+/** 部门管理: a tree table loaded one level at a time; the parent is picked from `dept/tree`. */
+export const deptResource = defineCrud<Dept>({
+  path: DEPT_PATH,
+  permissionPrefix: 'dept',
+  title: 'dept.title',
+  formSchema: DeptForm,
+  tree: {
+    listPath: 'lazy-list',
+    loadChildren: (row) => getData<Dept[]>(`${DEPT_PATH}/lazy-list`, { parentId: row.id }),
+  },
+  actions: { copy: false },
+  testIds: { page: 'dept-page', table: 'dept-table', add: 'dept-add', formSubmit: 'dept-form-submit' },
+  columns: [
+    { prop: 'deptName', label: 'dept.name', form: { span: 12, props: { maxLength: 45 } } },
+    { prop: 'fullName', label: 'dept.fullName', form: { span: 12, props: { maxLength: 45 } } },
+    {
+      prop: 'parentId',
+      label: 'dept.parent',
+      hideInTable: true,
+      form: {
+        span: 12,
+        render: ({ testId, disabled }) => (
+          <DeptTreeSelect root="0" data-testid={testId} disabled={disabled} />
+        ),
+      },
+    },
+    {
+      prop: 'deptCategory',
+      label: 'dept.category',
+      width: 120,
+      render: (v) => <DictTag code="org_category" value={v as number} />,
+      form: {
+        span: 12,
+        render: ({ testId, disabled }) => (
+          <DictSelect code="org_category" numeric allowClear data-testid={testId} disabled={disabled} />
+        ),
+      },
+    },
+    { prop: 'sort', label: 'dept.sort', width: 90, form: { span: 12, type: 'number' } },
+    { prop: 'remark', label: 'dept.remark', hideInTable: true, form: { type: 'textarea' } },
+  ],
+})

@@ -1,0 +1,47 @@
+import { PostForm } from '@xpark/contract/schemas'
+import { defineCrud } from '@/components/crud'
+import { DictSelect, DictTag } from '@/components/dict'
+
+/** `blade_post` row as the API serialises it. */
+export interface Post {
+  id: string
+  category: number
+  postCode: string
+  postName: string
+  sort?: number
+  remark?: string
+}
+
+/** 岗位管理: a plain paged CrudPage; category is the `post_category` dictionary. */
+export const postResource = defineCrud<Post>({
+  path: 'blade-system/post',
+  permissionPrefix: 'post',
+  title: 'post.title',
+  formSchema: PostForm,
+  testIds: { page: 'post-page', table: 'post-table', add: 'post-add', formSubmit: 'post-form-submit' },
+  columns: [
+    {
+      prop: 'category',
+      label: 'post.category',
+      width: 120,
+      render: (v) => <DictTag code="post_category" value={v as number} />,
+      form: {
+        span: 12,
+        rules: [{ required: true, message: 'please select post category' }],
+        render: ({ testId, disabled }) => (
+          <DictSelect code="post_category" numeric allowClear data-testid={testId} disabled={disabled} />
+        ),
+      },
+    },
+    {
+      prop: 'postCode',
+      label: 'post.code',
+      search: 'input',
+      sortable: true,
+      form: { span: 12, props: { maxLength: 12 } },
+    },
+    { prop: 'postName', label: 'post.name', search: 'input', form: { span: 12, props: { maxLength: 64 } } },
+    { prop: 'sort', label: 'post.sort', width: 90, sortable: true, form: { span: 12, type: 'number' } },
+    { prop: 'remark', label: 'post.remark', hideInTable: true, form: { type: 'textarea' } },
+  ],
+})

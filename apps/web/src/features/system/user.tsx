@@ -1,0 +1,161 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { Select } from 'antd'
+import { useMemo } from 'react'
+import { getData } from '@/api/http'
+import { defineCrud } from '@/components/crud'
+import { csvNames, DeptTreeSelect, namesOf, useDeptNames } from './deptTree'
+import { RoleTreeSelect } from './role'
+import { roleTreeQuery } from './roleApi'
+import { userFormSchema } from './userForm'
+
+/** `blade_user` row of `blade-user/page` (never a password). */
+export interface User {
+  id: string
+  account: string
+  realName: string
+  phone?: string
+  email?: string
+  deptId?: string
+  roleId?: string
+  postId?: string
+  status?: number
+  /** add dialog only: the password itself, checked and hashed by the server */
+  passwordPlain?: string
+  /** add dialog only: the confirmation (the server ignores it) */
+  password2?: string
+}
+
+export const USER_PATH = 'blade-user'
+
+const postSelectQuery = () =>
+  queryOptions({
+    queryKey: ['blade-system/post', 'select'],
+    queryFn: () => getData<{ id: string; postName: string }[]>('blade-system/post/select'),
+    staleTime: 60_000,
+  })
+
+/** Several posts, as BladeX's comma-joined ids. */
+function PostSelect({
+  value,
+  onChange,
+  ...rest
+}: {
+  value?: string
+  onChange?: (v: string) => void
+  disabled?: boolean
+  'data-testid'?: string
+}) {
+  const { data, isLoading } = useQuery(postSelectQuery())
+  const options = useMemo(() => (data ?? []).map((p) => ({ label: p.postName, value: p.id })), [data])
+  return (
+    <Select
+      {...rest}
+      mode="multiple"
+      allowClear
+      loading={isLoading}
+      options={options}
+      optionFilterProp="label"
+      value={value ? value.split(',').filter(Boolean) : []}
+      onChange={(next: string[]) => onChange?.(next.join(','))}
+    />
+  )
+}
+
+function DeptNames({ ids }: { ids: unknown }) {
+  return <>{csvNames(ids, useDeptNames())}</>
+}
+
+function RoleNames({ ids }: { ids: unknown }) {
+  const { data } = useQuery(roleTreeQuery())
+  const names = useMemo(() => namesOf(data), [data])
+  return <>{csvNames(ids, names)}</>
+}
+
+const required = (message: string) => [{ required: true, whitespace: true, message }]
+
+/** 用户管理: the users of the tenant within the caller's data scope. */
+export const userResource = defineCrud<User>({
+  path: USER_PATH,
+  permissionPrefix: 'user',
+  title: 'user.title',
+  formSchema: userFormSchema,
+  actions: { copy: false },
+  dialogWidth: 760,
+  columns: [
+    {
+      prop: 'account',
+      label: 'user.account',
+      search: 'input',
+      sortable: true,
+      form: { span: 12, rules: required('please enter account'), props: { maxLength: 45 } },
+    },
+    {
+      prop: 'realName',
+      label: 'user.realName',
+      search: 'input',
+      form: { span: 12, rules: required('please enter real name'), props: { maxLength: 20 } },
+    },
+    {
+      prop: 'passwordPlain',
+      label: 'user.password',
+      hideInTable: true,
+      filterable: false,
+      form: { span: 12, type: 'password', modes: ['add'], props: { autoComplete: 'new-password' } },
+    },
+    {
+      prop: 'password2',
+      label: 'user.passwordConfirm',
+      hideInTable: true,
+      filterable: false,
+      form: { span: 12, type: 'password', modes: ['add'], props: { autoComplete: 'new-password' } },
+    },
+    { prop: 'phone', label: 'user.phone', search: 'input', form: { span: 12, props: { maxLength: 11 } } },
+    { prop: 'email', label: 'user.email', ellipsis: true, form: { span: 12, props: { maxLength: 45 } } },
+    {
+      prop: 'deptId',
+      label: 'user.dept',
+      filterable: false,
+      render: (v) => <DeptNames ids={v} />,
+      form: {
+        span: 12,
+        rules: [{ required: true, message: 'please select dept' }],
+        render: ({ testId, disabled }) => (
+          <DeptTreeSelect multiple data-testid={testId} disabled={disabled} />
+        ),
+      },
+    },
+    {
+      prop: 'roleId',
+      label: 'user.roles',
+      filterable: false,
+      render: (v) => <RoleNames ids={v} />,
+      form: {
+        span: 12,
+        rules: [{ required: true, message: 'please select role' }],
+        render: ({ testId, disabled }) => (
+          <RoleTreeSelect multiple data-testid={testId} disabled={disabled} />
+        ),
+      },
+    },
+    {
+      prop: 'postId',
+      label: 'user.posts',
+      hidden: true,
+      filterable: false,
+      form: {
+        span: 12,
+        render: ({ testId, disabled }) => <PostSelect data-testid={testId} disabled={disabled} />,
+      },
+    },
+    {
+      prop: 'status',
+      label: 'user.status',
+      width: 90,
+      form: false,
+      options: [
+        { label: 'user.statusNormal', value: 1 },
+        { label: 'user.statusDisabled', value: 0 },
+      ],
+    },
+  ],
+})
