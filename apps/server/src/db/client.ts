@@ -36,6 +36,11 @@ const casing = 'snake_case' as const
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 })
+    // An idle client can be cut off (server restart, administrator terminate): the pool replaces it,
+    // and an unhandled 'error' event must not take the process down.
+    pool.on('error', (error: Error & { code?: string }) => {
+      if (error.code !== '57P01') console.warn(`xpark: idle database connection lost: ${error.message}`)
+    })
     const db = drizzlePg(pool, { schema, casing }) as unknown as Db
     return {
       db,

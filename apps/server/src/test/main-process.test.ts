@@ -4,10 +4,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 
+function withoutServices(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _db, REDIS_URL: _redis, ...rest } = env
+  return rest
+}
+
 /** Start the real server entry (through tsx) and collect what it prints until it exits or listens. */
 function startServer(env: Record<string, string>, waitFor: RegExp, timeoutMs = 60_000) {
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../main.ts')], {
-    env: { ...process.env, XPARK_LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
+    // the embedded database is what these tests are about: never the CI's PostgreSQL or Redis
+    env: { ...withoutServices(process.env), XPARK_LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
   })
   let output = ''
   const done = new Promise<{ code: number | null; output: string }>((resolve) => {
