@@ -93,3 +93,21 @@ export async function signIn(
 export function bearer(token: TokenReply | string): Record<string, string> {
   return { 'blade-auth': `bearer ${typeof token === 'string' ? token : token.access_token}` }
 }
+
+export type Headers = Record<string, string>
+
+/** GET and POST helpers for one resource path (`/xparkApi/blade-system/param` …), as the resource tests call them. */
+export function resourceCalls(context: () => TestContext, base: string) {
+  return {
+    get: (url: string, headers: Headers, query: Record<string, string> = {}) =>
+      context().app.inject({ method: 'GET', url: `${base}/${url}`, query, headers }),
+    post: (url: string, headers: Headers, body?: object, query: Record<string, string> = {}) =>
+      context().app.inject({
+        method: 'POST',
+        url: `${base}/${url}`,
+        query,
+        headers,
+        ...(body ? { payload: body } : {}),
+      }),
+  }
+}

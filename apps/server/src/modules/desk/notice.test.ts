@@ -1,11 +1,17 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, signIn, startTestApp, type TestContext } from '../../test/harness.js'
+import {
+  bearer,
+  type Headers,
+  resourceCalls,
+  signIn,
+  startTestApp,
+  type TestContext,
+} from '../../test/harness.js'
 import { sanitizeRichText } from './sanitize.js'
 import { notice } from './schema.js'
 
 const BASE = '/xparkApi/blade-desk/notice'
-type Headers = Record<string, string>
 
 describe('rich text sanitising (notice content)', () => {
   it('removes script tags with their content, event handlers and javascript: links', () => {
@@ -58,16 +64,7 @@ describe('notices (blade-desk/notice)', () => {
   let parkAdmin: Headers
   let staff: Headers
 
-  const get = (url: string, headers: Headers, query: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url: `${BASE}/${url}`, query, headers })
-  const post = (url: string, headers: Headers, body?: object, query: Record<string, string> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: `${BASE}/${url}`,
-      query,
-      headers,
-      ...(body ? { payload: body } : {}),
-    })
+  const { get, post } = resourceCalls(() => t, BASE)
   const rowCount = async () =>
     (await t.database.db.select({ n: count() }).from(notice).where(eq(notice.isDeleted, 0)))[0]!.n
   const byTitle = async (headers: Headers, title: string) =>

@@ -1,11 +1,17 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { nextId } from '../../core/ids.js'
-import { bearer, signIn, startTestApp, type TestContext } from '../../test/harness.js'
+import {
+  bearer,
+  type Headers,
+  resourceCalls,
+  signIn,
+  startTestApp,
+  type TestContext,
+} from '../../test/harness.js'
 import { menu, param, role, roleMenu } from './schema.js'
 
 const BASE = '/xparkApi/blade-system/param'
-type Headers = Record<string, string>
 
 describe('system parameters (blade-system/param) through the CRUD factory', () => {
   let t: TestContext
@@ -13,16 +19,7 @@ describe('system parameters (blade-system/param) through the CRUD factory', () =
   let parkAdmin: Headers
   let staff: Headers
 
-  const get = (url: string, headers: Headers, query: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url: `${BASE}/${url}`, query, headers })
-  const post = (url: string, headers: Headers, body?: object, query: Record<string, string> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: `${BASE}/${url}`,
-      query,
-      headers,
-      ...(body ? { payload: body } : {}),
-    })
+  const { get, post } = resourceCalls(() => t, BASE)
   const rowCount = async () =>
     (await t.database.db.select({ n: count() }).from(param).where(eq(param.isDeleted, 0)))[0]!.n
   const byKey = async (paramKey: string) =>

@@ -2,9 +2,15 @@ import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { md5 } from '../../../core/auth/passwords.js'
 import { client } from '../../../db/schema.js'
-import { bearer, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../../test/harness.js'
-
-type Headers = Record<string, string>
+import {
+  bearer,
+  DEMO_PASSWORD,
+  type Headers,
+  resourceCalls,
+  signIn,
+  startTestApp,
+  type TestContext,
+} from '../../../test/harness.js'
 
 describe('OAuth clients (blade-system/client)', () => {
   let t: TestContext
@@ -12,16 +18,7 @@ describe('OAuth clients (blade-system/client)', () => {
   let parkAdmin: Headers
   const BASE = '/xparkApi/blade-system/client'
 
-  const get = (url: string, headers: Headers, query: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url: `${BASE}/${url}`, query, headers })
-  const post = (url: string, headers: Headers, body?: object, query: Record<string, string> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: `${BASE}/${url}`,
-      query,
-      headers,
-      ...(body ? { payload: body } : {}),
-    })
+  const { get, post } = resourceCalls(() => t, BASE)
   const stored = async (clientId: string) =>
     (await t.database.db.select().from(client).where(eq(client.clientId, clientId)))[0]
   const rowCount = async () => (await t.database.db.select({ n: count() }).from(client))[0]!.n

@@ -2,10 +2,16 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { nextId } from '../../../core/ids.js'
 import { BIZ_DICT_SEED } from '../../../db/seed/dicts.js'
-import { bearer, signIn, startTestApp, type TestContext } from '../../../test/harness.js'
+import {
+  bearer,
+  type Headers,
+  resourceCalls,
+  signIn,
+  startTestApp,
+  type TestContext,
+} from '../../../test/harness.js'
 import { dictBiz, menu, role, roleMenu } from '../schema.js'
 
-type Headers = Record<string, string>
 type Row = Record<string, unknown> & { id: string }
 
 describe('business dictionary (blade-system/dict-biz)', () => {
@@ -15,16 +21,7 @@ describe('business dictionary (blade-system/dict-biz)', () => {
   let staff: Headers
   const BASE = '/xparkApi/blade-system/dict-biz'
 
-  const get = (url: string, headers: Headers, query: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url: `${BASE}/${url}`, query, headers })
-  const post = (url: string, headers: Headers, body?: object, query: Record<string, string> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: `${BASE}/${url}`,
-      query,
-      headers,
-      ...(body ? { payload: body } : {}),
-    })
+  const { get, post } = resourceCalls(() => t, BASE)
   const dictionary = async (code: string, headers: Headers) =>
     (await get('dictionary', headers, { code })).json().data as Row[]
   const rootOf = async (tenantId: string, code: string) =>

@@ -2,10 +2,16 @@ import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { nextId } from '../../../core/ids.js'
 import { SYSTEM_DICT_SEED } from '../../../db/seed/dicts.js'
-import { bearer, signIn, startTestApp, type TestContext } from '../../../test/harness.js'
+import {
+  bearer,
+  type Headers,
+  resourceCalls,
+  signIn,
+  startTestApp,
+  type TestContext,
+} from '../../../test/harness.js'
 import { dict, menu, role, roleMenu } from '../schema.js'
 
-type Headers = Record<string, string>
 type Row = Record<string, unknown> & { id: string; children?: Row[] }
 
 describe('system dictionary (blade-system/dict)', () => {
@@ -15,16 +21,7 @@ describe('system dictionary (blade-system/dict)', () => {
   let staff: Headers
   const BASE = '/xparkApi/blade-system/dict'
 
-  const get = (url: string, headers: Headers, query: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url: `${BASE}/${url}`, query, headers })
-  const post = (url: string, headers: Headers, body?: object, query: Record<string, string> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: `${BASE}/${url}`,
-      query,
-      headers,
-      ...(body ? { payload: body } : {}),
-    })
+  const { get, post } = resourceCalls(() => t, BASE)
   const rowCount = async () =>
     (await t.database.db.select({ n: count() }).from(dict).where(eq(dict.isDeleted, 0)))[0]!.n
   const root = async (code: string) =>

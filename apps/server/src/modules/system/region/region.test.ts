@@ -1,9 +1,14 @@
 import { count } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, signIn, startTestApp, type TestContext } from '../../../test/harness.js'
+import {
+  bearer,
+  type Headers,
+  resourceCalls,
+  signIn,
+  startTestApp,
+  type TestContext,
+} from '../../../test/harness.js'
 import { region } from '../schema.js'
-
-type Headers = Record<string, string>
 
 describe('regions (blade-system/region)', () => {
   let t: TestContext
@@ -11,16 +16,7 @@ describe('regions (blade-system/region)', () => {
   let parkAdmin: Headers
   const BASE = '/xparkApi/blade-system/region'
 
-  const get = (url: string, headers: Headers, query: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url: `${BASE}/${url}`, query, headers })
-  const post = (url: string, headers: Headers, body?: object, query: Record<string, string> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: `${BASE}/${url}`,
-      query,
-      headers,
-      ...(body ? { payload: body } : {}),
-    })
+  const { get, post } = resourceCalls(() => t, BASE)
   const detail = async (code: string) => (await get('detail', admin, { code })).json().data
   const rowCount = async () => (await t.database.db.select({ n: count() }).from(region))[0]!.n
 

@@ -1,9 +1,15 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, signIn, startTestApp, type TestContext } from '../../../test/harness.js'
+import {
+  bearer,
+  type Headers,
+  resourceCalls,
+  signIn,
+  startTestApp,
+  type TestContext,
+} from '../../../test/harness.js'
 import { menu, topMenu } from '../schema.js'
 
-type Headers = Record<string, string>
 type Node = { id: string; title: string; children?: Node[] }
 
 describe('top menus (blade-system/topmenu)', () => {
@@ -14,16 +20,7 @@ describe('top menus (blade-system/topmenu)', () => {
   let menuIds: Map<string, string>
   const BASE = '/xparkApi/blade-system'
 
-  const get = (url: string, headers: Headers, query: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url: `${BASE}/${url}`, query, headers })
-  const post = (url: string, headers: Headers, body?: object, query: Record<string, string> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: `${BASE}/${url}`,
-      query,
-      headers,
-      ...(body ? { payload: body } : {}),
-    })
+  const { get, post } = resourceCalls(() => t, BASE)
   const topOf = async (tenantId: string) =>
     (
       await t.database.db
