@@ -32,7 +32,7 @@ export const deptResource = defineCrud<Dept>({
   actions: { copy: false },
   testIds: { page: 'dept-page', table: 'dept-table', add: 'dept-add', formSubmit: 'dept-form-submit' },
   columns: [
-    { prop: 'deptName', label: 'dept.name', form: { span: 12, props: { maxLength: 45 } } },
+    { prop: 'deptName', label: 'dept.name', search: 'input', form: { span: 12, props: { maxLength: 45 } } },
     { prop: 'fullName', label: 'dept.fullName', form: { span: 12, props: { maxLength: 45 } } },
     {
       prop: 'parentId',

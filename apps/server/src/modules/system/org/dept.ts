@@ -1,5 +1,5 @@
 import { DeptForm, parentIdString } from '@xpark/contract/schemas'
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ModuleContext } from '../../../app.js'
 import { authOf } from '../../../core/auth/plugin.js'
@@ -109,7 +109,8 @@ export async function deptRoutes(api: Api, ctx: ModuleContext): Promise<void> {
       .where(scoped(dept, tenant, ...conditions))
       .orderBy(asc(dept.sort), asc(dept.id))
   const hasChildren = sql<boolean>`exists (select 1 from blade_dept c where c.parent_id = blade_dept.id and c.is_deleted = 0)`
-  const lazyRows = (tenant: { tenantId: string }, parentId: string) =>
+  /** One level of the tree; with search conditions, the matching depts at any level instead. */
+  const lazyRows = (tenant: { tenantId: string }, parentId: string, ...search: SQL[]) =>
     db
       .select({
         id: dept.id,
@@ -124,7 +125,7 @@ export async function deptRoutes(api: Api, ctx: ModuleContext): Promise<void> {
         hasChildren,
       })
       .from(dept)
-      .where(scoped(dept, tenant, eq(dept.parentId, parentId)))
+      .where(scoped(dept, tenant, ...(search.length ? search : [eq(dept.parentId, parentId)])))
       .orderBy(asc(dept.sort), asc(dept.id))
 
   const filterQuery = z.object({ deptName: z.string().optional(), fullName: z.string().optional() }).loose()
@@ -156,8 +157,8 @@ export async function deptRoutes(api: Api, ctx: ModuleContext): Promise<void> {
     },
     async (request) => {
       const auth = authOf(request)
-      const rows = await lazyRows(auth, request.query.parentId ?? '0')
-      return ok(rows)
+      const search = deptResource.filterSet.conditions(request.query)
+      return ok(await lazyRows(auth, request.query.parentId ?? '0', ...search))
     },
   )
 

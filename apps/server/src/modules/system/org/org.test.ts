@@ -72,6 +72,12 @@ describe('departments and posts (blade-system/dept, blade-system/post)', () => {
       expect(children).toMatchObject([{ id: parkChild, hasChildren: false }])
     })
 
+    it('lazy-list with a search answers the matching depts at any level', async () => {
+      const found = (await get('dept/lazy-list', parkAdmin, { deptName: '运营' })).json().data
+      expect(found).toMatchObject([{ id: parkChild, deptName: '运营部' }])
+      expect((await get('dept/lazy-list', parkAdmin, { deptName: '不存在的部门' })).json().data).toEqual([])
+    })
+
     it('tree answers TreeNodes; another tenant only for the administrator', async () => {
       const tree = (await get('dept/tree', parkAdmin)).json().data
       expect(tree).toEqual([
