@@ -15,19 +15,13 @@ import {
   user,
   userTenant,
 } from '../../modules/system/schema.js'
+import { PARK_ADMIN_MENU_CODES } from '../../modules/system/tenant/provision.js'
 import type { Db } from '../client.js'
 import { seedDicts } from './dicts.js'
 import { MENU_SEED, type MenuSeed } from './menus.js'
 import { seedRegions } from './regions.js'
 
 export const DEMO_PASSWORD = 'Admin@123456'
-
-/** A screen's menu code and its `<code>_add/_edit/_delete/_view` buttons, plus extra buttons. */
-const screenCodes = (code: string, ...extra: string[]) => [
-  code,
-  ...['add', 'edit', 'delete', 'view'].map((b) => `${code}_${b}`),
-  ...extra,
-]
 
 /** BladeX's seeded posts (category 1 senior … 4 other). */
 const POSTS = [
@@ -153,19 +147,7 @@ export async function seedIfEmpty(db: Db, adminPassword: string | undefined): Pr
       })
       if (t.tenantId === DEMO_TENANT) {
         // the park's admin sees the whole system menu; park staff only view parameters
-        const adminMenus = [
-          ...['system', 'param', 'param_view', 'api_docs', 'wel_dashboard'],
-          ...['dictbiz', 'dictbiz_add', 'dictbiz_edit', 'dictbiz_delete', 'dictbiz_view'],
-          ...['topmenu', 'topmenu_add', 'topmenu_edit', 'topmenu_delete', 'topmenu_view', 'topmenu_setting'],
-          ...screenCodes('user', 'user_reset', 'user_role'),
-          ...screenCodes('dept'),
-          ...screenCodes('post'),
-          ...screenCodes('role', 'role_grant'),
-          // the data and api scope definitions are platform data: the park admin reads them only
-          ...['authority', 'datascope', 'datascope_view', 'apiscope', 'apiscope_view'],
-          ...screenCodes('notice'),
-          ...['monitor', 'log', 'log_usual', 'log_api', 'log_error', 'log_view'],
-        ]
+        const adminMenus = PARK_ADMIN_MENU_CODES
         const staffMenus = ['system', 'param', 'param_view', 'wel_dashboard']
         for (const [alias, codes] of [
           ['admin', adminMenus],

@@ -74,6 +74,8 @@ export const MENU_SEED: MenuSeed[] = [
       screen('dict', '字典管理', '/system/dict', 'BookOutlined'),
       screen('dictbiz', '业务字典', '/system/dictbiz', 'ReadOutlined'),
       screen('client', '客户端管理', '/system/client', 'ApiOutlined'),
+      // platform administrator only: granted to no tenant role (the routes check the administrator)
+      screen('tenant', '租户管理', '/system/tenant', 'ClusterOutlined'),
       screen('topmenu', '顶部菜单', '/system/topmenu', 'AppstoreOutlined', [
         button('topmenu_setting', '菜单配置', 2),
       ]),
@@ -85,6 +87,8 @@ export const MENU_SEED: MenuSeed[] = [
         source: 'FileTextOutlined',
         keepAlive: false,
       },
+      // platform data: only the administrator (who has every menu) manages menus
+      screen('menu', '菜单管理', '/system/menu', 'MenuOutlined'),
     ],
   },
   {

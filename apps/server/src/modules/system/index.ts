@@ -5,12 +5,14 @@ import { ok } from '../../core/envelope.js'
 import type { Api } from '../../core/http/api.js'
 import { clientRoutes } from './client/index.js'
 import { dictModule } from './dict/index.js'
+import { menuRoutes } from './menu/index.js'
 import { MenuService } from './menus.js'
 import { orgRoutes } from './org/index.js'
 import { paramRoutes } from './param.js'
 import { profileRoutes } from './profile.js'
 import { regionRoutes } from './region/index.js'
 import { authorityRoutes } from './role/index.js'
+import { tenantRoutes } from './tenant/index.js'
 import { topMenuRoutes } from './topmenu/index.js'
 import { userRoutes } from './user/index.js'
 
@@ -53,4 +55,6 @@ export async function systemModule(api: Api, ctx: ModuleContext): Promise<void> 
   await clientRoutes(api, ctx)
   await regionRoutes(api, ctx)
   await topMenuRoutes(api, ctx)
+  await tenantRoutes(api, ctx)
+  await menuRoutes(api, ctx)
 }

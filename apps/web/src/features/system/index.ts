@@ -13,4 +13,6 @@ export const systemScreens = {
   '/dict-vertical/index': lazy(() => import('./DictVerticalPage')),
   '/system/client': lazy(() => import('./ClientPage')),
   '/system/topmenu': lazy(() => import('./TopmenuPage')),
+  '/system/tenant': lazy(() => import('./TenantPage')),
+  '/system/menu': lazy(() => import('./MenuPage')),
 }

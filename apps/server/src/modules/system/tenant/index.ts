@@ -1,0 +1,268 @@
+import { passwordProblem } from '@xpark/contract'
+import { type TenantSchema, TenantSubmitSchema } from '@xpark/contract/schemas'
+import { and, asc, eq, inArray, ne } from 'drizzle-orm'
+import { z } from 'zod'
+import type { ModuleContext } from '../../../app.js'
+import { requireAdministrator } from '../../../core/auth/guards.js'
+import { hashPassword, md5 } from '../../../core/auth/passwords.js'
+import { authOf } from '../../../core/auth/plugin.js'
+import type { AuthContext } from '../../../core/auth/tokens.js'
+import { ok, status } from '../../../core/envelope.js'
+import { badRequest, notFound } from '../../../core/errors.js'
+import type { Api } from '../../../core/http/api.js'
+import { isId } from '../../../core/ids.js'
+import { FilterSet, parseDateTime, readPaging, SortSet, selectPage } from '../../../core/query/index.js'
+import type { DbOrTx, Tx } from '../../../db/client.js'
+import { param, tenant } from '../schema.js'
+import { provisionTenant } from './provision.js'
+
+/**
+ * blade-system/tenant (spec 01 §7): the parks. Platform administrator only, except `info` (public:
+ * the login page of a park's own domain) — BladeX #41/#42: a tenant's `admin` must not see or
+ * change other tenants. The table carries `tenant_id` as the tenant's own key, not as an owner, so
+ * these routes are written by hand instead of through the CRUD factory (which would scope by it).
+ */
+
+const PLATFORM_TENANT = '000000'
+const tags = ['tenant']
+const admin = [requireAdministrator()]
+
+const idSchema = z.string().refine(isId, 'must be a 64-bit id')
+const idList = z
+  .string({ error: 'ids is required' })
+  .refine((s) => s.split(',').length <= 1000 && s.split(',').every(isId), 'ids: comma-separated 64-bit ids')
+
+const filters = new FilterSet(tenant, { tenantId: 'like', tenantName: 'like', createTime: 'eq' })
+const sorts = new SortSet(tenant, ['tenantId', 'tenantName', 'expireTime', 'createTime'])
+const listQuery = z
+  .object({
+    current: z.string().optional(),
+    size: z.string().optional(),
+    ascs: z.string().optional(),
+    descs: z.string().optional(),
+    tenantId: z.string().optional().describe('like filter'),
+    tenantName: z.string().optional().describe('like filter'),
+  })
+  .loose()
+
+const alive = eq(tenant.isDeleted, 0)
+
+/** '' or null: never expires; otherwise `yyyy-MM-dd[ HH:mm:ss]`. */
+function expireDate(raw: string | null | undefined): Date | null | undefined {
+  if (raw === undefined) return undefined
+  if (!raw) return null
+  const date = parseDateTime(raw)
+  if (!date) throw badRequest(`expireTime: not a date: ${raw}`)
+  return date
+}
+
+/** A domain names one tenant (the login page finds the tenant by it). */
+async function checkDomain(tx: DbOrTx, domain: string | undefined, id?: string): Promise<void> {
+  if (!domain) return
+  const [clash] = await tx
+    .select({ id: tenant.id })
+    .from(tenant)
+    .where(and(eq(tenant.domain, domain), alive, id ? ne(tenant.id, id) : undefined))
+    .limit(1)
+  if (clash) throw badRequest(`域名已被其他租户使用: ${domain}`)
+}
+
+/** The new admin's initial password: the form's, else the platform's default setting (if strong enough). */
+async function initialPassword(tx: Tx, given: string | undefined): Promise<string> {
+  if (given) return given
+  const rows = await tx
+    .select({ key: param.paramKey, value: param.paramValue })
+    .from(param)
+    .where(
+      and(
+        inArray(param.paramKey, ['tenant.default.password', 'account.initPassword']),
+        eq(param.isDeleted, 0),
+      ),
+    )
+  const value =
+    rows.find((r) => r.key === 'tenant.default.password')?.value ??
+    rows.find((r) => r.key === 'account.initPassword')?.value
+  if (!value || passwordProblem(value))
+    throw badRequest('please enter admin password (the default initial password is too weak)')
+  return value
+}
+
+type TenantFields = z.infer<typeof TenantSchema>
+
+function columnsOf(values: Partial<TenantFields>) {
+  const { expireTime, ...rest } = values
+  const when = expireDate(expireTime)
+  return { ...rest, ...(when === undefined ? {} : { expireTime: when }) }
+}
+
+async function update(tx: Tx, auth: AuthContext, id: string, values: Partial<TenantFields>): Promise<void> {
+  const [found] = await tx
+    .select({ id: tenant.id })
+    .from(tenant)
+    .where(and(eq(tenant.id, id), alive))
+    .for('update')
+  if (!found) throw notFound('数据不存在')
+  await checkDomain(tx, values.domain, id)
+  await tx
+    .update(tenant)
+    .set({ ...columnsOf(values), updateUser: auth.userId, updateTime: new Date() })
+    .where(eq(tenant.id, id))
+}
+
+export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> {
+  const db = ctx.database.db
+  const base = '/blade-system/tenant'
+
+  for (const verb of ['list', 'page'] as const)
+    api.get(
+      `${base}/${verb}`,
+      { schema: { tags, summary: `tenant: paged ${verb}`, querystring: listQuery }, preHandler: admin },
+      async (request) => {
+        const query = request.query as Record<string, unknown>
+        const paging = readPaging(query)
+        const orderBy = sorts.orderBy(query)
+        const where = and(alive, ...filters.conditions(query))!
+        return ok(await selectPage(db, { table: tenant, where, orderBy, paging }))
+      },
+    )
+
+  api.get(
+    `${base}/detail`,
+    {
+      schema: { tags, summary: 'tenant: one row', querystring: z.object({ id: idSchema }) },
+      preHandler: admin,
+    },
+    async (request) => {
+      const [row] = await db
+        .select()
+        .from(tenant)
+        .where(and(eq(tenant.id, request.query.id), alive))
+      if (!row) throw notFound('数据不存在')
+      return ok(row)
+    },
+  )
+
+  api.get(
+    `${base}/select`,
+    { schema: { tags, summary: 'tenant: id, tenantId and name of every tenant' }, preHandler: admin },
+    async () =>
+      ok(
+        await db
+          .select({ id: tenant.id, tenantId: tenant.tenantId, tenantName: tenant.tenantName })
+          .from(tenant)
+          .where(alive)
+          .orderBy(asc(tenant.tenantId)),
+      ),
+  )
+
+  api.get(
+    `${base}/info`,
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'tenant: the public face (id, name, logo) of the tenant of a domain, for its login page',
+        querystring: z.object({ domain: z.string().min(1).max(255) }),
+      },
+    },
+    async (request) => {
+      const [row] = await db
+        .select({ tenantId: tenant.tenantId, tenantName: tenant.tenantName, logo: tenant.logo })
+        .from(tenant)
+        .where(and(eq(tenant.domain, request.query.domain), alive))
+        .orderBy(asc(tenant.tenantId))
+        .limit(1)
+      if (!row) throw notFound('未找到该域名的租户')
+      return ok(row)
+    },
+  )
+
+  api.post(
+    `${base}/submit`,
+    {
+      schema: {
+        tags,
+        summary: 'tenant: update (with id), or create and provision a tenant (no id)',
+        body: TenantSubmitSchema.extend({ id: z.union([idSchema, z.literal('')]).nullish() }),
+      },
+      preHandler: admin,
+    },
+    async (request) => {
+      const { id, adminPassword, ...values } = request.body
+      const auth = authOf(request)
+      await db.transaction(async (tx) => {
+        if (id) return update(tx, auth, id, values)
+        await checkDomain(tx, values.domain)
+        const plain = await initialPassword(tx, adminPassword)
+        const { expireTime, ...rest } = columnsOf(values)
+        await provisionTenant(tx, auth, {
+          ...rest,
+          tenantName: values.tenantName,
+          expireTime: expireTime ?? null,
+          adminPasswordHash: await hashPassword(md5(plain)),
+        })
+      })
+      return status(true)
+    },
+  )
+
+  api.post(
+    `${base}/remove`,
+    {
+      schema: {
+        tags,
+        summary: 'tenant: soft delete (never the platform tenant)',
+        querystring: z.object({ ids: idList }),
+      },
+      preHandler: admin,
+    },
+    async (request) => {
+      const ids = [...new Set(request.query.ids.split(','))]
+      const auth = authOf(request)
+      await db.transaction(async (tx) => {
+        const rows = await tx
+          .select({ id: tenant.id, tenantId: tenant.tenantId })
+          .from(tenant)
+          .where(and(inArray(tenant.id, ids), alive))
+        if (rows.length !== ids.length) throw notFound('数据不存在')
+        if (rows.some((r) => r.tenantId === PLATFORM_TENANT)) throw badRequest('不能删除平台租户')
+        await tx
+          .update(tenant)
+          .set({ isDeleted: 1, updateUser: auth.userId, updateTime: new Date() })
+          .where(inArray(tenant.id, ids))
+      })
+      return status(true)
+    },
+  )
+
+  api.post(
+    `${base}/setting`,
+    {
+      schema: {
+        tags,
+        summary: 'tenant: licence (account number, -1 unlimited; expire time, empty never) of some tenants',
+        querystring: z.object({
+          ids: idList,
+          accountNumber: z.coerce.number().int().min(-1).max(1_000_000),
+          expireTime: z.string().optional(),
+        }),
+      },
+      preHandler: admin,
+    },
+    async (request) => {
+      const { ids: joined, accountNumber, expireTime } = request.query
+      const ids = [...new Set(joined.split(','))]
+      const when = expireDate(expireTime ?? '') ?? null
+      const auth = authOf(request)
+      await db.transaction(async (tx) => {
+        const done = await tx
+          .update(tenant)
+          .set({ accountNumber, expireTime: when, updateUser: auth.userId, updateTime: new Date() })
+          .where(and(inArray(tenant.id, ids), alive))
+          .returning({ id: tenant.id })
+        if (done.length !== ids.length) throw notFound('数据不存在')
+      })
+      return status(true)
+    },
+  )
+}

@@ -1,0 +1,48 @@
+import { SafetyCertificateOutlined } from '@ant-design/icons'
+import { Button } from 'antd'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { CrudPage, defineCrud } from '@/components/crud'
+import { useSession } from '@/stores/session'
+import { type Tenant, tenantResource } from './tenant'
+import { TenantSettingDialog } from './tenantSetting'
+
+/** 租户管理 (platform administrator): a CrudPage (see `tenant.tsx`) with the 授权配置 row action. */
+export default function TenantPage() {
+  const { t } = useTranslation()
+  const mayEdit = useSession((s) => s.permission.tenant_edit === true)
+  const [setting, setSetting] = useState<Tenant | null>(null)
+  const [refresh, setRefresh] = useState<() => void>(() => () => {})
+
+  const resource = useMemo(
+    () =>
+      defineCrud<Tenant>({
+        ...tenantResource,
+        rowExtra: mayEdit
+          ? (row, ctx) => (
+              <Button
+                type="link"
+                size="small"
+                icon={<SafetyCertificateOutlined />}
+                onClick={(e) => {
+                  e.stopPropagation()
+                  setRefresh(() => ctx.refresh)
+                  setSetting(row)
+                }}
+                data-testid={`tenant-row-setting-${row.id}`}
+              >
+                {t('tenant.setting')}
+              </Button>
+            )
+          : undefined,
+      }),
+    [mayEdit, t],
+  )
+
+  return (
+    <>
+      <CrudPage resource={resource} formDefaults={{ accountNumber: -1 }} />
+      <TenantSettingDialog tenant={setting} onClose={() => setSetting(null)} onDone={refresh} />
+    </>
+  )
+}

@@ -1,0 +1,89 @@
+import { App, type ButtonProps, DatePicker, Form, InputNumber, Modal } from 'antd'
+import dayjs, { type Dayjs } from 'dayjs'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { postData } from '@/api/http'
+import { DATE_FORMAT } from '@/components/crud'
+import { TENANT_PATH, type Tenant } from './tenant'
+
+interface SettingForm {
+  accountNumber: number
+  expireTime?: Dayjs | null
+}
+
+/** 授权配置: the account quota (-1 unlimited) and expiry (blank: never) of a tenant (`tenant/setting`). */
+export function TenantSettingDialog({
+  tenant,
+  onClose,
+  onDone,
+}: {
+  tenant: Tenant | null
+  onClose: () => void
+  onDone: () => void
+}) {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const [form] = Form.useForm<SettingForm>()
+  const [saving, setSaving] = useState(false)
+
+  async function submit() {
+    const values = await form.validateFields().catch(() => null)
+    if (!values || !tenant) return
+    setSaving(true)
+    try {
+      await postData(`${TENANT_PATH}/setting`, {
+        ids: tenant.id,
+        accountNumber: values.accountNumber,
+        expireTime: values.expireTime ? values.expireTime.format(DATE_FORMAT) : '',
+      })
+      void message.success(t('tenant.settingDone'))
+      onDone()
+      onClose()
+    } catch {
+      // reported by the HTTP client
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Modal
+      open={tenant !== null}
+      title={`${t('tenant.setting')}${tenant ? ` · ${tenant.tenantName}` : ''}`}
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ 'data-testid': 'tenant-setting-submit' } as ButtonProps}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={{
+          accountNumber: tenant?.accountNumber ?? -1,
+          expireTime: tenant?.expireTime ? dayjs(tenant.expireTime) : null,
+        }}
+      >
+        <Form.Item
+          name="accountNumber"
+          label={t('tenant.accountNumber')}
+          extra={t('tenant.accountNumberHint')}
+          rules={[{ required: true, type: 'number', min: -1, message: t('please enter account number') }]}
+        >
+          <InputNumber
+            precision={0}
+            min={-1}
+            style={{ width: '100%' }}
+            data-testid="tenant-setting-accountNumber"
+          />
+        </Form.Item>
+        <Form.Item name="expireTime" label={t('tenant.expireTime')} extra={t('tenant.expireTimeHint')}>
+          <DatePicker showTime style={{ width: '100%' }} data-testid="tenant-setting-expireTime" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  )
+}
