@@ -73,10 +73,13 @@ export async function popupsSettled(page: Page): Promise<void> {
         page.evaluate(() =>
           Array.from(
             document.querySelectorAll('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
-          ).some((el) =>
-            Array.from(el.classList).some((c) =>
-              /^ant-[\w-]+-(appear|enter|leave)(-(prepare|start|active))?$/.test(c),
-            ),
+          ).some(
+            (el) =>
+              // a closed dialog stays in the page, hidden, and may keep its last motion classes
+              el.getClientRects().length > 0 &&
+              Array.from(el.classList).some((c) =>
+                /^ant-[\w-]+-(appear|enter|leave)(-(prepare|start|active))?$/.test(c),
+              ),
           ),
         ),
       { message: 'antd popups still animating' },
