@@ -1,6 +1,6 @@
 // xpark benchmark: server startup, menu/routes throughput against bare Fastify, login page first load.
 // Run after a build (`npm run bench` from the repository root builds first). Loopback only, bounded in
-// time (about 1 minute; a watchdog stops everything after 5), writes bench/results/latest.json.
+// time (about 2-3 minutes; a watchdog stops everything after 5), writes bench/results/latest.json.
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -8,9 +8,12 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
+import { benchCrudRender, report as reportRender } from './crud-render.mjs'
 import { launchBrowser, measureLoginPage, waitForChromium } from './lib/login-page.mjs'
 import { compare } from './lib/throughput.mjs'
+import { serverWith100kUsers, timeRawPages } from './lib/users-100k.mjs'
 import { freePort, memoryOf, signIn, startServer, stopServer } from './lib/xpark-server.mjs'
+import { httpPhase, report as reportPaged } from './users-paged.mjs'
 
 const settings = {
   connections: Number(process.env.XPARK_BENCH_CONNECTIONS ?? 50),
@@ -41,11 +44,13 @@ const line = (text) => console.log(`   ${text}`)
 // ---- lifetime: everything we start is stopped, whatever happens ------------------------------------
 const children = new Set()
 let dataDir = null
+let usersDataDir = null
 function cleanUp() {
   for (const child of children)
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  for (const dir of [dataDir, usersDataDir]) if (dir) rmSync(dir, { recursive: true, force: true })
   dataDir = null
+  usersDataDir = null
 }
 process.on('exit', cleanUp)
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -72,6 +77,8 @@ const results = {
   startup: null,
   menuRoutes: null,
   loginPage: null,
+  usersPaged: null,
+  crudRender: null,
   errors: [],
 }
 
@@ -278,6 +285,38 @@ async function benchLoginPage(server) {
   }
 }
 
+// ---- 4. + 5. 100,000 users: paged over HTTP vs raw SQL, CrudPage render in Chromium ---------------
+async function benchUsers() {
+  heading(
+    '4. 100,000 users, paged: GET /xparkApi/blade-user/page (built server) vs the same SQL raw in PGlite',
+  )
+  usersDataDir = mkdtempSync(join(os.tmpdir(), 'xpark-bench-users-'))
+  const { server, insertMs, tenantUsers } = await serverWith100kUsers({
+    port: await freePort(),
+    dataDir: usersDataDir,
+    onChild: (child) => children.add(child),
+  })
+  let http = null
+  try {
+    http = await section('usersPaged', () => httpPhase(server))
+    heading('5. CrudPage 200-row render in Chromium (users screen of tenant 100001, 100,000 users)')
+    await section('crudRender', async () => {
+      if (!(await waitForChromium(settings.chromiumWaitMs))) throw new Error('/usr/bin/chromium is missing')
+      results.crudRender = await benchCrudRender(server.baseUrl)
+      reportRender(results.crudRender)
+    })
+  } finally {
+    await stopServer(server.child)
+  }
+  if (!http) return
+  console.log('\n   (section 4, server stopped, raw SQL on the same folder:)')
+  await section('usersPaged', async () => {
+    const raw = await timeRawPages(usersDataDir)
+    results.usersPaged = { insertMs: Math.round(insertMs), tenantUsers, openRawMs: raw.openMs, sql: raw.sql }
+    results.usersPaged.cases = reportPaged({ http, raw, insertMs, tenantUsers })
+  })
+}
+
 // ---- main ------------------------------------------------------------------------------------------
 async function section(name, fn) {
   try {
@@ -311,6 +350,7 @@ if (server) {
   results.errors.push({ section: 'menuRoutes', message: 'skipped: the server did not start' })
   results.errors.push({ section: 'loginPage', message: 'skipped: the server did not start' })
 }
+if (process.env.XPARK_BENCH_SKIP_USERS !== '1') await section('users', benchUsers)
 cleanUp()
 
 results.machine.loadAverageAtEnd = loadAverage()
