@@ -4,6 +4,7 @@ import { isAdministrator } from '../../core/auth/guards.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import type { Cache } from '../../core/cache/index.js'
 import { scoped } from '../../core/tenancy.js'
+import { bySort, forestOf } from '../../core/tree.js'
 import type { Db } from '../../db/client.js'
 import { menu, roleMenu, topMenu, topMenuSetting } from './schema.js'
 
@@ -43,19 +44,9 @@ function toNode(row: MenuRow): MenuNode {
   }
 }
 
-/** Build a forest by parentId, sorted; a node whose parent is absent becomes a root. */
+/** Build the menu forest by parentId, each level in `sort` order. */
 export function forest(rows: MenuRow[]): MenuNode[] {
-  const nodes = new Map(rows.map((r) => [r.id, toNode(r)]))
-  const roots: MenuNode[] = []
-  for (const node of [...nodes.values()].sort((a, b) => a.sort - b.sort)) {
-    const parent = nodes.get(node.parentId)
-    if (parent) {
-      parent.children ??= []
-      parent.children.push(node)
-      parent.hasChildren = true
-    } else roots.push(node)
-  }
-  return roots
+  return forestOf(bySort(rows).map(toNode))
 }
 
 /** Include every ancestor of the given rows, so a granted leaf always has its path to the root. */

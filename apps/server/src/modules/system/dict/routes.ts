@@ -9,8 +9,8 @@ import { ok } from '../../../core/envelope.js'
 import type { Api } from '../../../core/http/api.js'
 import { isId } from '../../../core/ids.js'
 import { scoped } from '../../../core/tenancy.js'
+import { bySort, forestOf, treeOf } from '../../../core/tree.js'
 import type { DictKind, DictRow } from './resource.js'
-import { forest, treeNodes } from './tree.js'
 
 /**
  * The routes of BladeX's DictController / DictBizController: the factory's detail, page, submit,
@@ -115,7 +115,7 @@ async function dictRoutesIn(api: Api, ctx: ModuleContext, k: DictKind): Promise<
         querystring: z.object(filters).loose(),
       },
     },
-    async (request) => ok(forest(await rowsWhere(authOf(request), request.query))),
+    async (request) => ok(forestOf(bySort(await rowsWhere(authOf(request), request.query)))),
   )
   api.get(
     `${base}/parent-list`,
@@ -136,7 +136,10 @@ async function dictRoutesIn(api: Api, ctx: ModuleContext, k: DictKind): Promise<
   api.get(
     `${base}/tree`,
     { schema: { tags, summary: `${r.tag}: TreeNode forest of every entry` } },
-    async (request) => ok(treeNodes(await rowsWhere(authOf(request), {}), (row) => row.dictValue)),
+    async (request) =>
+      ok(
+        treeOf(bySort(await rowsWhere(authOf(request), {})).map((row) => ({ ...row, title: row.dictValue }))),
+      ),
   )
   api.get(
     `${base}/dictionary`,
@@ -158,6 +161,6 @@ async function dictRoutesIn(api: Api, ctx: ModuleContext, k: DictKind): Promise<
         querystring: z.object({ code: codeSchema }),
       },
     },
-    async (request) => ok(forest(await dictionary(authOf(request), request.query.code))),
+    async (request) => ok(forestOf(bySort(await dictionary(authOf(request), request.query.code)))),
   )
 }

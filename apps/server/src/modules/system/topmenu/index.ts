@@ -11,8 +11,8 @@ import { badRequest, notFound } from '../../../core/errors.js'
 import type { Api } from '../../../core/http/api.js'
 import { nextId } from '../../../core/ids.js'
 import { scoped } from '../../../core/tenancy.js'
+import { bySort, treeOf } from '../../../core/tree.js'
 import type { Db } from '../../../db/client.js'
-import { treeNodes } from '../dict/tree.js'
 import { menu, roleMenu, topMenu, topMenuSetting } from '../schema.js'
 
 /**
@@ -129,7 +129,7 @@ export async function topMenuRoutes(api: Api, ctx: ModuleContext): Promise<void>
       { schema: { tags, summary: 'topmenu grant dialog: the menus the caller may place, as TreeNodes' } },
       async (request) => {
         const rows = await grantableMenus(db, authOf(request))
-        return ok({ menu: treeNodes(rows, (m) => m.name) })
+        return ok({ menu: treeOf(bySort(rows).map((m) => ({ ...m, title: m.name }))) })
       },
     )
     api.get(
