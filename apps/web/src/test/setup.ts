@@ -6,6 +6,10 @@ import '../i18n'
 // the first render of a lazy screen transforms its chunk on the fly: allow well over the default 1 s (CI has 2 busy cores)
 configure({ asyncUtilTimeout: 15_000 })
 
+// NProgress finishes its bar on timers that can fire after a test file's jsdom is gone
+// ("document is not defined"): the bar is not what component tests look at
+vi.mock('@/api/progress', () => ({ progress: { start() {}, done() {} } }))
+
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: vi.fn().mockImplementation((query: string) => ({

@@ -6,9 +6,6 @@ import { useSession } from '@/stores/session'
 import { ok, renderScreen, stubFetch } from '@/test/render'
 import NoticePage from './NoticePage'
 
-// the progress bar's closing timers would outlive the test environment
-vi.mock('@/api/progress', () => ({ progress: { start() {}, done() {} } }))
-
 const stored = '<p>停水通知 <strong>明天</strong></p>'
 const rows = [
   { id: '1', title: '停水通知', category: 1000, releaseTime: '2024-05-01 09:00:00', content: stored },

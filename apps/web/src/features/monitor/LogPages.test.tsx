@@ -7,9 +7,6 @@ import { ok, renderScreen, stubFetch } from '@/test/render'
 import ApiLogPage from './ApiLogPage'
 import ErrorLogPage from './ErrorLogPage'
 
-// the progress bar's closing timers would outlive the test environment
-vi.mock('@/api/progress', () => ({ progress: { start() {}, done() {} } }))
-
 const base = {
   tenantId: '000000',
   serviceId: 'xpark',

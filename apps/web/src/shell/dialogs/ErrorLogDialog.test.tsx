@@ -7,9 +7,6 @@ import { useSession } from '@/stores/session'
 import { ok, renderScreen, stubFetch } from '@/test/render'
 import { ErrorLogDialog } from './ErrorLogDialog'
 
-// the progress bar's closing timers would outlive the test environment
-vi.mock('@/api/progress', () => ({ progress: { start() {}, done() {} } }))
-
 const entries: ErrorLogEntry[] = [
   {
     type: 'request',
