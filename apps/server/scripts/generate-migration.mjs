@@ -16,7 +16,7 @@ for (const entry of journal.entries.filter((e) => e.idx >= LANDED)) {
   rmSync(join(dir, `meta/${String(entry.idx).padStart(4, '0')}_snapshot.json`), { force: true })
 }
 journal.entries = journal.entries.filter((e) => e.idx < LANDED)
-writeFileSync(journalFile, `${JSON.stringify(journal, null, 2)}\n`)
+writeFileSync(journalFile, JSON.stringify(journal, null, 2))
 execFileSync('npx', ['drizzle-kit', 'generate', '--name', NAME], {
   stdio: 'inherit',
   cwd: new URL('..', import.meta.url).pathname,
