@@ -13,6 +13,7 @@ import { launchBrowser, measureLoginPage, waitForChromium } from './lib/login-pa
 import { compare } from './lib/throughput.mjs'
 import { serverWith100kUsers, timeRawPages } from './lib/users-100k.mjs'
 import { freePort, memoryOf, signIn, startServer, stopServer } from './lib/xpark-server.mjs'
+import { exportPhase, rawExportPhase, report as reportExport } from './users-export.mjs'
 import { httpPhase, report as reportPaged } from './users-paged.mjs'
 
 const settings = {
@@ -79,6 +80,7 @@ const results = {
   loginPage: null,
   usersPaged: null,
   crudRender: null,
+  usersExport: null,
   errors: [],
 }
 
@@ -297,6 +299,7 @@ async function benchUsers() {
     onChild: (child) => children.add(child),
   })
   let http = null
+  let exported = null
   try {
     http = await section('usersPaged', () => httpPhase(server))
     heading('5. CrudPage 200-row render in Chromium (users screen of tenant 100001, 100,000 users)')
@@ -305,8 +308,18 @@ async function benchUsers() {
       results.crudRender = await benchCrudRender(server.baseUrl)
       reportRender(results.crudRender)
     })
+    heading('6. 100,000 users exported to xlsx: GET /xparkApi/blade-user/export-user vs a raw SQL cursor')
+    exported = await section('usersExport', () => exportPhase(server))
+    if (exported)
+      line(`HTTP done: ${exported.rows} rows in ${exported.ms} ms (raw cursor once the server stops)`)
   } finally {
     await stopServer(server.child)
+  }
+  if (exported) {
+    console.log('\n   (section 6, server stopped, raw cursor on the same folder:)')
+    await section('usersExport', async () => {
+      results.usersExport = reportExport({ http: exported, raw: await rawExportPhase(usersDataDir) })
+    })
   }
   if (!http) return
   console.log('\n   (section 4, server stopped, raw SQL on the same folder:)')

@@ -114,7 +114,8 @@ export async function timeHttpPages(baseUrl, token, { runs = 30, warmup = 3 } = 
 // The statement selectPage (apps/server/src/core/query/page.ts) builds for blade-user as the tenant
 // admin (no data-scope condition): every column but password, count(*) over(), where scoped(...)
 // (tenant, is_deleted = 0) and the filters (account → ilike '%v%'), order by id desc, limit/offset.
-const COLUMNS = [
+// The Excel export (users-export.mjs) reads the same columns.
+export const USER_COLUMNS = [
   'id',
   'tenant_id',
   'create_user',
@@ -140,7 +141,7 @@ const COLUMNS = [
   'user_ext',
 ]
 export function rawPageSql({ current, size, account }) {
-  const columns = COLUMNS.map((c) => `"blade_user"."${c}"`).join(', ')
+  const columns = USER_COLUMNS.map((c) => `"blade_user"."${c}"`).join(', ')
   const params = [USERS_TENANT, 0]
   let where = '("blade_user"."tenant_id" = $1 and "blade_user"."is_deleted" = $2'
   if (account !== undefined) {

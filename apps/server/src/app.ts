@@ -20,11 +20,15 @@ import { TokenService } from './core/auth/tokens.js'
 import type { Cache } from './core/cache/index.js'
 import { toWireJson, wireReplacer } from './core/envelope.js'
 import { registerErrorHandling } from './core/http/errors.js'
+import { registerUploads } from './core/http/uploads.js'
 import { nextId } from './core/ids.js'
+import { FileLinks } from './core/storage/index.js'
 import type { Database } from './db/client.js'
+import { appModule } from './modules/app/index.js'
 import { authModule } from './modules/auth/index.js'
 import { deskModule } from './modules/desk/index.js'
 import { logModule } from './modules/log/index.js'
+import { resourceModule } from './modules/resource/index.js'
 import { systemModule } from './modules/system/index.js'
 
 export interface AppDeps {
@@ -42,6 +46,8 @@ export interface ModuleContext {
   database: Database
   cache: Cache
   tokens: TokenService
+  /** signed links to stored objects (core/storage) */
+  files: FileLinks
 }
 
 export type App = FastifyInstance
@@ -63,7 +69,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAudit(app, deps.database.db, { env: deps.config.env })
 
   const tokens = new TokenService(deps.signingSecret, deps.cache, deps.config.accessTokenTtlSeconds)
-  const ctx: ModuleContext = { config: deps.config, database: deps.database, cache: deps.cache, tokens }
+  const ctx: ModuleContext = {
+    config: deps.config,
+    database: deps.database,
+    cache: deps.cache,
+    tokens,
+    files: new FileLinks(deps.signingSecret),
+  }
 
   await app.register(helmet, {
     // the console embeds external pages (myiframe) and the API docs use inline styles
@@ -71,6 +83,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     crossOriginEmbedderPolicy: false,
   })
   await app.register(compress, { threshold: 1024 })
+  // multipart for every module's uploads (imports, photos), with one size limit
+  await registerUploads(app, deps.config.uploadMaxBytes)
   await app.register(swagger, {
     openapi: {
       info: { title: 'xpark API', version: '0.1.0', description: 'BladeX-compatible smart-park API' },
@@ -99,6 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await systemModule(api, ctx)
       await logModule(api, ctx)
       await deskModule(api, ctx)
+      await resourceModule(api, ctx)
+      await appModule(api, ctx)
     },
     { prefix: API_BASE },
   )

@@ -27,6 +27,11 @@ const EnvSchema = z.object({
   XPARK_LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).default(1800),
   XPARK_LOGIN_RATE_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   XPARK_LOGIN_RATE_PER_ACCOUNT: z.coerce.number().int().min(1).default(15),
+  XPARK_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
 })
 
 export type Env = z.infer<typeof EnvSchema>
@@ -54,6 +59,8 @@ export interface Config {
   /** sign-in attempts per minute from one address, and for one account */
   loginRatePerAddress: number
   loginRatePerAccount: number
+  /** largest uploaded file (multipart), in bytes: imports, photos */
+  uploadMaxBytes: number
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -87,5 +94,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     loginLockSeconds: e.XPARK_LOGIN_LOCK_SECONDS,
     loginRatePerAddress: e.XPARK_LOGIN_RATE_PER_ADDRESS,
     loginRatePerAccount: e.XPARK_LOGIN_RATE_PER_ACCOUNT,
+    uploadMaxBytes: e.XPARK_UPLOAD_MAX_BYTES,
   }
 }

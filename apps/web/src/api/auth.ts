@@ -1,5 +1,8 @@
 import type { CaptchaReply, ConsoleSettings, R, TokenReply } from '@xpark/contract'
+import type { TenantInfo } from '@xpark/contract/schemas'
+import { website } from '../config'
 import { http } from './http'
+import { buildUrl } from './httpCore'
 import { md5Hex } from './md5'
 
 /** `GET console/settings` (public). */
@@ -59,4 +62,22 @@ export function logout(): Promise<{ success: string; msg: string }> {
 
 export function clearCache(): Promise<unknown> {
   return http.get('blade-auth/oauth/clear-cache')
+}
+
+/**
+ * `GET blade-system/tenant/info?domain=` (public): the tenant whose domain this is, for its own login
+ * page; null when there is none or on any failure. Quiet on purpose (plain fetch, not the client): a
+ * host without a tenant is the normal case and must not show an error or fill the error log.
+ */
+export async function fetchTenantInfo(domain: string): Promise<TenantInfo | null> {
+  try {
+    const res = await fetch(buildUrl(website.apiBase, 'blade-system/tenant/info', { domain }), {
+      credentials: 'same-origin',
+    })
+    if (!res.ok) return null
+    const body = (await res.json()) as Partial<R<TenantInfo>>
+    return body.code === 200 && body.data?.tenantId ? body.data : null
+  } catch {
+    return null
+  }
 }

@@ -1,9 +1,12 @@
 import { type ComponentType, lazy } from 'react'
 import { matchPath } from 'react-router'
+import { appScreens } from '../features/app'
 import { authorityScreens } from '../features/authority'
 import { baseScreens } from '../features/base'
 import { deskScreens } from '../features/desk'
+import { infoScreens } from '../features/info'
 import { monitorScreens } from '../features/monitor'
+import { resourceScreens } from '../features/resource'
 import { systemScreens } from '../features/system'
 import { welScreens } from '../features/wel'
 
@@ -20,6 +23,9 @@ export const screens: ScreenMap = {
   ...authorityScreens,
   ...monitorScreens,
   ...deskScreens,
+  ...appScreens,
+  ...resourceScreens,
+  ...infoScreens,
   '/myiframe/urlPath': lazy(() => import('../shell/IframePage')),
 }
 

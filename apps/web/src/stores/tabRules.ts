@@ -8,6 +8,10 @@ export interface Tab {
 }
 
 export const HOME_PATH = '/wel/index'
+export const PROFILE_PATH = '/info/index'
+
+/** Pages outside the menu tree and the i18n key of their tab label. */
+export const PAGE_LABEL_KEYS: Record<string, string> = { [PROFILE_PATH]: 'user.profile' }
 
 /** The first tab (spec: label 首页; the tab bar translates it). */
 export function homeTab(): Tab {

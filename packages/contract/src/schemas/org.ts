@@ -68,7 +68,7 @@ const idList = z.array(idString).max(5000)
 export const RoleGrantForm = z.object({
   roleIds: z.array(idString).min(1, 'please select at least one role').max(100),
   menuIds: idList.default([]),
-  /** app menus: accepted for BladeX compatibility; xpark has no app menus yet, so they are ignored */
+  /** app menus (`blade_menu_app`); absent leaves the roles' app menus unchanged (clients unaware of them) */
   menuAppIds: idList.optional(),
   dataScopeIds: idList.default([]),
   apiScopeIds: idList.default([]),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { passwordProblem } from '../validation.js'
-import { optionalText, requiredText } from './common.js'
+import { idString, optionalText, requiredText } from './common.js'
 
 /** `yyyy-MM-dd HH:mm:ss` (or `yyyy-MM-dd`), as the console's date picker sends it; empty or null = never expires */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/
@@ -25,6 +25,13 @@ export const TenantSchema = z.object({
   accountNumber: tenantAccountNumber.optional(),
   expireTime: tenantExpireTime,
   logo: optionalText('logo', 1000),
+  /** shown as the login page's background: http(s) or a server path, nothing that could leave CSS `url()` */
+  backgroundUrl: optionalText('background url', 1000).refine(
+    (v) => !v || /^(https?:\/\/|\/)[^\s"'()\\]*$/.test(v),
+    'background url: an http(s) URL or a path, without spaces, quotes or brackets',
+  ),
+  /** the agent (proxy tenant) the tenant was sold by; empty: none */
+  proxyId: z.union([idString, z.literal(''), z.null()]).optional(),
 })
 export type TenantForm = z.infer<typeof TenantSchema>
 
@@ -33,6 +40,10 @@ export type TenantForm = z.infer<typeof TenantSchema>
  * `admin` (plain; spec 01 §5 strength). Absent: the server's default initial password.
  */
 export const TenantSubmitSchema = TenantSchema.extend({
+  /** the park products (产品) of the tenant, comma-joined ids: at least one */
+  proIds: z
+    .string({ error: 'please select products' })
+    .regex(/^[1-9]\d{0,18}(,[1-9]\d{0,18}){0,99}$/, 'please select products (comma-separated ids)'),
   adminPassword: z
     .string({ error: 'admin password: must be text' })
     .superRefine((v, ctx) => {
@@ -58,4 +69,83 @@ export interface TenantInfo {
   tenantId: string
   tenantName: string
   logo: string
+  backgroundUrl: string
 }
+
+/** `blade-system/tenant/datasource`: bind a tenant (its 6-digit id) to a datasource; empty datasourceId unbinds. */
+export const TenantDatasourceSchema = z.object({
+  tenantId: z.string({ error: 'tenantId is required' }).regex(/^\d{6}$/, 'tenantId: a 6-digit tenant id'),
+  datasourceId: z.union([idString, z.literal('')], { error: 'datasourceId: an id, or empty to unbind' }),
+})
+export type TenantDatasourceForm = z.infer<typeof TenantDatasourceSchema>
+
+/** A park product (产品管理, platform data): a named bundle of menus a tenant is sold. */
+export const ProductionSchema = z.object({
+  name: requiredText('please enter product name', 50),
+  sort: z
+    .number({ error: 'sort must be a number' })
+    .int('sort must be a whole number')
+    .min(0)
+    .max(1_000_000)
+    .optional(),
+  remark: optionalText('remark', 255),
+})
+export type ProductionForm = z.infer<typeof ProductionSchema>
+
+/** `blade-system/production/grant`: the menus (and buttons) of a product; replaces the old set. */
+export const ProductionGrantSchema = z.object({
+  productId: idString,
+  menuIds: z.array(idString, { error: 'menuIds: a list of ids' }).max(5000),
+})
+export type ProductionGrant = z.infer<typeof ProductionGrantSchema>
+
+/** An agent (代理商, proxy tenant) that resells the platform. */
+export const ProxyTenantSchema = z.object({
+  name: requiredText('please enter agent name', 50),
+  linkman: optionalText('linkman', 20),
+  contactNumber: optionalText('contact number', 20),
+  logo: optionalText('logo', 1000),
+  remark: optionalText('remark', 255),
+})
+export type ProxyTenantForm = z.infer<typeof ProxyTenantSchema>
+
+/** `blade-system/proxyTenant/grant`: the products an agent may sell; replaces the old set. */
+export const ProxyTenantGrantSchema = z.object({
+  proxyId: idString,
+  productIds: z.array(idString, { error: 'productIds: a list of ids' }).max(1000),
+})
+export type ProxyTenantGrant = z.infer<typeof ProxyTenantGrantSchema>
+
+/** `blade-system/proxyTenant/getTenant?tenantId=`: what a page may show of a tenant before sign-in. */
+export interface TenantLogo {
+  tenantId: string
+  tenantName: string
+  /** the tenant's own logo, else its agent's, else empty */
+  logo: string
+}
+
+/**
+ * A JDBC-style PostgreSQL URL without credentials (they go in username / password):
+ * `jdbc:postgresql://host[:port]/database[?params]` or `postgresql://…` / `postgres://…`.
+ */
+export const DATASOURCE_URL =
+  /^(jdbc:postgresql|postgresql|postgres):\/\/[A-Za-z0-9]([A-Za-z0-9.-]{0,252})(:\d{1,5})?\/[A-Za-z0-9_$-]{1,63}(\?[A-Za-z0-9_.=&%-]{0,500})?$/
+
+/** The one driver xpark speaks. */
+export const DATASOURCE_DRIVER = 'org.postgresql.Driver'
+
+/** A datasource (BladeX blade_datasource). The password is write-only: never read back. */
+export const DatasourceSchema = z.object({
+  name: requiredText('please enter datasource name', 100),
+  /** absent: the PostgreSQL driver, the only one there is */
+  driverClass: z
+    .literal(DATASOURCE_DRIVER, { error: `driver: only ${DATASOURCE_DRIVER} (PostgreSQL)` })
+    .optional(),
+  url: requiredText('please enter datasource url', 500)
+    .regex(DATASOURCE_URL, 'url: jdbc:postgresql://host[:port]/database, without user or password')
+    .refine((url) => !/[?&](user|password)=/i.test(url), 'url: without user or password (use the fields)'),
+  username: requiredText('please enter datasource username', 50),
+  password: optionalText('password', 255),
+  remark: optionalText('remark', 255),
+})
+export type DatasourceForm = z.infer<typeof DatasourceSchema>

@@ -15,10 +15,12 @@ import {
   user,
   userTenant,
 } from '../../modules/system/schema.js'
-import { PARK_ADMIN_MENU_CODES } from '../../modules/system/tenant/provision.js'
+import { PARK_ADMIN_MENU_CODES, seedProducts } from '../../modules/system/tenant/provision.js'
+import { tenantProduction } from '../../modules/system/tenant/schema.js'
 import type { Db } from '../client.js'
+import { seedApp } from './app.js'
 import { seedDicts } from './dicts.js'
-import { MENU_SEED, type MenuSeed } from './menus.js'
+import { insertMenuTree, MENU_SEED } from './menus.js'
 import { seedRegions } from './regions.js'
 
 export const DEMO_PASSWORD = 'Admin@123456'
@@ -68,30 +70,7 @@ export async function seedIfEmpty(db: Db, adminPassword: string | undefined): Pr
       { id: nextId(), tenantId: DEMO_TENANT, tenantName: '示范园区', linkman: 'admin', domain: '' },
     ])
 
-    const menuIds = new Map<string, string>()
-    const insertMenus = async (nodes: MenuSeed[], parentId: string) => {
-      for (const [i, m] of nodes.entries()) {
-        const id = nextId()
-        menuIds.set(m.code, id)
-        await tx.insert(menu).values({
-          id,
-          parentId,
-          code: m.code,
-          name: m.name,
-          alias: m.alias ?? (m.category === 2 ? m.code.split('_').pop()! : 'menu'),
-          path: m.path ?? '',
-          source: m.source ?? '',
-          sort: m.sort ?? i + 1,
-          category: m.category ?? 1,
-          action: m.action ?? 0,
-          isOpen: m.isOpen ?? 1,
-          hidden: m.hidden ?? false,
-          keepAlive: m.keepAlive ?? true,
-        })
-        if (m.children) await insertMenus(m.children, id)
-      }
-    }
-    await insertMenus(MENU_SEED, '0')
+    const menuIds = await insertMenuTree(tx, menu, MENU_SEED)
 
     const tenants = [
       {
@@ -148,7 +127,11 @@ export async function seedIfEmpty(db: Db, adminPassword: string | undefined): Pr
       if (t.tenantId === DEMO_TENANT) {
         // the park's admin sees the whole system menu; park staff only view parameters
         const adminMenus = PARK_ADMIN_MENU_CODES
-        const staffMenus = ['system', 'param', 'param_view', 'wel_dashboard']
+        const staffMenus = [
+          ...['system', 'param', 'param_view', 'wel_dashboard'],
+          // everyone keeps their own desk shortcuts
+          ...['shortcut', 'shortcut_add', 'shortcut_edit', 'shortcut_delete', 'shortcut_view'],
+        ]
         for (const [alias, codes] of [
           ['admin', adminMenus],
           ['staff', staffMenus],
@@ -209,6 +192,12 @@ export async function seedIfEmpty(db: Db, adminPassword: string | undefined): Pr
       tenantId: DEMO_TENANT,
       targetUserId: adminIds.get(DEMO_TENANT)!,
     })
+    // park products; the demo park holds 基础版 (the very menus its admin was granted above)
+    const products = await seedProducts(tx)
+    await tx
+      .insert(tenantProduction)
+      .values({ id: nextId(), tenantId: DEMO_TENANT, productId: products.get('基础版')! })
+    await seedApp(tx, DEMO_TENANT)
     await seedDicts(tx, [PLATFORM_TENANT, DEMO_TENANT])
     await seedRegions(tx)
     await tx.insert(param).values([

@@ -1,3 +1,7 @@
+import { nextId } from '../../core/ids.js'
+import type { Tx } from '../client.js'
+import type { menu, menuApp } from '../schema.js'
+
 /** Menu entries seeded on first start: only screens that exist (each later issue adds its own). */
 export interface MenuSeed {
   code: string
@@ -67,6 +71,8 @@ export const MENU_SEED: MenuSeed[] = [
       screen('user', '用户管理', '/system/user', 'UserOutlined', [
         button('user_reset', '重置密码', 1),
         button('user_role', '角色配置', 1),
+        button('user_export', '导出', 1),
+        button('user_import', '导入', 1),
       ]),
       screen('dept', '部门管理', '/system/dept', 'ApartmentOutlined'),
       screen('post', '岗位管理', '/system/post', 'IdcardOutlined'),
@@ -76,10 +82,18 @@ export const MENU_SEED: MenuSeed[] = [
       screen('client', '客户端管理', '/system/client', 'ApiOutlined'),
       // platform administrator only: granted to no tenant role (the routes check the administrator)
       screen('tenant', '租户管理', '/system/tenant', 'ClusterOutlined'),
+      // platform administrator only, like tenant: park products, agents, datasources
+      screen('production', '产品管理', '/system/production', 'AppstoreAddOutlined', [
+        button('production_grant', '菜单配置', 2),
+      ]),
+      screen('proxy', '代理商管理', '/system/proxy', 'ShopOutlined', [button('proxy_grant', '产品授权', 2)]),
+      screen('datasource', '数据源管理', '/system/datasource', 'DatabaseOutlined'),
       screen('topmenu', '顶部菜单', '/system/topmenu', 'AppstoreOutlined', [
         button('topmenu_setting', '菜单配置', 2),
       ]),
       screen('notice', '通知公告', '/desk/notice', 'NotificationOutlined'),
+      screen('shortcut', '快捷方式', '/desk/shortcut', 'ThunderboltOutlined'),
+      screen('stafftype', '员工类型', '/system/staffType', 'SolutionOutlined'),
       {
         code: 'api_docs',
         name: '接口文档',
@@ -89,6 +103,7 @@ export const MENU_SEED: MenuSeed[] = [
       },
       // platform data: only the administrator (who has every menu) manages menus
       screen('menu', '菜单管理', '/system/menu', 'MenuOutlined'),
+      screen('menuapp', 'APP菜单', '/system/menuApp', 'MobileOutlined'),
     ],
   },
   {
@@ -114,12 +129,49 @@ export const MENU_SEED: MenuSeed[] = [
     ],
   },
   {
+    code: 'app',
+    name: '移动应用',
+    path: '/app',
+    source: 'MobileOutlined',
+    sort: 95,
+    children: [
+      screen('appinfo', 'APP版本', '/app/info', 'CloudDownloadOutlined'),
+      screen('appstartup', '启动页', '/app/startup', 'PictureOutlined'),
+    ],
+  },
+  {
     code: 'base',
     name: '基础配置',
     path: '/base',
     source: 'ClusterOutlined',
     sort: 98,
     children: [screen('region', '行政区划', '/base/region', 'EnvironmentOutlined')],
+  },
+  {
+    code: 'resource',
+    name: '资源管理',
+    path: '/resource',
+    source: 'CloudServerOutlined',
+    sort: 94,
+    children: [
+      screen('oss', '对象存储', '/resource/oss', 'CloudOutlined', [button('oss_enable', '启用', 2)]),
+      screen('sms', '短信配置', '/resource/sms', 'MessageOutlined', [
+        button('sms_enable', '启用', 2),
+        button('sms_send', '发送短信', 2),
+      ]),
+      {
+        code: 'attach',
+        name: '附件管理',
+        path: '/resource/attach',
+        source: 'PaperClipOutlined',
+        children: [
+          button('attach_upload', '上传', 1),
+          button('attach_download', '下载', 2),
+          button('attach_delete', '删除', 3),
+          button('attach_view', '查看', 2),
+        ],
+      },
+    ],
   },
   {
     code: 'authority',
@@ -133,3 +185,34 @@ export const MENU_SEED: MenuSeed[] = [
     ],
   },
 ]
+
+/** Write a seeded menu tree into `blade_menu` or `blade_menu_app`; `ids` collects code → id. */
+export async function insertMenuTree(
+  tx: Tx,
+  table: typeof menu | typeof menuApp,
+  nodes: readonly MenuSeed[],
+  parentId = '0',
+  ids = new Map<string, string>(),
+): Promise<Map<string, string>> {
+  for (const [i, m] of nodes.entries()) {
+    const id = nextId()
+    ids.set(m.code, id)
+    await tx.insert(table).values({
+      id,
+      parentId,
+      code: m.code,
+      name: m.name,
+      alias: m.alias ?? (m.category === 2 ? m.code.split('_').pop()! : 'menu'),
+      path: m.path ?? '',
+      source: m.source ?? '',
+      sort: m.sort ?? i + 1,
+      category: m.category ?? 1,
+      action: m.action ?? 0,
+      isOpen: m.isOpen ?? 1,
+      hidden: m.hidden ?? false,
+      keepAlive: m.keepAlive ?? true,
+    })
+    if (m.children) await insertMenuTree(tx, table, m.children, id, ids)
+  }
+  return ids
+}

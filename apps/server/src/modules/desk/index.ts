@@ -6,6 +6,7 @@ import type { Api } from '../../core/http/api.js'
 import { parseDateTime } from '../../core/query/index.js'
 import { sanitizeRichText } from './sanitize.js'
 import { notice } from './schema.js'
+import { shortcutRoutes } from './shortcut.js'
 
 export { sanitizeRichText } from './sanitize.js'
 
@@ -39,4 +40,5 @@ export const noticeResource = defineResource({
 
 export async function deskModule(api: Api, ctx: ModuleContext): Promise<void> {
   await registerResource(api, ctx.database.db, noticeResource)
+  await shortcutRoutes(api, ctx)
 }

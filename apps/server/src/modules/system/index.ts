@@ -6,15 +6,17 @@ import type { Api } from '../../core/http/api.js'
 import { clientRoutes } from './client/index.js'
 import { dictModule } from './dict/index.js'
 import { menuRoutes } from './menu/index.js'
+import { APP_MENUS } from './menu-trees.js'
 import { MenuService } from './menus.js'
 import { orgRoutes } from './org/index.js'
 import { paramRoutes } from './param.js'
 import { profileRoutes } from './profile.js'
 import { regionRoutes } from './region/index.js'
 import { authorityRoutes } from './role/index.js'
+import { staffTypeRoutes } from './staff/index.js'
 import { tenantRoutes } from './tenant/index.js'
 import { topMenuRoutes } from './topmenu/index.js'
-import { userRoutes } from './user/index.js'
+import { userRoutes, userTenantRoutes } from './user/index.js'
 
 export {
   type Account,
@@ -25,6 +27,7 @@ export {
   type TenantState,
   tenantState,
 } from './accounts.js'
+export { heldMenu } from './menus.js'
 
 /** blade-system and blade-user: menus, permissions, the signed-in user. */
 export async function systemModule(api: Api, ctx: ModuleContext): Promise<void> {
@@ -45,16 +48,29 @@ export async function systemModule(api: Api, ctx: ModuleContext): Promise<void> 
   api.get('/blade-system/menu/top-menu', { schema: { tags } }, async (request) =>
     ok(await menus.topMenus(authOf(request))),
   )
+  // the mobile app's menus and buttons of the signed-in user (menuApp is granted like menu)
+  api.get(
+    '/blade-system/menuApp/routes',
+    { schema: { tags: ['menuApp'], summary: "menuApp: the caller's app menus (category 1) as a tree" } },
+    async (request) => ok(await menus.appRoutes(authOf(request))),
+  )
+  api.get(
+    '/blade-system/menuApp/buttons',
+    { schema: { tags: ['menuApp'], summary: "menuApp: the caller's app buttons under their menus" } },
+    async (request) => ok(await menus.buttons(authOf(request), APP_MENUS)),
+  )
 
   await profileRoutes(api, ctx)
   await paramRoutes(api, ctx)
   await orgRoutes(api, ctx)
   await authorityRoutes(api, ctx)
   await userRoutes(api, ctx)
+  await userTenantRoutes(api, ctx)
   await dictModule(api, ctx)
   await clientRoutes(api, ctx)
   await regionRoutes(api, ctx)
   await topMenuRoutes(api, ctx)
   await tenantRoutes(api, ctx)
   await menuRoutes(api, ctx)
+  await staffTypeRoutes(api, ctx)
 }

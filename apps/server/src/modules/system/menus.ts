@@ -1,25 +1,27 @@
 import type { MenuNode, TopMenu } from '@xpark/contract'
-import { asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { isAdministrator } from '../../core/auth/guards.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import type { Cache } from '../../core/cache/index.js'
 import { scoped } from '../../core/tenancy.js'
 import { bySort, forestOf } from '../../core/tree.js'
-import type { Db } from '../../db/client.js'
-import { menu, roleMenu, topMenu, topMenuSetting } from './schema.js'
+import type { Db, DbOrTx } from '../../db/client.js'
+import { APP_MENUS, type MenuTree, WEB_MENUS } from './menu-trees.js'
+import { topMenu, topMenuSetting } from './schema.js'
 
-type MenuRow = typeof menu.$inferSelect
+type MenuRow = MenuTree['table']['$inferSelect']
 
 const CACHE_TTL = 600
 
-/** Menu ids granted to these roles; the platform administrator has every menu. */
-async function grantedMenuIds(db: Db, auth: AuthContext): Promise<Set<string> | 'all'> {
+/** Menu ids of one tree granted to these roles; the platform administrator has every menu. */
+async function grantedMenuIds(db: Db, auth: AuthContext, tree: MenuTree): Promise<Set<string> | 'all'> {
   if (isAdministrator(auth)) return 'all'
   if (!auth.roleIds.length) return new Set()
+  const { grants } = tree
   const rows = await db
-    .selectDistinct({ menuId: roleMenu.menuId })
-    .from(roleMenu)
-    .where(inArray(roleMenu.roleId, auth.roleIds))
+    .selectDistinct({ menuId: grants.menuId })
+    .from(grants)
+    .where(inArray(grants.roleId, auth.roleIds))
   return new Set(rows.map((r) => r.menuId))
 }
 
@@ -42,6 +44,26 @@ function toNode(row: MenuRow): MenuNode {
     keepAlive: row.keepAlive,
     hasChildren: false,
   }
+}
+
+/** A console menu (category 1) the caller holds, or undefined: what a desk shortcut may point at. */
+export async function heldMenu(
+  db: DbOrTx,
+  auth: AuthContext,
+  menuId: string,
+): Promise<{ id: string; name: string; path: string } | undefined> {
+  const { table, grants } = WEB_MENUS
+  const held = isAdministrator(auth)
+    ? undefined
+    : inArray(
+        table.id,
+        db.select({ id: grants.menuId }).from(grants).where(inArray(grants.roleId, auth.roleIds)),
+      )
+  const [row] = await db
+    .select({ id: table.id, name: table.name, path: table.path })
+    .from(table)
+    .where(and(eq(table.id, menuId), eq(table.isDeleted, 0), eq(table.category, 1), held))
+  return row
 }
 
 /** Build the menu forest by parentId, each level in `sort` order. */
@@ -69,19 +91,28 @@ export class MenuService {
     private readonly cache: Cache,
   ) {}
 
-  private async allMenus(): Promise<MenuRow[]> {
-    return this.db.select().from(menu).where(eq(menu.isDeleted, 0)).orderBy(asc(menu.sort))
+  private async allMenus({ table }: MenuTree): Promise<MenuRow[]> {
+    return this.db.select().from(table).where(eq(table.isDeleted, 0)).orderBy(asc(table.sort))
   }
 
-  private async visible(auth: AuthContext, category: 1 | 2): Promise<{ all: MenuRow[]; picked: MenuRow[] }> {
-    const [all, granted] = await Promise.all([this.allMenus(), grantedMenuIds(this.db, auth)])
+  private async visible(
+    auth: AuthContext,
+    category: 1 | 2,
+    tree: MenuTree = WEB_MENUS,
+  ): Promise<{ all: MenuRow[]; picked: MenuRow[] }> {
+    const [all, granted] = await Promise.all([this.allMenus(tree), grantedMenuIds(this.db, auth, tree)])
     const picked = all.filter((m) => m.category === category && (granted === 'all' || granted.has(m.id)))
     return { all, picked }
   }
 
   /** Per role set, cached (the menu tree is read on every console start); `clear-cache` drops it. */
-  private async cached<T>(auth: AuthContext, what: string, build: () => Promise<T>): Promise<T> {
-    const key = `sys:menu:${what}:${auth.tenantId}:${[...auth.roleIds].sort().join(',')}`
+  private async cached<T>(
+    auth: AuthContext,
+    what: string,
+    build: () => Promise<T>,
+    tree: MenuTree = WEB_MENUS,
+  ): Promise<T> {
+    const key = `sys:${tree.key}:${what}:${auth.tenantId}:${[...auth.roleIds].sort().join(',')}`
     const hit = await this.cache.get(key)
     if (hit !== null) return JSON.parse(hit) as T
     const value = await build()
@@ -113,12 +144,30 @@ export class MenuService {
     return forest(withAncestors(all, rows).filter((m) => m.category === 1))
   }
 
-  /** `menu/buttons`: menus that own granted buttons, with those buttons as children. */
-  buttons(auth: AuthContext): Promise<MenuNode[]> {
-    return this.cached(auth, 'buttons', async () => {
-      const { all, picked } = await this.visible(auth, 2)
-      return forest(withAncestors(all, picked))
-    })
+  /** `menu/buttons` (`menuApp/buttons`): menus that own granted buttons, with those buttons as children. */
+  buttons(auth: AuthContext, tree: MenuTree = WEB_MENUS): Promise<MenuNode[]> {
+    return this.cached(
+      auth,
+      'buttons',
+      async () => {
+        const { all, picked } = await this.visible(auth, 2, tree)
+        return forest(withAncestors(all, picked))
+      },
+      tree,
+    )
+  }
+
+  /** `menuApp/routes`: the mobile app's menus of the caller's roles as a tree (with their ancestors). */
+  appRoutes(auth: AuthContext): Promise<MenuNode[]> {
+    return this.cached(
+      auth,
+      'routes',
+      async () => {
+        const { all, picked } = await this.visible(auth, 1, APP_MENUS)
+        return forest(withAncestors(all, picked).filter((m) => m.category === 1))
+      },
+      APP_MENUS,
+    )
   }
 
   /** The button codes a caller holds (cached per role set; `clear-cache` drops it). */

@@ -1,19 +1,22 @@
 import type { UserInfo } from '@xpark/contract'
 import { md5Hex } from '@xpark/contract/schemas'
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ModuleContext } from '../../app.js'
-import { isAdministrator } from '../../core/auth/guards.js'
 import { hashPassword, verifyPassword } from '../../core/auth/passwords.js'
 import { authOf } from '../../core/auth/plugin.js'
 import { ok, success } from '../../core/envelope.js'
-import { badRequest, forbidden, notFound } from '../../core/errors.js'
+import { badRequest, notFound } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { readUpload } from '../../core/http/uploads.js'
 import { scoped } from '../../core/tenancy.js'
+import { resourceService } from '../resource/index.js'
 import { deptNames } from './accounts.js'
-import { tenant, user } from './schema.js'
+import { user } from './schema.js'
+import { tenantFace } from './tenant/proxy.js'
+import { imageTypeOf, MAX_PHOTO_BYTES } from './user/photos.js'
 
-/** The signed-in user's own record: top-bar info and own password change. */
+/** The signed-in user's own record: top-bar info, avatar upload and own password change. */
 export async function profileRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const db = ctx.database.db
   const tags = ['user']
@@ -25,15 +28,13 @@ export async function profileRoutes(api: Api, ctx: ModuleContext): Promise<void>
       .from(user)
       .where(scoped(user, auth, eq(user.id, auth.userId)))
     if (!row) throw notFound('用户不存在')
-    const [t] = await db
-      .select({ name: tenant.tenantName, logo: tenant.logo })
-      .from(tenant)
-      .where(and(eq(tenant.tenantId, auth.tenantId), eq(tenant.isDeleted, 0)))
+    // the tenant's logo, else its agent's (the top bar shows it)
+    const face = await tenantFace(db, auth.tenantId)
     const info: UserInfo = {
       id: row.id,
       tenantId: row.tenantId,
-      tenantName: t?.name ?? '',
-      tenantLogo: t?.logo ?? '',
+      tenantName: face?.tenantName ?? '',
+      tenantLogo: face?.logo ?? '',
       account: row.account,
       name: row.name,
       realName: row.realName,
@@ -48,20 +49,27 @@ export async function profileRoutes(api: Api, ctx: ModuleContext): Promise<void>
     return ok(info)
   })
 
-  // spec 01 §7 logo lookup: a tenant's name and logo, for the caller's own tenant (or any, for the platform administrator)
-  api.get(
-    '/blade-system/proxyTenant/getTenant',
-    { schema: { tags: ['tenant'], querystring: z.object({ tenantId: z.string().max(12) }) } },
+  // spec 01 §5: the avatar is a jpg or png of at most 500 KB; the bytes decide, not the name. The
+  // link is returned for the profile form, which saves it with the other fields (update-info).
+  api.post(
+    '/blade-user/avatar',
+    {
+      schema: {
+        tags,
+        summary: 'user: upload an avatar (multipart `file`: jpg/png ≤ 500 KB), returns its link',
+      },
+    },
     async (request) => {
       const auth = authOf(request)
-      const { tenantId } = request.query
-      if (tenantId !== auth.tenantId && !isAdministrator(auth)) throw forbidden()
-      const [row] = await db
-        .select({ tenantId: tenant.tenantId, tenantName: tenant.tenantName, logo: tenant.logo })
-        .from(tenant)
-        .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)))
-      if (!row) throw notFound('租户不存在')
-      return ok(row)
+      const file = await readUpload(request)
+      const type = imageTypeOf(file.buffer)
+      if (!type) throw badRequest('头像只能是 JPG/PNG 格式')
+      if (file.buffer.length > MAX_PHOTO_BYTES) throw badRequest('头像大小不能超过 500KB')
+      const stored = await resourceService(ctx).storeFile(auth, file.buffer, {
+        originalName: file.filename || `avatar.${type === 'image/png' ? 'png' : 'jpg'}`,
+        contentType: type,
+      })
+      return ok({ link: stored.link, name: stored.name, attachId: stored.attachId })
     },
   )
 

@@ -12,6 +12,8 @@ import {
 } from 'drizzle-orm/pg-core'
 import { baseColumns, id, tenantColumns } from '../../db/columns.js'
 
+export * from './staff/schema.js'
+
 export const tenant = pgTable(
   'blade_tenant',
   {
@@ -25,6 +27,12 @@ export const tenant = pgTable(
     address: varchar('address', { length: 255 }).notNull().default(''),
     accountNumber: integer('account_number').notNull().default(-1),
     expireTime: timestamp('expire_time', { withTimezone: true, mode: 'date' }),
+    /** login page background (BladeX 2.8+) */
+    backgroundUrl: varchar('background_url', { length: 1000 }).notNull().default(''),
+    /** blade_datasource bound to the tenant (stored and shown; every tenant stays in one database) */
+    datasourceId: id('datasource_id'),
+    /** the agent (xpark_proxy_tenant) that sold the tenant, if any */
+    proxyId: id('proxy_id'),
     ...baseColumns(),
   },
   (t) => [uniqueIndex('blade_tenant_tenant_id_uq').on(t.tenantId)],
@@ -70,25 +78,30 @@ export const role = pgTable(
   (t) => [index('blade_role_tenant_idx').on(t.tenantId)],
 )
 
-export const menu = pgTable('blade_menu', {
-  id: id('id').primaryKey(),
-  parentId: id('parent_id').notNull().default('0'),
-  code: varchar('code', { length: 255 }).notNull(),
-  name: varchar('name', { length: 255 }).notNull(),
-  alias: varchar('alias', { length: 255 }).notNull().default('menu'),
-  path: varchar('path', { length: 255 }).notNull().default(''),
-  source: varchar('source', { length: 255 }).notNull().default(''),
-  sort: integer('sort').notNull().default(0),
-  category: smallint('category').notNull().default(1),
-  action: smallint('action').notNull().default(0),
-  isOpen: smallint('is_open').notNull().default(1),
-  remark: varchar('remark', { length: 255 }).notNull().default(''),
-  hidden: boolean('hidden').notNull().default(false),
-  /** comma-joined role aliases; empty means every role that was granted the menu */
-  roles: varchar('roles', { length: 255 }).notNull().default(''),
-  keepAlive: boolean('keep_alive').notNull().default(true),
-  isDeleted: smallint('is_deleted').notNull().default(0),
-})
+/** Columns of a menu tree: the console's (`blade_menu`) and the mobile app's (`blade_menu_app`). */
+function menuColumns() {
+  return {
+    id: id('id').primaryKey(),
+    parentId: id('parent_id').notNull().default('0'),
+    code: varchar('code', { length: 255 }).notNull(),
+    name: varchar('name', { length: 255 }).notNull(),
+    alias: varchar('alias', { length: 255 }).notNull().default('menu'),
+    path: varchar('path', { length: 255 }).notNull().default(''),
+    source: varchar('source', { length: 255 }).notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    category: smallint('category').notNull().default(1),
+    action: smallint('action').notNull().default(0),
+    isOpen: smallint('is_open').notNull().default(1),
+    remark: varchar('remark', { length: 255 }).notNull().default(''),
+    hidden: boolean('hidden').notNull().default(false),
+    /** comma-joined role aliases; empty means every role that was granted the menu */
+    roles: varchar('roles', { length: 255 }).notNull().default(''),
+    keepAlive: boolean('keep_alive').notNull().default(true),
+    isDeleted: smallint('is_deleted').notNull().default(0),
+  }
+}
+
+export const menu = pgTable('blade_menu', menuColumns())
 
 export const roleMenu = pgTable(
   'blade_role_menu',
@@ -98,6 +111,19 @@ export const roleMenu = pgTable(
     roleId: id('role_id').notNull(),
   },
   (t) => [index('blade_role_menu_role_idx').on(t.roleId)],
+)
+
+/** The mobile app's menus (BladeX menuApp): platform data, granted to roles like `blade_menu`. */
+export const menuApp = pgTable('blade_menu_app', menuColumns())
+
+export const roleMenuApp = pgTable(
+  'blade_role_menu_app',
+  {
+    id: id('id').primaryKey(),
+    menuId: id('menu_id').notNull(),
+    roleId: id('role_id').notNull(),
+  },
+  (t) => [index('blade_role_menu_app_role_idx').on(t.roleId)],
 )
 
 export const topMenu = pgTable('blade_top_menu', {

@@ -1,6 +1,7 @@
 import { Alert, App, Button, Card, Form, Pagination, Table, type TableProps } from 'antd'
-import { type Key, useCallback, useLayoutEffect, useMemo, useRef } from 'react'
+import { type Key, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { Query } from '@/api/httpCore'
+import { downloadFile } from '@/api/transfer'
 import { useSession } from '@/stores/session'
 import { ColumnSettings } from './ColumnSettings'
 import { CrudFormDialog, useCrudDialog } from './CrudFormDialog'
@@ -8,6 +9,7 @@ import { CrudSearch } from './CrudSearch'
 import { CrudToolbar } from './CrudToolbar'
 import { useColumnPrefs } from './columnPrefs'
 import { FilterDrawer } from './FilterDrawer'
+import { ImportDialog } from './ImportDialog'
 import { useTr } from './i18n'
 import { PAGE_SIZES } from './query'
 import type { CrudResource, RowAction, TestIdSlot } from './types'
@@ -23,6 +25,7 @@ const defaultIds: Record<TestIdSlot, string> = {
   add: 'crud-add',
   bulkDelete: 'crud-bulk-delete',
   export: 'crud-export',
+  import: 'crud-import',
   searchSubmit: 'crud-search-submit',
   searchReset: 'crud-search-reset',
   formSubmit: 'crud-form-submit',
@@ -129,8 +132,23 @@ export function CrudPage<T extends object>({
     cell: resource.cellEdit ? cell : undefined,
   })
 
+  const excel = resource.excel
+  const mayExcel = (code: 'export' | 'import') => permission[`${resource.permissionPrefix}_${code}`] === true
+  const serverExport = Boolean(excel?.exportUrl) && mayExcel('export')
+  const serverImport = Boolean(excel?.importUrl) && mayExcel('import')
+  const [exporting, setExporting] = useState(false)
+  const [importing, setImporting] = useState(false)
   const exportRows = () => {
+    // spec 02 §2: export with nothing ticked warns
     if (selection.rows.length === 0) return void message.warning(tr('common.selectOne'))
+    if (serverExport && excel?.exportUrl) {
+      setExporting(true)
+      void downloadFile(excel.exportUrl, { ids: selection.keys.join(',') }, 'export.xlsx')
+        // the helper has shown the server's message
+        .catch(() => undefined)
+        .finally(() => setExporting(false))
+      return
+    }
     void resource.onExport?.(selection.rows)
   }
 
@@ -165,7 +183,9 @@ export function CrudPage<T extends object>({
         onAdd={can('add') ? () => dialog.open('add', undefined, formDefaults) : undefined}
         onAddRow={resource.cellEdit && can('add') ? cell.addRow : undefined}
         onBulkDelete={can('bulkDelete') ? () => remove(selection.rows) : undefined}
-        onExport={resource.exportable ? exportRows : undefined}
+        onExport={resource.exportable || serverExport ? exportRows : undefined}
+        exporting={exporting}
+        onImport={serverImport ? () => setImporting(true) : undefined}
         onRefresh={refresh}
         extra={resource.toolbarExtra?.({ selected: selection.rows, refresh })}
         testId={testId}
@@ -255,6 +275,15 @@ export function CrudPage<T extends object>({
         />
       )}
       <CrudFormDialog dialog={dialog} />
+      {serverImport && excel?.importUrl && (
+        <ImportDialog
+          open={importing}
+          importUrl={excel.importUrl}
+          templateUrl={excel.templateUrl}
+          onClose={() => setImporting(false)}
+          onImported={written}
+        />
+      )}
     </Card>
   )
 }

@@ -1,4 +1,10 @@
-import { DeleteOutlined, ExportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons'
+import {
+  DeleteOutlined,
+  ExportOutlined,
+  ImportOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons'
 import { Button, Space } from 'antd'
 import type { ReactNode } from 'react'
 import { useTr } from './i18n'
@@ -9,6 +15,8 @@ export function CrudToolbar({
   onAddRow,
   onBulkDelete,
   onExport,
+  exporting,
+  onImport,
   onRefresh,
   extra,
   tools,
@@ -18,10 +26,13 @@ export function CrudToolbar({
   onAddRow?: () => void
   onBulkDelete?: () => void
   onExport?: () => void
+  /** a server export is downloading */
+  exporting?: boolean
+  onImport?: () => void
   onRefresh: () => void
   extra?: ReactNode
   tools: ReactNode
-  testId: (slot: 'add' | 'bulkDelete' | 'export') => string
+  testId: (slot: 'add' | 'bulkDelete' | 'export' | 'import') => string
 }) {
   const tr = useTr()
   return (
@@ -43,8 +54,18 @@ export function CrudToolbar({
           </Button>
         )}
         {onExport && (
-          <Button icon={<ExportOutlined />} onClick={onExport} data-testid={testId('export')}>
+          <Button
+            icon={<ExportOutlined />}
+            onClick={onExport}
+            loading={exporting}
+            data-testid={testId('export')}
+          >
             {tr('crud.export')}
+          </Button>
+        )}
+        {onImport && (
+          <Button icon={<ImportOutlined />} onClick={onImport} data-testid={testId('import')}>
+            {tr('crud.import')}
           </Button>
         )}
         {extra}

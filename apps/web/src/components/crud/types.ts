@@ -78,6 +78,13 @@ export interface CrudColumn<T> {
   testId?: { search?: string; form?: string }
 }
 
+/** Server URLs (under the API base) of a resource's Excel export and import. */
+export interface CrudExcel {
+  exportUrl?: string
+  importUrl?: string
+  templateUrl?: string
+}
+
 /** Test-id slots a declaration may rename (defaults: `crud-page`, `crud-add`, …). */
 export type TestIdSlot =
   | 'page'
@@ -85,6 +92,7 @@ export type TestIdSlot =
   | 'add'
   | 'bulkDelete'
   | 'export'
+  | 'import'
   | 'searchSubmit'
   | 'searchReset'
   | 'formSubmit'
@@ -150,6 +158,12 @@ export interface CrudResource<T extends object> {
   cellEdit?: boolean
   exportable?: boolean
   onExport?: (rows: T[]) => void | Promise<void>
+  /**
+   * Excel through the server (spec 02 §9): 导出 downloads `exportUrl?ids=<ticked ids>` (button
+   * `<prefix>_export`); 导入 opens the import dialog posting to `importUrl` with `isCovered=1`, its
+   * template from `templateUrl` (button `<prefix>_import`).
+   */
+  excel?: CrudExcel
   toolbarExtra?: (ctx: CrudToolbarContext<T>) => ReactNode
   /** extra buttons in a row's action column (after view, edit, copy, delete) */
   rowExtra?: (row: T, ctx: CrudRowContext) => ReactNode

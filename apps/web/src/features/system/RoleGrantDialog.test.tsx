@@ -23,6 +23,7 @@ const grantTree = {
   ],
   dataScope: [node('12', '用户管理', [node('901', '本部门')])],
   apiScope: [],
+  menuApp: [node('31', '访客', [node('311', '访客登记'), node('312', '查看')]), node('32', '通知')],
 }
 const roles = [
   { id: '7', parentId: '0', roleName: '访客', roleAlias: 'guest', sort: 1, hasChildren: false },
@@ -35,7 +36,8 @@ function setup(answerGrant: () => unknown = () => ok(null)) {
     const p = url.pathname
     if (p.endsWith('/role/list')) return ok(roles)
     if (p.endsWith('/menu/grant-tree')) return ok(grantTree)
-    if (p.endsWith('/menu/role-tree-keys')) return ok({ menu: ['1', '12'], dataScope: ['901'], apiScope: [] })
+    if (p.endsWith('/menu/role-tree-keys'))
+      return ok({ menu: ['1', '12'], dataScope: ['901'], apiScope: [], menuApp: ['32'] })
     if (p.endsWith('/role/grant')) return answerGrant()
     return ok(null)
   })
@@ -62,9 +64,25 @@ describe('role grant dialog', { timeout: 30_000 }, () => {
     expect(JSON.parse(String(grant.init!.body))).toEqual({
       roleIds: ['7'],
       menuIds: ['1', '11', '112', '12'],
+      menuAppIds: ['32'],
       dataScopeIds: ['901'],
       apiScopeIds: [],
     })
+  })
+
+  it('the 4th tree, APP菜单, grants the app menus with their parents', async () => {
+    const api = setup()
+    await userEvent.click(await screen.findByTestId('role-grant-7'))
+    await screen.findByTestId('role-grant-tree-menu')
+    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent)
+    expect(tabs).toEqual(['菜单权限', 'APP菜单', '数据权限', '接口权限'])
+    await userEvent.click(screen.getByTestId('role-grant-tab-menuApp'))
+    const appTree = await screen.findByTestId('role-grant-tree-menuApp')
+    await userEvent.click(within(appTree).getByTestId('role-grant-node-访客/访客登记'))
+    await userEvent.click(screen.getByTestId('role-grant-submit'))
+    expect(await screen.findByText('更新成功')).toBeTruthy()
+    const grant = api.calls.find((c) => c.url.pathname.endsWith('/role/grant'))!
+    expect(JSON.parse(String(grant.init!.body)).menuAppIds).toEqual(['31', '311', '32'])
   })
 
   it("shows the server's refusal and keeps the dialog open", async () => {

@@ -13,8 +13,11 @@ import {
 } from './roleApi'
 import { buildGrantRequest, type GrantTab, initialChecked } from './roleGrant'
 
-const TABS: { key: GrantTab; label: 'role.grantMenu' | 'role.grantDataScope' | 'role.grantApiScope' }[] = [
+type TabLabel = 'role.grantMenu' | 'role.grantMenuApp' | 'role.grantDataScope' | 'role.grantApiScope'
+/** In the spec's order (01 §6): menus, app menus, data scopes, API scopes. */
+const TABS: { key: GrantTab; label: TabLabel }[] = [
   { key: 'menu', label: 'role.grantMenu' },
+  { key: 'menuApp', label: 'role.grantMenuApp' },
   { key: 'dataScope', label: 'role.grantDataScope' },
   { key: 'apiScope', label: 'role.grantApiScope' },
 ]
@@ -34,7 +37,7 @@ function pathsOf(nodes: readonly TreeNode[]): Map<string, string> {
 }
 
 /**
- * 权限设置 (spec 01 §6): three checkable trees (menus, data scopes, API scopes) of what the caller may
+ * 权限设置 (spec 01 §6): four checkable trees (menus, app menus, data scopes, API scopes) of what the caller may
  * grant, prefilled with what the roles hold; OK replaces the roles' grants. A refusal of the server
  * (`无权配置超管角色!`) is shown by the HTTP client and keeps the dialog open.
  */
@@ -92,6 +95,7 @@ function GrantForm({
       menu: pathsOf(trees.menu),
       dataScope: pathsOf(trees.dataScope),
       apiScope: pathsOf(trees.apiScope),
+      menuApp: pathsOf(trees.menuApp),
     }),
     [trees],
   )

@@ -1,10 +1,11 @@
-import { SafetyCertificateOutlined } from '@ant-design/icons'
+import { DatabaseOutlined, SafetyCertificateOutlined } from '@ant-design/icons'
 import { Button } from 'antd'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CrudPage, defineCrud } from '@/components/crud'
 import { useSession } from '@/stores/session'
 import { type Tenant, tenantResource } from './tenant'
+import { TenantDatasourceDialog } from './tenantDatasource'
 import { TenantSettingDialog } from './tenantSetting'
 
 /** 租户管理 (platform administrator): a CrudPage (see `tenant.tsx`) with the 授权配置 row action. */
@@ -12,6 +13,7 @@ export default function TenantPage() {
   const { t } = useTranslation()
   const mayEdit = useSession((s) => s.permission.tenant_edit === true)
   const [setting, setSetting] = useState<Tenant | null>(null)
+  const [binding, setBinding] = useState<Tenant | null>(null)
   const [refresh, setRefresh] = useState<() => void>(() => () => {})
 
   const resource = useMemo(
@@ -20,19 +22,34 @@ export default function TenantPage() {
         ...tenantResource,
         rowExtra: mayEdit
           ? (row, ctx) => (
-              <Button
-                type="link"
-                size="small"
-                icon={<SafetyCertificateOutlined />}
-                onClick={(e) => {
-                  e.stopPropagation()
-                  setRefresh(() => ctx.refresh)
-                  setSetting(row)
-                }}
-                data-testid={`tenant-row-setting-${row.id}`}
-              >
-                {t('tenant.setting')}
-              </Button>
+              <>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<SafetyCertificateOutlined />}
+                  onClick={(e) => {
+                    e.stopPropagation()
+                    setRefresh(() => ctx.refresh)
+                    setSetting(row)
+                  }}
+                  data-testid={`tenant-row-setting-${row.id}`}
+                >
+                  {t('tenant.setting')}
+                </Button>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<DatabaseOutlined />}
+                  onClick={(e) => {
+                    e.stopPropagation()
+                    setRefresh(() => ctx.refresh)
+                    setBinding(row)
+                  }}
+                  data-testid={`tenant-row-datasource-${row.id}`}
+                >
+                  {t('tenant.datasource')}
+                </Button>
+              </>
             )
           : undefined,
       }),
@@ -43,6 +60,7 @@ export default function TenantPage() {
     <>
       <CrudPage resource={resource} formDefaults={{ accountNumber: -1 }} />
       <TenantSettingDialog tenant={setting} onClose={() => setSetting(null)} onDone={refresh} />
+      <TenantDatasourceDialog tenant={binding} onClose={() => setBinding(null)} onDone={refresh} />
     </>
   )
 }

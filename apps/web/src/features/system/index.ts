@@ -14,5 +14,10 @@ export const systemScreens = {
   '/system/client': lazy(() => import('./ClientPage')),
   '/system/topmenu': lazy(() => import('./TopmenuPage')),
   '/system/tenant': lazy(() => import('./TenantPage')),
+  '/system/production': lazy(() => import('./ProductPage')),
+  '/system/proxy': lazy(() => import('./ProxyTenantPage')),
+  '/system/datasource': lazy(() => import('./DatasourcePage')),
   '/system/menu': lazy(() => import('./MenuPage')),
+  '/system/menuApp': lazy(() => import('./MenuAppPage')),
+  '/system/staffType': lazy(() => import('./StaffTypePage')),
 }

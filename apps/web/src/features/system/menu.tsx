@@ -27,128 +27,163 @@ export interface Menu {
   children?: Menu[]
 }
 
-export const MENU_PATH = 'blade-system/menu'
+/**
+ * The two menu trees: the console's (`blade-system/menu`, 菜单管理) and the mobile app's
+ * (`blade-system/menuApp`, APP菜单). One screen declaration serves both.
+ */
+export interface MenuKind {
+  path: string
+  /** button-code prefix (`menu_add`, `menuapp_add`) and test-id prefix */
+  prefix: string
+  title: string
+}
+export const WEB_MENU: MenuKind = { path: 'blade-system/menu', prefix: 'menu', title: 'sysMenu.title' }
+export const APP_MENU: MenuKind = {
+  path: 'blade-system/menuApp',
+  prefix: 'menuapp',
+  title: 'sysMenu.appTitle',
+}
+
+export const MENU_PATH = WEB_MENU.path
 
 /** Under the menu resource's key: a write on the menu screen refreshes the parent picker. */
-export const menuTreeQuery = () =>
+export const menuTreeQuery = (path = MENU_PATH) =>
   queryOptions({
-    queryKey: [MENU_PATH, 'nodes'],
-    queryFn: () => getData<TreeNode[]>(`${MENU_PATH}/tree`),
+    queryKey: [path, 'nodes'],
+    queryFn: () => getData<TreeNode[]>(`${path}/tree`),
     staleTime: 60_000,
   })
 
-/** The parent picker: menus only (`menu/tree`); cleared means a top-level menu (`0`). */
-export function MenuTreeSelect(props: Omit<NodeTreeSelectProps, 'nodes' | 'loading'>) {
-  const { data, isLoading } = useQuery(menuTreeQuery())
+/** The parent picker: menus only (`<path>/tree`); cleared means a top-level menu (`0`). */
+export function MenuTreeSelect({
+  path = MENU_PATH,
+  ...props
+}: Omit<NodeTreeSelectProps, 'nodes' | 'loading'> & { path?: string }) {
+  const { data, isLoading } = useQuery(menuTreeQuery(path))
   return <NodeTreeSelect nodes={data} loading={isLoading} {...props} />
 }
 
 const yesNo = (v: unknown) => <span>{v ? '✔' : ''}</span>
 const required = (message: string) => [{ required: true, message }]
 
-/** 菜单管理: the platform menu tree (menus and their buttons), loaded one level at a time. */
-export const menuResource = defineCrud<Menu>({
-  path: MENU_PATH,
-  permissionPrefix: 'menu',
-  title: 'sysMenu.title',
-  tree: {
-    listPath: 'lazy-list',
-    loadChildren: (row) => getData<Menu[]>(`${MENU_PATH}/lazy-list`, { parentId: row.id }),
-  },
-  actions: { copy: false },
-  dialogWidth: 900,
-  beforeSubmit: (values) => ({ ...values, parentId: values.parentId || '0' }),
-  testIds: { page: 'menu-page', table: 'menu-table', add: 'menu-add', formSubmit: 'menu-form-submit' },
-  columns: [
-    {
-      prop: 'name',
-      label: 'sysMenu.name',
-      search: 'input',
-      form: { span: 12, rules: required('please enter menu name'), props: { maxLength: 255 } },
+/** A menu tree screen (menus and their buttons), loaded one level at a time. */
+export const menuCrud = ({ path, prefix, title }: MenuKind) =>
+  defineCrud<Menu>({
+    path,
+    permissionPrefix: prefix,
+    title,
+    tree: {
+      listPath: 'lazy-list',
+      loadChildren: (row) => getData<Menu[]>(`${path}/lazy-list`, { parentId: row.id }),
     },
-    { prop: 'path', label: 'sysMenu.path', ellipsis: true, form: { span: 12, props: { maxLength: 255 } } },
-    {
-      prop: 'parentId',
-      label: 'sysMenu.parent',
-      hideInTable: true,
-      form: {
-        span: 12,
-        render: ({ testId, disabled }) => (
-          <MenuTreeSelect root="0" data-testid={testId} disabled={disabled} />
-        ),
+    actions: { copy: false },
+    dialogWidth: 900,
+    beforeSubmit: (values) => ({ ...values, parentId: values.parentId || '0' }),
+    testIds: {
+      page: `${prefix}-page`,
+      table: `${prefix}-table`,
+      add: `${prefix}-add`,
+      formSubmit: `${prefix}-form-submit`,
+    },
+    columns: [
+      {
+        prop: 'name',
+        label: 'sysMenu.name',
+        search: 'input',
+        form: { span: 12, rules: required('please enter menu name'), props: { maxLength: 255 } },
       },
-    },
-    {
-      prop: 'source',
-      label: 'sysMenu.source',
-      width: 160,
-      ellipsis: true,
-      form: { span: 12, props: { maxLength: 255 } },
-    },
-    {
-      prop: 'code',
-      label: 'sysMenu.code',
-      search: 'input',
-      width: 160,
-      form: { span: 12, rules: required('please enter menu code'), props: { maxLength: 255 } },
-    },
-    {
-      prop: 'category',
-      label: 'sysMenu.category',
-      width: 90,
-      render: (v) => <DictTag code="menu_category" value={v as number} />,
-      form: {
-        span: 12,
-        rules: required('please select menu category'),
-        render: ({ testId, disabled }) => (
-          <DictSelect code="menu_category" numeric data-testid={testId} disabled={disabled} />
-        ),
+      { prop: 'path', label: 'sysMenu.path', ellipsis: true, form: { span: 12, props: { maxLength: 255 } } },
+      {
+        prop: 'parentId',
+        label: 'sysMenu.parent',
+        hideInTable: true,
+        form: {
+          span: 12,
+          render: ({ testId, disabled }) => (
+            <MenuTreeSelect path={path} root="0" data-testid={testId} disabled={disabled} />
+          ),
+        },
       },
-    },
-    {
-      prop: 'alias',
-      label: 'sysMenu.alias',
-      hideInTable: true,
-      form: { span: 12, rules: required('please enter menu alias'), props: { maxLength: 255 } },
-    },
-    {
-      prop: 'action',
-      label: 'sysMenu.action',
-      hideInTable: true,
-      form: {
-        span: 12,
-        render: ({ testId, disabled }) => (
-          <DictSelect code="button_func" numeric allowClear data-testid={testId} disabled={disabled} />
-        ),
+      {
+        prop: 'source',
+        label: 'sysMenu.source',
+        width: 160,
+        ellipsis: true,
+        form: { span: 12, props: { maxLength: 255 } },
       },
-    },
-    { prop: 'sort', label: 'sysMenu.sort', width: 80, form: { span: 12, type: 'number' } },
-    {
-      prop: 'isOpen',
-      label: 'sysMenu.isOpen',
-      width: 90,
-      render: (v) => <DictTag code="yes_no" value={v as number} />,
-      form: {
-        span: 12,
-        render: ({ testId, disabled }) => (
-          <DictSelect code="yes_no" numeric allowClear data-testid={testId} disabled={disabled} />
-        ),
+      {
+        prop: 'code',
+        label: 'sysMenu.code',
+        search: 'input',
+        width: 160,
+        form: { span: 12, rules: required('please enter menu code'), props: { maxLength: 255 } },
       },
-    },
-    { prop: 'hidden', label: 'sysMenu.hidden', width: 80, render: yesNo, form: { span: 6, type: 'switch' } },
-    {
-      prop: 'keepAlive',
-      label: 'sysMenu.keepAlive',
-      width: 90,
-      render: yesNo,
-      form: { span: 6, type: 'switch' },
-    },
-    {
-      prop: 'roles',
-      label: 'sysMenu.roles',
-      hideInTable: true,
-      form: { span: 12, props: { maxLength: 255 }, itemProps: { extra: 'sysMenu.rolesHint' } },
-    },
-    { prop: 'remark', label: 'sysMenu.remark', hideInTable: true, form: { type: 'textarea' } },
-  ],
-})
+      {
+        prop: 'category',
+        label: 'sysMenu.category',
+        width: 90,
+        render: (v) => <DictTag code="menu_category" value={v as number} />,
+        form: {
+          span: 12,
+          rules: required('please select menu category'),
+          render: ({ testId, disabled }) => (
+            <DictSelect code="menu_category" numeric data-testid={testId} disabled={disabled} />
+          ),
+        },
+      },
+      {
+        prop: 'alias',
+        label: 'sysMenu.alias',
+        hideInTable: true,
+        form: { span: 12, rules: required('please enter menu alias'), props: { maxLength: 255 } },
+      },
+      {
+        prop: 'action',
+        label: 'sysMenu.action',
+        hideInTable: true,
+        form: {
+          span: 12,
+          render: ({ testId, disabled }) => (
+            <DictSelect code="button_func" numeric allowClear data-testid={testId} disabled={disabled} />
+          ),
+        },
+      },
+      { prop: 'sort', label: 'sysMenu.sort', width: 80, form: { span: 12, type: 'number' } },
+      {
+        prop: 'isOpen',
+        label: 'sysMenu.isOpen',
+        width: 90,
+        render: (v) => <DictTag code="yes_no" value={v as number} />,
+        form: {
+          span: 12,
+          render: ({ testId, disabled }) => (
+            <DictSelect code="yes_no" numeric allowClear data-testid={testId} disabled={disabled} />
+          ),
+        },
+      },
+      {
+        prop: 'hidden',
+        label: 'sysMenu.hidden',
+        width: 80,
+        render: yesNo,
+        form: { span: 6, type: 'switch' },
+      },
+      {
+        prop: 'keepAlive',
+        label: 'sysMenu.keepAlive',
+        width: 90,
+        render: yesNo,
+        form: { span: 6, type: 'switch' },
+      },
+      {
+        prop: 'roles',
+        label: 'sysMenu.roles',
+        hideInTable: true,
+        form: { span: 12, props: { maxLength: 255 }, itemProps: { extra: 'sysMenu.rolesHint' } },
+      },
+      { prop: 'remark', label: 'sysMenu.remark', hideInTable: true, form: { type: 'textarea' } },
+    ],
+  })
+
+/** 菜单管理: the platform's console menus. */
+export const menuResource = menuCrud(WEB_MENU)

@@ -18,15 +18,18 @@ export const roleTreeQuery = () =>
 export const aliasIsFree = (roleAlias: string, id?: string) =>
   getData<boolean>(`${ROLE_PATH}/soleAlias`, id ? { roleAlias, id } : { roleAlias })
 
+/** `menu/grant-tree`: what the caller may grant; `menuApp` is the mobile app's menu tree. */
 export interface GrantTrees {
   menu: TreeNode[]
   dataScope: TreeNode[]
   apiScope: TreeNode[]
+  menuApp: TreeNode[]
 }
 export interface GrantKeys {
   menu: string[]
   dataScope: string[]
   apiScope: string[]
+  menuApp: string[]
 }
 
 export const grantTreeQuery = () =>
@@ -45,7 +48,7 @@ export const grantKeysQuery = (roleIds: readonly string[]) =>
   })
 
 export type GrantRequest = Required<
-  Pick<RoleGrantForm, 'roleIds' | 'menuIds' | 'dataScopeIds' | 'apiScopeIds'>
+  Pick<RoleGrantForm, 'roleIds' | 'menuIds' | 'menuAppIds' | 'dataScopeIds' | 'apiScopeIds'>
 >
 
 export const grantRoles = (body: GrantRequest) => postData<unknown>(`${ROLE_PATH}/grant`, undefined, body)

@@ -6,9 +6,9 @@ import type { GrantKeys, GrantRequest, GrantTrees } from './roleApi'
  * checked leaves say everything:
  * - prefill: of the granted ids only the leaves are checked (a granted parent would otherwise check
  *   every child), the tree works out the parents;
- * - submit: a menu is granted when it is checked or holds a checked descendant (the half-checked
- *   folders and screens, so a screen shows with only some of its buttons); a scope is granted when its
- *   leaf is checked (the menus in the scope trees only group them).
+ * - submit: a menu (of the console or of the app) is granted when it is checked or holds a checked
+ *   descendant (the half-checked folders and screens, so a screen shows with only some of its
+ *   buttons); a scope is granted when its leaf is checked (the menus in the scope trees only group them).
  */
 
 export type GrantTab = keyof GrantTrees
@@ -60,10 +60,11 @@ export function initialChecked(trees: GrantTrees, keys: GrantKeys): Record<Grant
     menu: checkedFromGranted(trees.menu, keys.menu),
     dataScope: checkedFromGranted(trees.dataScope, keys.dataScope),
     apiScope: checkedFromGranted(trees.apiScope, keys.apiScope),
+    menuApp: checkedFromGranted(trees.menuApp, keys.menuApp),
   }
 }
 
-/** The `role/grant` body from the checked keys of the three trees. */
+/** The `role/grant` body from the checked keys of the four trees. */
 export function buildGrantRequest(
   roleIds: readonly string[],
   trees: GrantTrees,
@@ -76,6 +77,7 @@ export function buildGrantRequest(
   return {
     roleIds: [...roleIds],
     menuIds: withPartialParents(trees.menu, checked.menu),
+    menuAppIds: withPartialParents(trees.menuApp, checked.menuApp),
     dataScopeIds: scopeLeaves('dataScope'),
     apiScopeIds: scopeLeaves('apiScope'),
   }

@@ -2,6 +2,7 @@ import { passwordProblem } from '@xpark/contract'
 import type { FormRule } from 'antd'
 import { defineCrud } from '@/components/crud'
 import i18n, { type MessageKey } from '@/i18n'
+import { datasourceSelectQuery, ProductSelect, ProxySelect, useNameOf } from './tenantOptions'
 
 /** `blade_tenant` row as the API serialises it. */
 export interface Tenant {
@@ -17,6 +18,16 @@ export interface Tenant {
   /** `yyyy-MM-dd HH:mm:ss`; null: never expires */
   expireTime?: string | null
   logo?: string
+  backgroundUrl?: string
+  /** comma-joined product ids (required on submit) */
+  proIds?: string
+  /** the agent that sold the tenant; '' none */
+  proxyId?: string | null
+  datasourceId?: string | null
+  /** `listInfo` only: product names, agent name, live accounts */
+  productNames?: string
+  proxyName?: string
+  userCount?: number
   /** only when adding: the initial password of the new tenant's `admin` */
   adminPassword?: string
 }
@@ -41,15 +52,31 @@ export const accountNumberText = (v: unknown) =>
   v === -1 || v === undefined || v === null ? i18n.t('tenant.unlimited') : String(v)
 export const expireTimeText = (v: unknown) => (v ? String(v) : i18n.t('tenant.neverExpires'))
 
-/** The tenant id is the server's (generated on add, never edited); the password only goes with an add. */
+/** The tenant id is the server's (generated on add, never edited); the password only goes with an add; list-only fields stay home. */
 export function tenantSubmitBody(values: Record<string, unknown>): Record<string, unknown> {
-  const { tenantId: _tenantId, ...rest } = values
+  const {
+    tenantId: _tenantId,
+    productNames: _productNames,
+    proxyName: _proxyName,
+    userCount: _userCount,
+    datasourceId: _datasourceId,
+    ...rest
+  } = values
   return rest
+}
+
+/** A background image URL the login page may use: http(s) or a server path, nothing that could break out of `url()`. */
+const BACKGROUND_URL = /^(https?:\/\/|\/)[^\s"'()\\]*$/
+
+function DatasourceName({ id }: { id: unknown }) {
+  return <>{useNameOf(datasourceSelectQuery())(id)}</>
 }
 
 /** 租户管理 (platform administrator): the parks; adding one provisions its admin, role, dept and dicts. */
 export const tenantResource = defineCrud<Tenant>({
   path: TENANT_PATH,
+  // the page with product names, agent name and live accounts
+  pagePath: 'listInfo',
   permissionPrefix: 'tenant',
   title: 'tenant.title',
   dialogWidth: 880,
@@ -109,6 +136,46 @@ export const tenantResource = defineCrud<Tenant>({
       testId: { form: 'tenant-address' },
     },
     {
+      prop: 'proIds',
+      label: 'tenant.products',
+      hideInTable: true,
+      filterable: false,
+      form: {
+        rules: [{ required: true, message: 'please select products' }],
+        render: ({ testId, disabled }) => <ProductSelect data-testid={testId} disabled={disabled} />,
+      },
+      testId: { form: 'tenant-proIds' },
+    },
+    { prop: 'productNames', label: 'tenant.products', ellipsis: true, form: false, filterable: false },
+    {
+      prop: 'proxyId',
+      label: 'tenant.proxy',
+      hideInTable: true,
+      filterable: false,
+      form: {
+        span: 12,
+        render: ({ testId, disabled }) => <ProxySelect data-testid={testId} disabled={disabled} />,
+      },
+      testId: { form: 'tenant-proxyId' },
+    },
+    { prop: 'proxyName', label: 'tenant.proxy', width: 120, form: false, filterable: false },
+    {
+      prop: 'userCount',
+      label: 'tenant.userCount',
+      width: 100,
+      form: false,
+      filterable: false,
+      render: (v, row) => `${v ?? 0} / ${accountNumberText(row.accountNumber)}`,
+    },
+    {
+      prop: 'datasourceId',
+      label: 'tenant.datasource',
+      hidden: true,
+      form: false,
+      filterable: false,
+      render: (v) => <DatasourceName id={v} />,
+    },
+    {
       prop: 'accountNumber',
       label: 'tenant.accountNumber',
       width: 110,
@@ -136,6 +203,17 @@ export const tenantResource = defineCrud<Tenant>({
       hideInTable: true,
       form: { props: { maxLength: 1000 } },
       testId: { form: 'tenant-logo' },
+    },
+    {
+      prop: 'backgroundUrl',
+      label: 'tenant.backgroundUrl',
+      hideInTable: true,
+      form: {
+        props: { maxLength: 1000 },
+        rules: [{ pattern: BACKGROUND_URL, message: 'tenant.backgroundUrlHint' }],
+        itemProps: { extra: 'tenant.backgroundUrlHint' },
+      },
+      testId: { form: 'tenant-backgroundUrl' },
     },
     {
       prop: 'adminPassword',

@@ -51,20 +51,3 @@ export const topMenuColumns: CrudColumn<TopMenu>[] = [
     testId: { form: 'topmenu-sort' },
   },
 ]
-
-/**
- * The keys to show checked in a (non-strict) checkable tree: the granted leaves. Parents follow from
- * their children; checking a granted parent itself would check its whole branch.
- */
-export function checkedLeaves<N extends { key: string; children?: N[] }>(
-  nodes: N[],
-  granted: ReadonlySet<string>,
-): string[] {
-  const out: string[] = []
-  const walk = (node: N) => {
-    if (node.children?.length) node.children.forEach(walk)
-    else if (granted.has(node.key)) out.push(node.key)
-  }
-  nodes.forEach(walk)
-  return out
-}

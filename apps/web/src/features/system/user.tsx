@@ -81,6 +81,12 @@ export const userResource = defineCrud<User>({
   formSchema: userFormSchema,
   actions: { copy: false },
   dialogWidth: 760,
+  // 导出 (user_export) / 导入 (user_import): xlsx made and read by the server
+  excel: {
+    exportUrl: `${USER_PATH}/export-user`,
+    importUrl: `${USER_PATH}/import-user`,
+    templateUrl: `${USER_PATH}/export-template`,
+  },
   columns: [
     {
       prop: 'account',

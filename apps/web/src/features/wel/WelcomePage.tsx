@@ -1,8 +1,9 @@
 import { Card, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useSession } from '@/stores/session'
+import { QuickLinks } from './shortcuts'
 
-/** Home tab: a greeting until the dashboard issue lands. */
+/** Home tab: a greeting and the user's desk shortcuts, until the dashboard issue lands. */
 export default function WelcomePage() {
   const { t } = useTranslation()
   const user = useSession((s) => s.userInfo)
@@ -14,6 +15,7 @@ export default function WelcomePage() {
           {user.realName} · {user.tenantName}
         </Typography.Paragraph>
       )}
+      <QuickLinks />
     </Card>
   )
 }

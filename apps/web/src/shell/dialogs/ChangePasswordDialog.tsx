@@ -1,47 +1,20 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { passwordProblem } from '@xpark/contract'
-import { App, Form, Input, Modal } from 'antd'
-import { useState } from 'react'
+import { Form, Modal } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { updatePassword, userInfoQuery } from '../../api/user'
-import type { MessageKey } from '../../i18n'
+import { PasswordFields, type PasswordValues, usePasswordChange } from '@/components/PasswordFields'
 
-interface Values {
-  oldPassword: string
-  newPassword: string
-  newPassword1: string
-}
-
-/** Change password; the new one must pass spec 01 §5 strength rules before anything is sent. */
+/** Change password from the default-password banner; the profile screen has the same form as a tab. */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation()
-  const { message } = App.useApp()
-  const queryClient = useQueryClient()
-  const [form] = Form.useForm<Values>()
-  const [saving, setSaving] = useState(false)
-
-  async function submit() {
-    const v = await form.validateFields().catch(() => null)
-    if (!v) return
-    setSaving(true)
-    try {
-      await updatePassword(v.oldPassword, v.newPassword, v.newPassword1)
-      void message.success(t('password.changed'))
-      form.resetFields()
-      onClose()
-      await queryClient.invalidateQueries({ queryKey: userInfoQuery().queryKey })
-    } catch {
-      // the HTTP client has shown the server's message; the form stays open for another try
-    } finally {
-      setSaving(false)
-    }
-  }
+  const [form] = Form.useForm<PasswordValues>()
+  const { submit, saving } = usePasswordChange(form)
 
   return (
     <Modal
       open={open}
       title={t('password.change')}
-      onOk={submit}
+      onOk={async () => {
+        if (await submit()) onClose()
+      }}
       onCancel={onClose}
       confirmLoading={saving}
       okText={t('common.ok')}
@@ -51,42 +24,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       forceRender
     >
       <Form form={form} layout="vertical">
-        <Form.Item
-          name="oldPassword"
-          label={t('password.old')}
-          rules={[{ required: true, message: t('password.oldRequired') }]}
-        >
-          <Input.Password autoComplete="current-password" data-testid="password-old" />
-        </Form.Item>
-        <Form.Item
-          name="newPassword"
-          label={t('password.new')}
-          rules={[
-            {
-              validator: async (_, value: string | undefined) => {
-                const problem = passwordProblem(value ?? '')
-                if (problem) throw new Error(t(problem as MessageKey))
-              },
-            },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" data-testid="password-new" />
-        </Form.Item>
-        <Form.Item
-          name="newPassword1"
-          label={t('password.confirm')}
-          dependencies={['newPassword']}
-          rules={[
-            {
-              validator: async (_, value: string | undefined) => {
-                if ((value ?? '') !== form.getFieldValue('newPassword'))
-                  throw new Error(t('password.mismatch'))
-              },
-            },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" data-testid="password-confirm" />
-        </Form.Item>
+        <PasswordFields form={form} />
       </Form>
     </Modal>
   )

@@ -3,7 +3,8 @@ import { App, Dropdown, Tabs } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { clearCache } from '../../api/auth'
-import { isClosable, isHome, type Tab } from '../../stores/tabRules'
+import type { MessageKey } from '../../i18n'
+import { isClosable, isHome, PAGE_LABEL_KEYS, type Tab } from '../../stores/tabRules'
 import { useTabs } from '../../stores/tabs'
 
 /** Tab bar: home first and never closable; right-click menu with clear cache, close others, close all. */
@@ -14,7 +15,11 @@ export function TabBar({ activeKey }: { activeKey: string }) {
   const queryClient = useQueryClient()
   const tabs = useTabs((s) => s.tabs)
 
-  const labelOf = (tab: Tab) => (isHome(tab) ? t('home') : tab.label)
+  const labelOf = (tab: Tab) => {
+    if (isHome(tab)) return t('home')
+    const key = PAGE_LABEL_KEYS[tab.path]
+    return key ? t(key as MessageKey) : tab.label
+  }
 
   function confirmClearCache() {
     modal.confirm({

@@ -1,7 +1,8 @@
+import type { TenantInfo } from '@xpark/contract/schemas'
 import { type FormEvent, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { loginByPassword } from '../../api/auth'
+import { fetchTenantInfo, loginByPassword } from '../../api/auth'
 import { setNotifier } from '../../api/notify'
 import { LanguageMenu } from '../../components/LanguageMenu'
 import { usePageTitle } from '../../components/usePageTitle'
@@ -11,6 +12,7 @@ import { useLock } from '../../stores/lock'
 import { useSession } from '../../stores/session'
 import { useSettings } from '../../stores/settings'
 import { useTabs } from '../../stores/tabs'
+import { backgroundStyle } from './background'
 import { CaptchaImage, useCaptcha } from './Captcha'
 import { Field } from './Field'
 import './login.css'
@@ -20,14 +22,17 @@ type Errors = Partial<Record<keyof Values, MessageKey>>
 
 /**
  * Sign in (spec 01 §2, §4). Plain HTML on purpose: the login route loads no antd, so the password
- * field shows after little JS. No credentials are prefilled.
+ * field shows after little JS. No credentials are prefilled. On a park's own domain
+ * (`tenant/info?domain=`) the tenant is that park's: its field is hidden and its name and background
+ * show; without one (or on any failure) the page stays as it is.
  */
 export default function LoginPage() {
   const { t } = useTranslation()
   usePageTitle(t('login'))
   const navigate = useNavigate()
   const settings = useSettings((s) => s.console)
-  const showTenant = settings.tenantMode && !settings.tenantId
+  const [domainTenant, setDomainTenant] = useState<TenantInfo | null>(null)
+  const showTenant = settings.tenantMode && !settings.tenantId && !domainTenant
   const { captcha, refresh } = useCaptcha(settings.captchaMode)
   const [values, setValues] = useState<Values>({
     tenantId: website.defaultTenantId,
@@ -41,6 +46,21 @@ export default function LoginPage() {
 
   // the HTTP client's error toasts (error_description of a failed login) show in the form's alert
   useEffect(() => setNotifier({ error: setFailure }), [])
+
+  // a console pinned to one tenant needs no lookup
+  const pinned = Boolean(settings.tenantId)
+  useEffect(() => {
+    if (pinned) return
+    let live = true
+    void fetchTenantInfo(window.location.hostname).then((info) => {
+      if (!live || !info) return
+      setDomainTenant(info)
+      setValues((v) => ({ ...v, tenantId: info.tenantId }))
+    })
+    return () => {
+      live = false
+    }
+  }, [pinned])
 
   const bind = (key: keyof Values) => ({
     value: values[key],
@@ -65,7 +85,9 @@ export default function LoginPage() {
     setLoading(true)
     try {
       const tenantId =
-        settings.tenantId || (settings.tenantMode ? values.tenantId.trim() : website.defaultTenantId)
+        settings.tenantId ||
+        domainTenant?.tenantId ||
+        (settings.tenantMode ? values.tenantId.trim() : website.defaultTenantId)
       const reply = await loginByPassword(
         { ...values, tenantId, username: values.username.trim(), captchaKey: captcha?.key },
         settings.captchaMode,
@@ -86,13 +108,18 @@ export default function LoginPage() {
   const err = (key: keyof Values) => (errors[key] ? t(errors[key]) : undefined)
 
   return (
-    <div className="login-page">
+    <div className="login-page" style={backgroundStyle(domainTenant?.backgroundUrl)}>
       <div className="login-language">
         <LanguageMenu />
       </div>
       <form className="login-card" onSubmit={submit} noValidate data-testid="login-form">
         <h1 className="login-title">{t('title')}</h1>
         <p className="login-subtitle">{t('login.welcome')}</p>
+        {domainTenant && (
+          <p className="login-tenant-name" data-testid="login-tenant-name">
+            {domainTenant.tenantName}
+          </p>
+        )}
         {failure && (
           <div className="login-alert" role="alert" data-testid="login-error">
             {failure}

@@ -8,17 +8,18 @@ import { ok } from '../../../core/envelope.js'
 import { badRequest } from '../../../core/errors.js'
 import type { Api } from '../../../core/http/api.js'
 import type { Tx } from '../../../db/client.js'
+import { APP_MENUS, type MenuTree, WEB_MENUS } from '../menu-trees.js'
 import { forestOf, treeOf } from '../org/tree.js'
-import { menu, roleMenu, topMenuSetting } from '../schema.js'
 
 /**
- * blade-system/menu management (BladeX MenuController: list, lazy-list, menu-list, lazy-menu-list,
- * tree, detail, submit, remove). Menus are platform data: every route here is the platform
- * administrator's; tenant users read their menus through `routes`, `buttons`, `top-menu` and
- * `grant-tree` (modules/system/index.ts, role/grant.ts). Every write drops the cached menu trees.
+ * blade-system/menu and blade-system/menuApp management (BladeX MenuController: list, lazy-list,
+ * menu-list, lazy-menu-list, tree, detail, submit, remove), one implementation over either menu
+ * table (`menu-trees.ts`). Menus are platform data: every route here is the platform administrator's;
+ * tenant users read their menus through `routes`, `buttons`, `top-menu` and `grant-tree`
+ * (modules/system/index.ts, role/grant.ts). Every write drops the cached menu trees.
  */
 
-type MenuRow = typeof menu.$inferSelect
+type MenuRow = MenuTree['table']['$inferSelect']
 
 /** Cached routes, buttons and permission codes live under this prefix (menus.ts, role scopes). */
 const SYSTEM_CACHE = 'sys:'
@@ -71,81 +72,95 @@ export const MenuSchema = z.object({
 })
 export type MenuForm = z.infer<typeof MenuSchema>
 
-async function liveMenu(tx: Tx, id: string) {
-  const [row] = await tx
-    .select({ id: menu.id, parentId: menu.parentId, category: menu.category })
-    .from(menu)
-    .where(and(eq(menu.id, id), eq(menu.isDeleted, 0)))
-  return row
+/** The management resource of one menu tree: codes `<tree.code>_add/_edit/_delete/_view`. */
+export function menuResourceOf(tree: MenuTree) {
+  const { table } = tree
+  const liveMenu = async (tx: Tx, id: string) => {
+    const [row] = await tx
+      .select({ id: table.id, parentId: table.parentId, category: table.category })
+      .from(table)
+      .where(and(eq(table.id, id), eq(table.isDeleted, 0)))
+    return row
+  }
+  const { code } = tree
+  return defineResource({
+    table,
+    schema: MenuSchema,
+    path: tree.path,
+    tag: tree.tag,
+    permissions: { add: `${code}_add`, edit: `${code}_edit`, delete: `${code}_delete`, view: `${code}_view` },
+    filters: { name: 'like', code: 'like', category: 'eq', parentId: 'eq' },
+    sorts: ['sort', 'name', 'code'],
+    tenant: false,
+    writeGuard: 'administrator',
+    // reads too: the management endpoints are the platform administrator's
+    guards: [requireAdministrator()],
+    skip: ['list', 'page'], // list is the tree (BladeX: not paged)
+    beforeWrite: async ({ tx, values, id }) => {
+      if (values.code !== undefined) {
+        const [clash] = await tx
+          .select({ id: table.id })
+          .from(table)
+          .where(and(eq(table.code, values.code), eq(table.isDeleted, 0), id ? ne(table.id, id) : undefined))
+          .limit(1)
+        if (clash) throw badRequest(`菜单编号已存在: ${values.code}`)
+      }
+      const current = id ? await liveMenu(tx, id) : undefined
+      const parentId = values.parentId ?? current?.parentId ?? '0'
+      const category = values.category ?? current?.category ?? 1
+      if (parentId !== '0') {
+        const parent = await liveMenu(tx, parentId)
+        if (!parent) throw badRequest('上级菜单不存在')
+        if (parent.category !== 1) throw badRequest('上级菜单必须是菜单, 不能是按钮')
+        // walk up from the new parent: meeting the row itself means a cycle
+        for (let node: typeof parent | undefined = parent, hops = 0; node; hops++) {
+          if (node.id === id) throw badRequest('上级菜单不能是自身或其下级')
+          if (node.parentId === '0' || hops > 100) break
+          node = await liveMenu(tx, node.parentId)
+        }
+      }
+      if (id && category === 2) {
+        const [child] = await tx
+          .select({ id: table.id })
+          .from(table)
+          .where(and(eq(table.parentId, id), eq(table.isDeleted, 0)))
+          .limit(1)
+        if (child) throw badRequest('有子节点的菜单不能改为按钮')
+      }
+      if (values.parentId === undefined && !id) values.parentId = '0'
+    },
+    beforeRemove: async ({ tx, ids }) => {
+      const [child] = await tx
+        .select({ id: table.id })
+        .from(table)
+        .where(and(inArray(table.parentId, [...ids]), notInArray(table.id, [...ids]), eq(table.isDeleted, 0)))
+        .limit(1)
+      if (child) throw badRequest('请先删除子节点!')
+      // grants (and top-menu settings) of a removed menu go with it (same transaction)
+      for (const link of tree.links) await tx.delete(link.table).where(inArray(link.menuId, [...ids]))
+    },
+  })
 }
 
-export const menuResource = defineResource({
-  table: menu,
-  schema: MenuSchema,
-  path: 'blade-system/menu',
-  permissions: { add: 'menu_add', edit: 'menu_edit', delete: 'menu_delete', view: 'menu_view' },
-  filters: { name: 'like', code: 'like', category: 'eq', parentId: 'eq' },
-  sorts: ['sort', 'name', 'code'],
-  tenant: false,
-  writeGuard: 'administrator',
-  // reads too: the management endpoints are the platform administrator's
-  guards: [requireAdministrator()],
-  skip: ['list', 'page'], // list is the tree (BladeX: not paged)
-  beforeWrite: async ({ tx, values, id }) => {
-    if (values.code !== undefined) {
-      const [clash] = await tx
-        .select({ id: menu.id })
-        .from(menu)
-        .where(and(eq(menu.code, values.code), eq(menu.isDeleted, 0), id ? ne(menu.id, id) : undefined))
-        .limit(1)
-      if (clash) throw badRequest(`菜单编号已存在: ${values.code}`)
-    }
-    const current = id ? await liveMenu(tx, id) : undefined
-    const parentId = values.parentId ?? current?.parentId ?? '0'
-    const category = values.category ?? current?.category ?? 1
-    if (parentId !== '0') {
-      const parent = await liveMenu(tx, parentId)
-      if (!parent) throw badRequest('上级菜单不存在')
-      if (parent.category !== 1) throw badRequest('上级菜单必须是菜单, 不能是按钮')
-      // walk up from the new parent: meeting the row itself means a cycle
-      for (let node: typeof parent | undefined = parent, hops = 0; node; hops++) {
-        if (node.id === id) throw badRequest('上级菜单不能是自身或其下级')
-        if (node.parentId === '0' || hops > 100) break
-        node = await liveMenu(tx, node.parentId)
-      }
-    }
-    if (id && category === 2) {
-      const [child] = await tx
-        .select({ id: menu.id })
-        .from(menu)
-        .where(and(eq(menu.parentId, id), eq(menu.isDeleted, 0)))
-        .limit(1)
-      if (child) throw badRequest('有子节点的菜单不能改为按钮')
-    }
-    if (values.parentId === undefined && !id) values.parentId = '0'
-  },
-  beforeRemove: async ({ tx, ids }) => {
-    const [child] = await tx
-      .select({ id: menu.id })
-      .from(menu)
-      .where(and(inArray(menu.parentId, [...ids]), notInArray(menu.id, [...ids]), eq(menu.isDeleted, 0)))
-      .limit(1)
-    if (child) throw badRequest('请先删除子节点!')
-    // grants and top-menu settings of a removed menu go with it (same transaction)
-    await tx.delete(roleMenu).where(inArray(roleMenu.menuId, [...ids]))
-    await tx.delete(topMenuSetting).where(inArray(topMenuSetting.menuId, [...ids]))
-  },
-})
+export const menuResource = menuResourceOf(WEB_MENUS)
 
-const hasChildrenOf = (menusOnly: boolean) =>
-  sql<boolean>`exists (select 1 from blade_menu c where c.parent_id = blade_menu.id and c.is_deleted = 0${
-    menusOnly ? sql` and c.category = 1` : sql``
-  })`
-
+/** blade-system/menu and blade-system/menuApp. */
 export async function menuRoutes(api: Api, ctx: ModuleContext): Promise<void> {
+  await menuTreeRoutes(api, ctx, WEB_MENUS)
+  await menuTreeRoutes(api, ctx, APP_MENUS)
+}
+
+async function menuTreeRoutes(api: Api, ctx: ModuleContext, menuTree: MenuTree): Promise<void> {
   const db = ctx.database.db
-  const tags = ['menu']
+  const { table: menu } = menuTree
+  const base = `/${menuTree.path}`
+  const tags = [menuTree.tag]
   const preHandler = requireAdministrator()
+  const menuResource = menuResourceOf(menuTree)
+  const hasChildrenOf = (menusOnly: boolean) =>
+    sql<boolean>`exists (select 1 from ${menu} c where c.parent_id = ${menu}.id and c.is_deleted = 0${
+      menusOnly ? sql` and c.category = 1` : sql``
+    })`
 
   // the factory's detail/submit/remove, in a scope whose writes drop the cached menus once committed
   await api.register(async (scope) => {
@@ -208,11 +223,11 @@ export async function menuRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   }
 
   api.get(
-    '/blade-system/menu/list',
+    `${base}/list`,
     {
       schema: {
         tags,
-        summary: 'menu: the whole tree, menus and buttons (filters name, code: like)',
+        summary: `${menuTree.tag}: the whole tree, menus and buttons (filters name, code: like)`,
         querystring: filterQuery,
       },
       preHandler,
@@ -220,11 +235,11 @@ export async function menuRoutes(api: Api, ctx: ModuleContext): Promise<void> {
     tree(false),
   )
   api.get(
-    '/blade-system/menu/lazy-list',
+    `${base}/lazy-list`,
     {
       schema: {
         tags,
-        summary: 'menu: children of one parent, each with hasChildren',
+        summary: `${menuTree.tag}: children of one parent, each with hasChildren`,
         querystring: lazyQuery,
       },
       preHandler,
@@ -232,19 +247,23 @@ export async function menuRoutes(api: Api, ctx: ModuleContext): Promise<void> {
     lazy(false),
   )
   api.get(
-    '/blade-system/menu/menu-list',
+    `${base}/menu-list`,
     {
-      schema: { tags, summary: 'menu: the tree of menus only (category 1)', querystring: filterQuery },
+      schema: {
+        tags,
+        summary: `${menuTree.tag}: the tree of menus only (category 1)`,
+        querystring: filterQuery,
+      },
       preHandler,
     },
     tree(true),
   )
   api.get(
-    '/blade-system/menu/lazy-menu-list',
+    `${base}/lazy-menu-list`,
     {
       schema: {
         tags,
-        summary: 'menu: menus (category 1) under one parent, with hasChildren',
+        summary: `${menuTree.tag}: menus (category 1) under one parent, with hasChildren`,
         querystring: lazyQuery,
       },
       preHandler,
@@ -252,9 +271,12 @@ export async function menuRoutes(api: Api, ctx: ModuleContext): Promise<void> {
     lazy(true),
   )
   api.get(
-    '/blade-system/menu/tree',
+    `${base}/tree`,
     {
-      schema: { tags, summary: 'menu: TreeNode tree of the menus (category 1), for parent pickers' },
+      schema: {
+        tags,
+        summary: `${menuTree.tag}: TreeNode tree of the menus (category 1), for parent pickers`,
+      },
       preHandler,
     },
     async () => {

@@ -10,9 +10,10 @@ import { badRequest, notFound } from '../../../core/errors.js'
 import type { Api } from '../../../core/http/api.js'
 import { nextId } from '../../../core/ids.js'
 import { scoped } from '../../../core/tenancy.js'
-import type { DbOrTx } from '../../../db/client.js'
+import type { DbOrTx, Tx } from '../../../db/client.js'
+import { APP_MENUS, type MenuTree, WEB_MENUS } from '../menu-trees.js'
 import { treeOf } from '../org/tree.js'
-import { menu, role, roleMenu, roleScope, scopeApi, scopeData } from '../schema.js'
+import { role, roleScope, scopeApi, scopeData } from '../schema.js'
 import { assertMayConfigure, descendantRoles } from './role.js'
 import { API_SCOPE, DATA_SCOPE } from './scope-source.js'
 
@@ -20,6 +21,7 @@ import { API_SCOPE, DATA_SCOPE } from './scope-source.js'
  * Role grant (BladeX `role/grant`, `menu/grant-tree`, `menu/role-tree-keys`). A caller grants only
  * what it holds itself: the administrator every menu and scope, anyone else the menus of its own
  * roles and the scopes hung on those menus — so a tenant can never hand out platform screens.
+ * App menus (`menuAppIds`) follow the same rules over their own tree (`menu-trees.ts`).
  */
 
 /** Roles of the caller's tenant; of any tenant for the administrator (BladeX `role/tree?tenantId=`). */
@@ -31,8 +33,9 @@ function rolesOf(auth: AuthContext, ids: string[]) {
 
 type MenuRow = { id: string; parentId: string; name: string; category: number }
 
-/** Menus the caller may grant (and sees in the grant tree). */
-async function grantableMenus(db: DbOrTx, auth: AuthContext): Promise<MenuRow[]> {
+/** Menus of one tree the caller may grant (and sees in the grant tree). */
+async function grantableMenus(db: DbOrTx, auth: AuthContext, tree: MenuTree): Promise<MenuRow[]> {
+  const { table: menu, grants } = tree
   const columns = { id: menu.id, parentId: menu.parentId, name: menu.name, category: menu.category }
   const all = await db
     .select(columns)
@@ -42,11 +45,43 @@ async function grantableMenus(db: DbOrTx, auth: AuthContext): Promise<MenuRow[]>
   if (isAdministrator(auth)) return all
   if (!auth.roleIds.length) return []
   const held = await db
-    .selectDistinct({ menuId: roleMenu.menuId })
-    .from(roleMenu)
-    .where(inArray(roleMenu.roleId, auth.roleIds))
+    .selectDistinct({ menuId: grants.menuId })
+    .from(grants)
+    .where(inArray(grants.roleId, auth.roleIds))
   const ids = new Set(held.map((r) => r.menuId))
   return all.filter((m) => ids.has(m.id))
+}
+
+/**
+ * Replace the roles' grants of one menu tree, then trim their child roles to the new set (a child
+ * role never holds more than its parent). Refuses menus the caller does not hold.
+ */
+async function replaceMenuGrants(
+  tx: Tx,
+  auth: AuthContext,
+  tree: MenuTree,
+  roleIds: string[],
+  childRoleIds: string[],
+  menuIds: string[],
+): Promise<Set<string>> {
+  const allowed = new Set((await grantableMenus(tx, auth, tree)).map((m) => m.id))
+  if (menuIds.some((id) => !allowed.has(id))) throw badRequest('无权分配未拥有的菜单')
+  const { grants } = tree
+  await tx.delete(grants).where(inArray(grants.roleId, roleIds))
+  if (menuIds.length)
+    await tx
+      .insert(grants)
+      .values(roleIds.flatMap((roleId) => menuIds.map((menuId) => ({ id: nextId(), roleId, menuId }))))
+  if (childRoleIds.length)
+    await tx
+      .delete(grants)
+      .where(
+        and(
+          inArray(grants.roleId, childRoleIds),
+          menuIds.length ? notInArray(grants.menuId, menuIds) : undefined,
+        ),
+      )
+  return allowed
 }
 
 type ScopeRow = { id: string; menuId: string; scopeName: string }
@@ -89,7 +124,8 @@ export async function grantRoutes(api: Api, ctx: ModuleContext): Promise<void> {
     {
       schema: {
         tags: ['role'],
-        summary: 'role: replace the menus, data scopes and API scopes of roles (child roles are trimmed)',
+        summary:
+          'role: replace the menus, app menus, data scopes and API scopes of roles (child roles are trimmed)',
         body: RoleGrantForm,
       },
       preHandler: requirePermission('role_grant'),
@@ -99,6 +135,7 @@ export async function grantRoutes(api: Api, ctx: ModuleContext): Promise<void> {
       const body = request.body
       const roleIds = [...new Set(body.roleIds)]
       const menuIds = [...new Set(body.menuIds)]
+      const appIds = body.menuAppIds && [...new Set(body.menuAppIds)]
       const dataIds = [...new Set(body.dataScopeIds)]
       const apiIds = [...new Set(body.apiScopeIds)]
 
@@ -110,9 +147,12 @@ export async function grantRoutes(api: Api, ctx: ModuleContext): Promise<void> {
         if (roles.length !== roleIds.length) throw notFound('角色不存在')
         for (const r of roles) assertMayConfigure(auth, r.alias)
 
-        const menus = await grantableMenus(tx, auth)
-        const allowed = new Set(menus.map((m) => m.id))
-        if (menuIds.some((id) => !allowed.has(id))) throw badRequest('无权分配未拥有的菜单')
+        const children: string[] = []
+        for (const tenantId of new Set(roles.map((r) => r.tenantId)))
+          children.push(...(await descendantRoles(tx, { ...auth, tenantId }, roleIds)))
+        const allowed = await replaceMenuGrants(tx, auth, WEB_MENUS, roleIds, children, menuIds)
+        // absent (a client that knows no app menus) leaves the app grants as they are
+        if (appIds) await replaceMenuGrants(tx, auth, APP_MENUS, roleIds, children, appIds)
         for (const [ids, table] of [
           [dataIds, scopeData],
           [apiIds, scopeApi],
@@ -121,25 +161,6 @@ export async function grantRoutes(api: Api, ctx: ModuleContext): Promise<void> {
           const ok = new Set((await grantableScopes(tx, table, allowed)).map((s) => s.id))
           if (ids.some((id) => !ok.has(id))) throw badRequest('无权分配该数据或接口权限')
         }
-
-        await tx.delete(roleMenu).where(inArray(roleMenu.roleId, roleIds))
-        if (menuIds.length)
-          await tx
-            .insert(roleMenu)
-            .values(roleIds.flatMap((roleId) => menuIds.map((menuId) => ({ id: nextId(), roleId, menuId }))))
-        // a child role never holds more than its parent
-        const children: string[] = []
-        for (const tenantId of new Set(roles.map((r) => r.tenantId)))
-          children.push(...(await descendantRoles(tx, { ...auth, tenantId }, roleIds)))
-        if (children.length)
-          await tx
-            .delete(roleMenu)
-            .where(
-              and(
-                inArray(roleMenu.roleId, children),
-                menuIds.length ? notInArray(roleMenu.menuId, menuIds) : undefined,
-              ),
-            )
 
         await tx.delete(roleScope).where(inArray(roleScope.roleId, roleIds))
         const scopes = [
@@ -162,17 +183,21 @@ export async function grantRoutes(api: Api, ctx: ModuleContext): Promise<void> {
     {
       schema: {
         tags: ['menu'],
-        summary: 'menu: what the caller may grant, as {menu, dataScope, apiScope} trees',
+        summary: 'menu: what the caller may grant, as {menu, dataScope, apiScope, menuApp} trees',
       },
     },
     async (request) => {
       const auth = authOf(request)
-      const menus = await grantableMenus(db, auth)
+      const menus = await grantableMenus(db, auth, WEB_MENUS)
+      const appMenus = await grantableMenus(db, auth, APP_MENUS)
       const ids = new Set(menus.map((m) => m.id))
+      const nodes = (rows: MenuRow[]) =>
+        treeOf(rows.map((m) => ({ id: m.id, parentId: m.parentId, title: m.name })))
       return ok({
-        menu: treeOf(menus.map((m) => ({ id: m.id, parentId: m.parentId, title: m.name }))),
+        menu: nodes(menus),
         dataScope: scopeTree(menus, await grantableScopes(db, scopeData, ids)),
         apiScope: scopeTree(menus, await grantableScopes(db, scopeApi, ids)),
+        menuApp: nodes(appMenus),
       })
     },
   )
@@ -182,7 +207,8 @@ export async function grantRoutes(api: Api, ctx: ModuleContext): Promise<void> {
     {
       schema: {
         tags: ['menu'],
-        summary: 'menu: the granted menu, data scope and api scope ids of roles of the caller tenant',
+        summary:
+          'menu: the granted menu, data scope, api scope and app menu ids of roles of the caller tenant',
         querystring: z.object({ roleIds: idCsv }),
       },
     },
@@ -191,19 +217,21 @@ export async function grantRoutes(api: Api, ctx: ModuleContext): Promise<void> {
       const wanted = request.query.roleIds.split(',')
       const roles = await db.select({ id: role.id }).from(role).where(rolesOf(auth, wanted))
       const roleIds = roles.map((r) => r.id)
-      if (!roleIds.length) return ok({ menu: [], dataScope: [], apiScope: [] })
-      const menus = await db
-        .selectDistinct({ id: roleMenu.menuId })
-        .from(roleMenu)
-        .where(inArray(roleMenu.roleId, roleIds))
+      if (!roleIds.length) return ok({ menu: [], dataScope: [], apiScope: [], menuApp: [] })
+      const granted = async ({ grants }: MenuTree) =>
+        (
+          await db.selectDistinct({ id: grants.menuId }).from(grants).where(inArray(grants.roleId, roleIds))
+        ).map((m) => m.id)
+      const menus = await granted(WEB_MENUS)
       const scopes = await db
         .selectDistinct({ id: roleScope.scopeId, category: roleScope.scopeCategory })
         .from(roleScope)
         .where(inArray(roleScope.roleId, roleIds))
       return ok({
-        menu: menus.map((m) => m.id),
+        menu: menus,
         dataScope: scopes.filter((s) => s.category === DATA_SCOPE).map((s) => s.id),
         apiScope: scopes.filter((s) => s.category === API_SCOPE).map((s) => s.id),
+        menuApp: await granted(APP_MENUS),
       })
     },
   )

@@ -245,7 +245,7 @@ describe('roles, grants and scope definitions', () => {
       expect(keys.menu.sort()).toEqual((await menusOf(ids.staffRole)).sort())
       expect(keys).toMatchObject({ dataScope: [], apiScope: [] })
       const foreign = (await get('menu/role-tree-keys', parkAdmin, { roleIds: ids.platformRole })).json().data
-      expect(foreign).toEqual({ menu: [], dataScope: [], apiScope: [] })
+      expect(foreign).toEqual({ menu: [], dataScope: [], apiScope: [], menuApp: [] })
     })
 
     it('rewrites menus and scopes in one go, trims child roles, and takes effect at once', async () => {

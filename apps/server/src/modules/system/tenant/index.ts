@@ -1,6 +1,11 @@
 import { passwordProblem } from '@xpark/contract'
-import { type TenantSchema, TenantSubmitSchema } from '@xpark/contract/schemas'
-import { and, asc, eq, inArray, ne } from 'drizzle-orm'
+import {
+  TenantDatasourceSchema,
+  type TenantInfo,
+  type TenantSchema,
+  TenantSubmitSchema,
+} from '@xpark/contract/schemas'
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ModuleContext } from '../../../app.js'
 import { requireAdministrator } from '../../../core/auth/guards.js'
@@ -13,8 +18,18 @@ import type { Api } from '../../../core/http/api.js'
 import { isId } from '../../../core/ids.js'
 import { FilterSet, parseDateTime, readPaging, SortSet, selectPage } from '../../../core/query/index.js'
 import type { DbOrTx, Tx } from '../../../db/client.js'
-import { param, tenant } from '../schema.js'
+import { param, tenant, user } from '../schema.js'
+import { datasourceRoutes } from './datasource.js'
+import {
+  assertSellable,
+  productIdsOf,
+  productionRoutes,
+  SYSTEM_CACHE,
+  setTenantProducts,
+} from './products.js'
 import { provisionTenant } from './provision.js'
+import { proxyTenantRoutes } from './proxy.js'
+import { datasource, production, proxyTenant, tenantProduction } from './schema.js'
 
 /**
  * blade-system/tenant (spec 01 §7): the parks. Platform administrator only, except `info` (public:
@@ -90,23 +105,58 @@ async function initialPassword(tx: Tx, given: string | undefined): Promise<strin
 type TenantFields = z.infer<typeof TenantSchema>
 
 function columnsOf(values: Partial<TenantFields>) {
-  const { expireTime, ...rest } = values
+  const { expireTime, proxyId, ...rest } = values
   const when = expireDate(expireTime)
-  return { ...rest, ...(when === undefined ? {} : { expireTime: when }) }
+  return {
+    ...rest,
+    ...(when === undefined ? {} : { expireTime: when }),
+    ...(proxyId === undefined ? {} : { proxyId: proxyId || null }),
+  }
 }
 
-async function update(tx: Tx, auth: AuthContext, id: string, values: Partial<TenantFields>): Promise<void> {
+async function update(
+  tx: Tx,
+  auth: AuthContext,
+  id: string,
+  values: Partial<TenantFields>,
+  productIds: readonly string[],
+): Promise<void> {
   const [found] = await tx
-    .select({ id: tenant.id })
+    .select({ id: tenant.id, tenantId: tenant.tenantId, proxyId: tenant.proxyId })
     .from(tenant)
     .where(and(eq(tenant.id, id), alive))
     .for('update')
   if (!found) throw notFound('数据不存在')
   await checkDomain(tx, values.domain, id)
+  const columns = columnsOf(values)
+  await assertSellable(tx, productIds, columns.proxyId === undefined ? found.proxyId : columns.proxyId)
   await tx
     .update(tenant)
-    .set({ ...columnsOf(values), updateUser: auth.userId, updateTime: new Date() })
+    .set({ ...columns, updateUser: auth.userId, updateTime: new Date() })
     .where(eq(tenant.id, id))
+  await setTenantProducts(tx, found.tenantId, productIds)
+}
+
+/** The agent must exist; '' or null: none. */
+async function checkProxy(tx: Tx, proxyId: string | null | undefined): Promise<void> {
+  if (!proxyId) return
+  const [found] = await tx
+    .select({ id: proxyTenant.id })
+    .from(proxyTenant)
+    .where(and(eq(proxyTenant.id, proxyId), eq(proxyTenant.isDeleted, 0)))
+  if (!found) throw badRequest('代理商不存在')
+}
+
+/** Tenant rows with their product ids (`proIds`, comma-joined as the submit takes them). */
+async function withProducts<T extends { tenantId: unknown }>(
+  db: DbOrTx,
+  rows: T[],
+): Promise<(T & { proIds: string })[]> {
+  const ids = await productIdsOf(
+    db,
+    rows.map((r) => String(r.tenantId)),
+  )
+  return rows.map((r) => ({ ...r, proIds: (ids.get(String(r.tenantId)) ?? []).join(',') }))
 }
 
 export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> {
@@ -122,9 +172,70 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
         const paging = readPaging(query)
         const orderBy = sorts.orderBy(query)
         const where = and(alive, ...filters.conditions(query))!
-        return ok(await selectPage(db, { table: tenant, where, orderBy, paging }))
+        const found = await selectPage(db, { table: tenant, where, orderBy, paging })
+        return ok({ ...found, records: await withProducts(db, found.records as { tenantId: string }[]) })
       },
     )
+
+  api.get(
+    `${base}/listInfo`,
+    {
+      schema: {
+        tags,
+        summary: 'tenant: page with product names, agent name and live accounts beside the account quota',
+        querystring: listQuery,
+      },
+      preHandler: admin,
+    },
+    async (request) => {
+      const query = request.query as Record<string, unknown>
+      const paging = readPaging(query)
+      const orderBy = sorts.orderBy(query)
+      const where = and(alive, ...filters.conditions(query))!
+      const found = await selectPage(db, { table: tenant, where, orderBy, paging })
+      const rows = await withProducts(db, found.records as { tenantId: string; proxyId: string | null }[])
+      const tenantIds = rows.map((r) => r.tenantId)
+      const proxyIds = [...new Set(rows.map((r) => r.proxyId).filter((p): p is string => !!p))]
+      const [names, proxies, users] = await Promise.all([
+        tenantIds.length
+          ? db
+              .select({ tenantId: tenantProduction.tenantId, name: production.name })
+              .from(tenantProduction)
+              .innerJoin(
+                production,
+                and(eq(production.id, tenantProduction.productId), eq(production.isDeleted, 0)),
+              )
+              .where(inArray(tenantProduction.tenantId, tenantIds))
+              .orderBy(asc(production.sort), asc(production.id))
+          : [],
+        proxyIds.length
+          ? db
+              .select({ id: proxyTenant.id, name: proxyTenant.name })
+              .from(proxyTenant)
+              .where(and(inArray(proxyTenant.id, proxyIds), eq(proxyTenant.isDeleted, 0)))
+          : [],
+        tenantIds.length
+          ? db
+              .select({ tenantId: user.tenantId, n: count() })
+              .from(user)
+              .where(and(inArray(user.tenantId, tenantIds), eq(user.isDeleted, 0)))
+              .groupBy(user.tenantId)
+          : [],
+      ])
+      const proxyName = new Map(proxies.map((p) => [p.id, p.name]))
+      const userCount = new Map(users.map((u) => [u.tenantId, u.n]))
+      const records = rows.map((r) => ({
+        ...r,
+        productNames: names
+          .filter((n) => n.tenantId === r.tenantId)
+          .map((n) => n.name)
+          .join(','),
+        proxyName: (r.proxyId && proxyName.get(r.proxyId)) || '',
+        userCount: userCount.get(r.tenantId) ?? 0,
+      }))
+      return ok({ ...found, records })
+    },
+  )
 
   api.get(
     `${base}/detail`,
@@ -138,7 +249,8 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
         .from(tenant)
         .where(and(eq(tenant.id, request.query.id), alive))
       if (!row) throw notFound('数据不存在')
-      return ok(row)
+      const [withIds] = await withProducts(db, [row])
+      return ok(withIds)
     },
   )
 
@@ -167,13 +279,19 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
     },
     async (request) => {
       const [row] = await db
-        .select({ tenantId: tenant.tenantId, tenantName: tenant.tenantName, logo: tenant.logo })
+        .select({
+          tenantId: tenant.tenantId,
+          tenantName: tenant.tenantName,
+          logo: tenant.logo,
+          backgroundUrl: tenant.backgroundUrl,
+        })
         .from(tenant)
         .where(and(eq(tenant.domain, request.query.domain), alive))
         .orderBy(asc(tenant.tenantId))
         .limit(1)
       if (!row) throw notFound('未找到该域名的租户')
-      return ok(row)
+      const info: TenantInfo = row
+      return ok(info)
     },
   )
 
@@ -188,20 +306,27 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
       preHandler: admin,
     },
     async (request) => {
-      const { id, adminPassword, ...values } = request.body
+      const { id, adminPassword, proIds, ...values } = request.body
+      const productIds = [...new Set(proIds.split(','))]
       const auth = authOf(request)
       await db.transaction(async (tx) => {
-        if (id) return update(tx, auth, id, values)
+        await checkProxy(tx, values.proxyId)
+        if (id) return update(tx, auth, id, values, productIds)
         await checkDomain(tx, values.domain)
+        const { expireTime, proxyId, ...rest } = columnsOf(values)
+        await assertSellable(tx, productIds, proxyId ?? null)
         const plain = await initialPassword(tx, adminPassword)
-        const { expireTime, ...rest } = columnsOf(values)
         await provisionTenant(tx, auth, {
           ...rest,
           tenantName: values.tenantName,
           expireTime: expireTime ?? null,
+          proxyId: proxyId ?? null,
+          productIds,
           adminPasswordHash: await hashPassword(md5(plain)),
         })
       })
+      // the admin role's menus follow the products: drop the cached menu trees and codes
+      await ctx.cache.clearPrefix(SYSTEM_CACHE)
       return status(true)
     },
   )
@@ -230,6 +355,46 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
           .update(tenant)
           .set({ isDeleted: 1, updateUser: auth.userId, updateTime: new Date() })
           .where(inArray(tenant.id, ids))
+      })
+      return status(true)
+    },
+  )
+
+  api.post(
+    `${base}/datasource`,
+    {
+      schema: {
+        tags,
+        summary:
+          'tenant: bind a tenant to a datasource (stored and shown; xpark keeps every tenant in one database)',
+        querystring: TenantDatasourceSchema.partial(),
+        body: TenantDatasourceSchema.partial().nullish(),
+      },
+      preHandler: admin,
+    },
+    async (request) => {
+      // Saber sends these as query parameters; a JSON body works too
+      const parsed = TenantDatasourceSchema.safeParse({ ...request.query, ...(request.body ?? {}) })
+      if (!parsed.success)
+        throw badRequest(
+          `参数校验失败: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+        )
+      const { tenantId, datasourceId } = parsed.data
+      const auth = authOf(request)
+      await db.transaction(async (tx) => {
+        if (datasourceId) {
+          const [found] = await tx
+            .select({ id: datasource.id })
+            .from(datasource)
+            .where(and(eq(datasource.id, datasourceId), eq(datasource.isDeleted, 0)))
+          if (!found) throw badRequest('数据源不存在')
+        }
+        const done = await tx
+          .update(tenant)
+          .set({ datasourceId: datasourceId || null, updateUser: auth.userId, updateTime: new Date() })
+          .where(and(eq(tenant.tenantId, tenantId), alive))
+          .returning({ id: tenant.id })
+        if (!done.length) throw notFound('租户不存在')
       })
       return status(true)
     },
@@ -265,4 +430,8 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
       return status(true)
     },
   )
+
+  await productionRoutes(api, ctx)
+  await proxyTenantRoutes(api, ctx)
+  await datasourceRoutes(api, ctx)
 }

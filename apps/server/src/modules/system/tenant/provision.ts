@@ -1,8 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { AuthContext } from '../../../core/auth/tokens.js'
 import { nextId } from '../../../core/ids.js'
 import type { Tx } from '../../../db/client.js'
-import { dept, dictBiz, menu, post, role, roleMenu, tenant, user } from '../schema.js'
+import { dept, dictBiz, menu, post, role, tenant, user } from '../schema.js'
+import { setTenantProducts } from './products.js'
+import { production, productionMenu } from './schema.js'
 
 /** The platform tenant (BladeX `ADMIN_TENANT_ID`): its business dicts are the template of a new tenant's. */
 const PLATFORM_TENANT = '000000'
@@ -15,22 +17,26 @@ const screenCodes = (code: string, ...extra: string[]) => [
 ]
 
 /**
- * The menus a park's 管理员 (`admin`) is granted: the demo park's admin and every provisioned
- * tenant's (BladeX `tenant.default.menuCode`). Never the platform-only screens (param writes, dict,
- * client, tenant).
+ * The menus of the demo park's 管理员 (`admin`) and of the 基础版 product (BladeX
+ * `tenant.default.menuCode`). Never the platform-only screens (param writes, dict, client, tenant).
  */
 export const PARK_ADMIN_MENU_CODES: readonly string[] = [
   ...['system', 'param', 'param_view', 'api_docs', 'wel_dashboard'],
   ...['dictbiz', 'dictbiz_add', 'dictbiz_edit', 'dictbiz_delete', 'dictbiz_view'],
   ...['topmenu', 'topmenu_add', 'topmenu_edit', 'topmenu_delete', 'topmenu_view', 'topmenu_setting'],
-  ...screenCodes('user', 'user_reset', 'user_role'),
+  ...screenCodes('user', 'user_reset', 'user_role', 'user_export', 'user_import'),
   ...screenCodes('dept'),
   ...screenCodes('post'),
   ...screenCodes('role', 'role_grant'),
   // the data and api scope definitions are platform data: the park admin reads them only
   ...['authority', 'datascope', 'datascope_view', 'apiscope', 'apiscope_view'],
   ...screenCodes('notice'),
+  ...screenCodes('shortcut'),
+  ...screenCodes('stafftype'),
+  ...['app', ...screenCodes('appinfo'), ...screenCodes('appstartup')],
   ...['monitor', 'log', 'log_usual', 'log_api', 'log_error', 'log_view'],
+  ...['resource', ...screenCodes('oss', 'oss_enable'), ...screenCodes('sms', 'sms_enable', 'sms_send')],
+  ...['attach', 'attach_upload', 'attach_download', 'attach_delete', 'attach_view'],
 ]
 
 export interface ProvisionInput {
@@ -42,6 +48,10 @@ export interface ProvisionInput {
   accountNumber?: number
   expireTime?: Date | null
   logo?: string
+  backgroundUrl?: string
+  proxyId?: string | null
+  /** the tenant's products: its `admin` role gets the union of their menus */
+  productIds: readonly string[]
   /** argon2id of the MD5 hex of the admin's initial password */
   adminPasswordHash: string
 }
@@ -63,7 +73,7 @@ async function nextTenantId(tx: Tx): Promise<string> {
 
 /**
  * Create a tenant and what it needs to be used (BladeX TenantServiceImpl#submitTenant): role
- * 管理员/`admin` with the park admin's menus, a dept named after the tenant, post `ceo`, user
+ * 管理员/`admin` with the menus of the tenant's products, a dept named after the tenant, post `ceo`, user
  * `admin` (initial password, to be changed at first sign-in) and copies of the platform tenant's
  * business dicts. Runs inside the caller's transaction: any failure leaves nothing behind.
  */
@@ -77,17 +87,12 @@ export async function provisionTenant(tx: Tx, auth: AuthContext, input: Provisio
     updateUser: auth.userId,
     updateTime: now,
   }
-  const { adminPasswordHash, ...fields } = input
+  const { adminPasswordHash, productIds, ...fields } = input
   await tx.insert(tenant).values({ id: nextId(), tenantId, ...fields, ...audit })
 
   const roleId = nextId()
   await tx.insert(role).values({ id: roleId, tenantId, roleName: '管理员', roleAlias: 'admin', sort: 1 })
-  const menus = await tx
-    .select({ id: menu.id })
-    .from(menu)
-    .where(and(inArray(menu.code, [...PARK_ADMIN_MENU_CODES]), eq(menu.isDeleted, 0)))
-  if (menus.length)
-    await tx.insert(roleMenu).values(menus.map((m) => ({ id: nextId(), roleId, menuId: m.id })))
+  await setTenantProducts(tx, tenantId, productIds)
 
   const deptId = nextId()
   await tx.insert(dept).values({
@@ -132,4 +137,32 @@ export async function provisionTenant(tx: Tx, auth: AuthContext, input: Provisio
     )
   }
   return tenantId
+}
+
+/** Demo park products: bundles of the menus that exist so far (meeting, storage, canteen … join with their modules). */
+export const DEMO_PRODUCTS: readonly { name: string; remark: string; codes: readonly string[] }[] = [
+  { name: '基础版', remark: '系统管理、权限、公告与日志', codes: PARK_ADMIN_MENU_CODES },
+  { name: '通知公告', remark: '通知公告', codes: screenCodes('notice') },
+  {
+    name: '日志审计',
+    remark: '通用、接口与错误日志',
+    codes: ['monitor', 'log', 'log_usual', 'log_api', 'log_error', 'log_view'],
+  },
+  { name: '行政区划', remark: '行政区划查询', codes: ['base', 'region', 'region_view'] },
+]
+
+/** Seed the demo products (their menus by code); answers the product ids by name. */
+export async function seedProducts(tx: Tx): Promise<Map<string, string>> {
+  const menus = await tx.select({ id: menu.id, code: menu.code }).from(menu).where(eq(menu.isDeleted, 0))
+  const byCode = new Map(menus.map((m) => [m.code, m.id]))
+  const ids = new Map<string, string>()
+  for (const [i, p] of DEMO_PRODUCTS.entries()) {
+    const productId = nextId()
+    ids.set(p.name, productId)
+    await tx.insert(production).values({ id: productId, name: p.name, remark: p.remark, sort: i + 1 })
+    const menuIds = p.codes.map((c) => byCode.get(c)).filter((id): id is string => id !== undefined)
+    if (menuIds.length)
+      await tx.insert(productionMenu).values(menuIds.map((menuId) => ({ id: nextId(), productId, menuId })))
+  }
+  return ids
 }

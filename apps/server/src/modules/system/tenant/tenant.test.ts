@@ -12,6 +12,7 @@ import {
 } from '../../../test/harness.js'
 import { dept, dictBiz, post, role, roleMenu, tenant, user } from '../schema.js'
 import { provisionTenant } from './provision.js'
+import { production } from './schema.js'
 
 const PASSWORD = 'Park@2026x'
 
@@ -19,6 +20,8 @@ describe('blade-system/tenant', () => {
   let t: TestContext
   let admin: Headers
   let park: Headers
+  /** id of the seeded 基础版 product (the park admin's menus) */
+  let basic: string
   const api = resourceCalls(() => t, '/xparkApi/blade-system/tenant')
 
   const tenantNamed = async (tenantName: string) =>
@@ -41,11 +44,13 @@ describe('blade-system/tenant', () => {
     t = await startTestApp()
     admin = bearer(await signIn(t.app))
     park = bearer(await signIn(t.app, { tenantId: '100001', account: 'admin' }))
+    basic = (await t.database.db.select().from(production).where(eq(production.name, '基础版')))[0]!.id
   })
   afterAll(() => t.close())
 
   it('provisions a tenant whose admin signs in with the given password and sees the park menus', async () => {
     const res = await api.post('submit', admin, {
+      proIds: basic,
       tenantName: '滨江园区',
       domain: 'binjiang.example.com',
       linkman: '张三',
@@ -100,8 +105,8 @@ describe('blade-system/tenant', () => {
   })
 
   it('numbers new tenants one after another', async () => {
-    await api.post('submit', admin, { tenantName: '一号', adminPassword: PASSWORD })
-    await api.post('submit', admin, { tenantName: '二号', adminPassword: PASSWORD })
+    await api.post('submit', admin, { proIds: basic, tenantName: '一号', adminPassword: PASSWORD })
+    await api.post('submit', admin, { proIds: basic, tenantName: '二号', adminPassword: PASSWORD })
     const a = Number((await tenantNamed('一号'))!.tenantId)
     const b = Number((await tenantNamed('二号'))!.tenantId)
     expect(b).toBe(a + 1)
@@ -122,7 +127,7 @@ describe('blade-system/tenant', () => {
   it('info answers only the public face of the tenant of a domain, without a token', async () => {
     const res = await api.get('info', {}, { domain: 'binjiang.example.com' })
     expect(res.statusCode).toBe(200)
-    expect(Object.keys(res.json().data).sort()).toEqual(['logo', 'tenantId', 'tenantName'])
+    expect(Object.keys(res.json().data).sort()).toEqual(['backgroundUrl', 'logo', 'tenantId', 'tenantName'])
     expect(res.json().data.tenantName).toBe('滨江园区')
     expect((await api.get('info', {}, { domain: 'nobody.example.com' })).statusCode).toBe(404)
   })
@@ -135,8 +140,8 @@ describe('blade-system/tenant', () => {
       api.get('list', park),
       api.get('detail', park, { id: row.id }),
       api.get('select', park),
-      api.post('submit', park, { tenantName: '越权', adminPassword: PASSWORD }),
-      api.post('submit', park, { id: row.id, tenantName: '越权' }),
+      api.post('submit', park, { proIds: basic, tenantName: '越权', adminPassword: PASSWORD }),
+      api.post('submit', park, { proIds: basic, id: row.id, tenantName: '越权' }),
       api.post('remove', park, undefined, { ids: row.id }),
       api.post('setting', park, undefined, { ids: row.id, accountNumber: '-1', expireTime: '' }),
     ]
@@ -149,6 +154,8 @@ describe('blade-system/tenant', () => {
     const before = await tenantCount()
     const users = (await t.database.db.select({ n: count() }).from(user))[0]!.n
     for (const body of [
+      { tenantName: '无产品', adminPassword: PASSWORD, proIds: undefined },
+      { tenantName: '坏产品', adminPassword: PASSWORD, proIds: 'x,1' },
       { tenantName: '弱密码', adminPassword: '123456' },
       { tenantName: '', adminPassword: PASSWORD },
       { tenantName: '坏日期', adminPassword: PASSWORD, expireTime: 'tomorrow' },
@@ -158,7 +165,7 @@ describe('blade-system/tenant', () => {
       // a domain names one tenant
       { tenantName: '同域名', adminPassword: PASSWORD, domain: 'binjiang.example.com' },
     ]) {
-      const res = await api.post('submit', admin, body)
+      const res = await api.post('submit', admin, { proIds: basic, ...body })
       expect(res.statusCode, JSON.stringify(body)).toBe(400)
     }
     expect(await tenantCount()).toBe(before)
@@ -171,7 +178,7 @@ describe('blade-system/tenant', () => {
     const auth = { userId: '1', tenantId: '000000', deptIds: [] } as never
     await expect(
       t.database.db.transaction(async (tx) => {
-        await provisionTenant(tx, auth, { tenantName: '半成品', adminPasswordHash: 'x' })
+        await provisionTenant(tx, auth, { tenantName: '半成品', adminPasswordHash: 'x', productIds: [basic] })
         throw new Error('boom')
       }),
     ).rejects.toThrow('boom')
@@ -182,6 +189,7 @@ describe('blade-system/tenant', () => {
   it('updates the fields of a tenant', async () => {
     const row = (await tenantNamed('一号'))!
     const res = await api.post('submit', admin, {
+      proIds: basic,
       id: row.id,
       tenantName: '一号园区',
       address: '滨江路 1 号',

@@ -26,6 +26,7 @@ import { deptAndChildrenIds } from '../org/dept.js'
 import { assertMayConfigure } from '../role/role.js'
 import { systemScopeSource } from '../role/scope-source.js'
 import { dept, post, role, user } from '../schema.js'
+import { assertAccountQuota } from '../tenant/quota.js'
 
 /**
  * blade-user: the users of a tenant. Reads and writes go through the CRUD factory with the `user`
@@ -66,7 +67,8 @@ async function assertMayAssign(tx: Tx, auth: AuthContext, roleIds: string[], pre
   for (const r of rows) assertMayConfigure(auth, r.alias)
 }
 
-function userResource(data: DataScopes, apis: ApiScopes) {
+/** The user resource (filters, data scope, API scope): `page` here, and the Excel export in excel.ts. */
+export function userResource(data: DataScopes, apis: ApiScopes) {
   return defineResource({
     table: user,
     schema: UserForm,
@@ -88,6 +90,8 @@ function userResource(data: DataScopes, apis: ApiScopes) {
       return sql`string_to_array(${user.deptId}, ',') && array(${deptAndChildrenIds(auth.tenantId, [deptId])})::text[]`
     },
     beforeWrite: async ({ tx, auth, values, id }) => {
+      // a new account counts against the tenant's quota (locks the tenant row until commit)
+      if (!id) await assertAccountQuota(tx, auth.tenantId)
       if (values.account !== undefined) {
         const [clash] = await tx
           .select({ id: user.id })

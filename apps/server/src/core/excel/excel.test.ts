@@ -1,0 +1,199 @@
+import { PassThrough } from 'node:stream'
+import ExcelJS from 'exceljs'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { writeWorkbook } from './export.js'
+import { IMPORT_MAX_ROWS, NOT_XLSX, readWorkbook } from './import.js'
+import {
+  COLUMN_WIDTH,
+  contentDisposition,
+  type ExcelColumn,
+  safeTitle,
+  timestampTitle,
+  widthInPixels,
+} from './sheet.js'
+import { NOTES_SHEET, writeTemplate } from './template.js'
+
+async function collect(write: (out: PassThrough) => Promise<void>): Promise<Buffer> {
+  const out = new PassThrough()
+  const chunks: Buffer[] = []
+  out.on('data', (c: Buffer) => chunks.push(c))
+  const ended = new Promise((resolve) => out.on('end', resolve))
+  await write(out)
+  await ended
+  return Buffer.concat(chunks)
+}
+
+async function load(buffer: Buffer): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook()
+  await workbook.xlsx.load(buffer as unknown as ArrayBuffer)
+  return workbook
+}
+
+interface Person {
+  id: string
+  account: string
+  sex: number
+  createTime: Date
+}
+const columns: ExcelColumn<Person>[] = [
+  { header: '登录账号', key: 'account' },
+  { header: '用户性别', key: 'sex', value: (p) => (p.sex === 0 ? '男' : '女') },
+  { header: '创建时间', key: 'createTime' },
+]
+
+async function* batchesOf(total: number, size: number): AsyncGenerator<Person[]> {
+  for (let start = 0; start < total; start += size) {
+    const n = Math.min(size, total - start)
+    yield Array.from({ length: n }, (_, i) => ({
+      id: String(start + i + 1),
+      account: `user${start + i + 1}`,
+      sex: (start + i) % 2,
+      createTime: new Date(2024, 0, 2, 3, 4, 5),
+    }))
+  }
+}
+
+/** A workbook built in the test as a person would fill the template. */
+async function upload(rows: unknown[][], header = ['登录账号', '用户姓名', '手机号码']): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook()
+  const sheet = workbook.addWorksheet('用户')
+  sheet.addRow(header)
+  for (const r of rows) sheet.addRow(r)
+  return Buffer.from(await workbook.xlsx.writeBuffer())
+}
+const importColumns: ExcelColumn<never>[] = [
+  { header: '登录账号', key: 'account' },
+  { header: '用户姓名', key: 'realName' },
+  { header: '手机号码', key: 'phone' },
+]
+const schema = z.object({
+  account: z.string({ error: 'please enter account' }).regex(/^[a-z0-9]+$/, 'letters and digits only'),
+  realName: z.string({ error: 'please enter real name' }),
+  phone: z
+    .string()
+    .regex(/^1\d{10}$/, 'phone must be 11 digits')
+    .optional(),
+})
+
+describe('excel: sheet layout', () => {
+  it('165 px columns: the stored width draws exactly 165 px', () => {
+    expect(COLUMN_WIDTH).toBeCloseTo(23.57, 2)
+    expect(widthInPixels(COLUMN_WIDTH)).toBe(165)
+  })
+
+  it('the default title is the current timestamp yyyy-MM-dd HH-mm-ss, safe as file and sheet name', () => {
+    expect(timestampTitle(new Date(2024, 0, 2, 3, 4, 5))).toBe('2024-01-02 03-04-05')
+    expect(safeTitle(undefined).file).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}-\d{2}-\d{2}$/)
+    expect(safeTitle('a/b:c*?[d]').file).toBe('a-b-c---d-')
+    expect(safeTitle('长'.repeat(40)).sheet).toHaveLength(31)
+  })
+
+  it('Content-Disposition carries an ASCII fallback and the RFC 5987 UTF-8 name', () => {
+    expect(contentDisposition('用户数据 (1).xlsx')).toBe(
+      `attachment; filename="____ (1).xlsx"; filename*=UTF-8''%E7%94%A8%E6%88%B7%E6%95%B0%E6%8D%AE%20%281%29.xlsx`,
+    )
+  })
+})
+
+describe('excel: streaming export', () => {
+  it('writes title, frozen first column, 165 px widths, a bold Chinese header and every row', async () => {
+    const buffer = await collect((out) =>
+      writeWorkbook(out, { title: '用户导出', columns, batches: batchesOf(2500, 1000) }),
+    )
+    const workbook = await load(buffer)
+    const sheet = workbook.getWorksheet('用户导出')!
+    expect(sheet).toBeTruthy()
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', xSplit: 1 })
+    for (const i of [1, 2, 3]) expect(widthInPixels(sheet.getColumn(i).width!)).toBe(165)
+    const header = sheet.getRow(1)
+    expect(header.values).toEqual([undefined, '登录账号', '用户性别', '创建时间'])
+    expect(header.getCell(1).font?.bold).toBe(true)
+    expect(sheet.rowCount).toBe(2501)
+    expect(sheet.getRow(2).values).toEqual([undefined, 'user1', '男', '2024-01-02 03:04:05'])
+    expect(sheet.getRow(2501).getCell(1).value).toBe('user2500')
+  })
+
+  it('an empty export is a header row only', async () => {
+    const buffer = await collect((out) => writeWorkbook(out, { columns, batches: batchesOf(0, 10) }))
+    const sheet = (await load(buffer)).worksheets[0]!
+    expect(sheet.name).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}-\d{2}-\d{2}$/)
+    expect(sheet.rowCount).toBe(1)
+  })
+})
+
+describe('excel: template', () => {
+  it('is the header row with the house layout, and a notes sheet per column', async () => {
+    const noted = importColumns.map((c) => ({ ...c, note: `${c.header} note` }))
+    const buffer = await collect((out) => writeTemplate(out, { title: '用户导入模板', columns: noted }))
+    const workbook = await load(buffer)
+    const [first, notes] = workbook.worksheets
+    expect(first!.name).toBe('用户导入模板')
+    expect(first!.rowCount).toBe(1)
+    expect(first!.getRow(1).values).toEqual([undefined, '登录账号', '用户姓名', '手机号码'])
+    expect(first!.views[0]).toMatchObject({ state: 'frozen', xSplit: 1 })
+    expect(widthInPixels(first!.getColumn(2).width!)).toBe(165)
+    expect(notes!.name).toBe(NOTES_SHEET)
+    expect(notes!.getRow(2).values).toEqual([undefined, '登录账号', '登录账号 note'])
+  })
+
+  it('a filled-in template reads back', async () => {
+    const template = await load(
+      await collect((out) => writeTemplate(out, { title: 't', columns: importColumns })),
+    )
+    template.worksheets[0]!.addRow(['abc', '张三', '13800000000'])
+    const buffer = Buffer.from(await template.xlsx.writeBuffer())
+    const result = await readWorkbook(buffer, { columns: importColumns, schema })
+    expect(result).toEqual({
+      rows: [{ row: 2, data: { account: 'abc', realName: '张三', phone: '13800000000' } }],
+      errors: [],
+    })
+  })
+})
+
+describe('excel: import reader', () => {
+  it('validates each row and reports a bad row by its Excel row number, keeping the rest', async () => {
+    const buffer = await upload([
+      ['zhang', '张三', 13800000000],
+      ['Bad Name', '李四', '12'],
+      [],
+      [{ richText: [{ text: 'wang' }, { text: 'wu' }] }, '  王五  '],
+    ])
+    const result = await readWorkbook(buffer, { columns: importColumns, schema })
+    expect(result.rows).toEqual([
+      { row: 2, data: { account: 'zhang', realName: '张三', phone: '13800000000' } },
+      { row: 5, data: { account: 'wangwu', realName: '王五' } },
+    ])
+    expect(result.errors).toEqual([
+      { row: 3, messages: ['登录账号: letters and digits only', '手机号码: phone must be 11 digits'] },
+    ])
+  })
+
+  it('maps headers by text, in any order, and ignores extra columns', async () => {
+    const buffer = await upload([['x', '李四', 'lisi']], ['备注', '用户姓名', '登录账号', '手机号码'])
+    const result = await readWorkbook(buffer, { columns: importColumns, schema })
+    expect(result.rows).toEqual([{ row: 2, data: { account: 'lisi', realName: '李四' } }])
+  })
+
+  it('refuses a file that lacks a column, is not an xlsx, or passes the row limit', async () => {
+    await expect(
+      readWorkbook(await upload([['a']], ['登录账号']), { columns: importColumns, schema }),
+    ).rejects.toMatchObject({ code: 400, message: '导入文件缺少列: 用户姓名, 手机号码 (请使用导入模板)' })
+    await expect(
+      readWorkbook(Buffer.from('account,name\nzhang,张三\n'), { columns: importColumns, schema }),
+    ).rejects.toMatchObject({ code: 400, message: NOT_XLSX })
+    // a zip that is no workbook
+    const { zipSync } = await import('fflate')
+    const zip = Buffer.from(zipSync({ 'readme.txt': new TextEncoder().encode('hello') }))
+    await expect(readWorkbook(zip, { columns: importColumns, schema })).rejects.toMatchObject({
+      code: 400,
+      message: NOT_XLSX,
+    })
+    const many = await upload(Array.from({ length: 6 }, (_, i) => [`u${i}`, 'n']))
+    await expect(readWorkbook(many, { columns: importColumns, schema, maxRows: 5 })).rejects.toMatchObject({
+      code: 400,
+      message: '导入数据不能超过 5 行',
+    })
+    expect(IMPORT_MAX_ROWS).toBe(10_000)
+  })
+})

@@ -1,0 +1,39 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+
+/**
+ * Excel import and export, one mechanism for every module (spec 02 §9): streaming export of a
+ * resource's rows, import templates, and reading an uploaded workbook row by row with zod.
+ * See docs/architecture.md, "Excel import and export".
+ */
+
+export { cellOf, type ExportOptions, sendWorkbook, writeWorkbook } from './export.js'
+export {
+  cellText,
+  IMPORT_MAX_ROWS,
+  type ImportResult,
+  type ImportRow,
+  type ImportRowError,
+  NOT_XLSX,
+  readWorkbook,
+} from './import.js'
+export { EXPORT_BATCH, resourceBatches } from './rows.js'
+export {
+  COLUMN_WIDTH,
+  COLUMN_WIDTH_PX,
+  contentDisposition,
+  type ExcelColumn,
+  safeTitle,
+  timestampTitle,
+  widthInPixels,
+  XLSX_TYPE,
+} from './sheet.js'
+export { NOTES_SHEET, sendTemplate, type TemplateOptions, writeTemplate } from './template.js'
+
+/**
+ * onResponse hook for a download route: a GET is not API-logged by default (core/audit logs writes),
+ * but an export takes data out of the system, so it is filed like a write.
+ */
+export async function logDownload(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!request.auth) return
+  request.server.audit.recordApi(request, reply.statusCode, reply.elapsedTime)
+}

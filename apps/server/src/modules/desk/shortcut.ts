@@ -1,0 +1,75 @@
+import { ShortcutSchema } from '@xpark/contract/schemas'
+import { asc, eq } from 'drizzle-orm'
+import type { ModuleContext } from '../../app.js'
+import { authOf } from '../../core/auth/plugin.js'
+import type { AuthContext } from '../../core/auth/tokens.js'
+import { defineResource, registerResource } from '../../core/crud/index.js'
+import { ok } from '../../core/envelope.js'
+import { badRequest } from '../../core/errors.js'
+import type { Api } from '../../core/http/api.js'
+import { scoped } from '../../core/tenancy.js'
+import { heldMenu } from '../system/index.js'
+import { shortcut } from './schema.js'
+
+/**
+ * blade-desk/shortcut: the signed-in user's desk shortcuts. Scoped to the tenant (core) and to the
+ * user through the resource's scope hook, so every read and write of the factory sees only the
+ * caller's own rows; a new row is stamped with the caller as its owner. A shortcut that names a
+ * menu must name one the caller holds.
+ */
+const ownRows = (auth: AuthContext) => eq(shortcut.userId, auth.userId)
+
+export const shortcutResource = defineResource({
+  table: shortcut,
+  schema: ShortcutSchema,
+  path: 'blade-desk/shortcut',
+  tag: 'shortcut',
+  permissions: {
+    add: 'shortcut_add',
+    edit: 'shortcut_edit',
+    delete: 'shortcut_delete',
+    view: 'shortcut_view',
+  },
+  filters: { name: 'like', path: 'like' },
+  sorts: ['sort', 'name', 'createTime'],
+  tenant: true,
+  omit: ['userId'],
+  scope: ownRows,
+  beforeWrite: async ({ tx, auth, values, id }) => {
+    const row = values as Record<string, unknown>
+    if (!id) row.userId = auth.userId
+    if (values.menuId === '') row.menuId = null
+    if (values.menuId && !(await heldMenu(tx, auth, values.menuId))) throw badRequest('菜单不存在或未授权')
+  },
+})
+
+export async function shortcutRoutes(api: Api, ctx: ModuleContext): Promise<void> {
+  const db = ctx.database.db
+  await registerResource(api, db, shortcutResource)
+  api.get(
+    '/blade-desk/shortcut/select',
+    {
+      schema: {
+        tags: ['shortcut'],
+        summary: "shortcut: the caller's own shortcuts, by sort (the welcome page)",
+      },
+    },
+    async (request) => {
+      const auth = authOf(request)
+      return ok(
+        await db
+          .select({
+            id: shortcut.id,
+            name: shortcut.name,
+            path: shortcut.path,
+            menuId: shortcut.menuId,
+            source: shortcut.source,
+            sort: shortcut.sort,
+          })
+          .from(shortcut)
+          .where(scoped(shortcut, auth, ownRows(auth)))
+          .orderBy(asc(shortcut.sort), asc(shortcut.id)),
+      )
+    },
+  )
+}

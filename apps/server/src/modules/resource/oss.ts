@@ -1,0 +1,41 @@
+import { OSS_CATEGORY, OssSchema } from '@xpark/contract/schemas'
+import type { ModuleContext } from '../../app.js'
+import { defineResource, registerResource } from '../../core/crud/index.js'
+import { badRequest } from '../../core/errors.js'
+import type { Api } from '../../core/http/api.js'
+import { assertCodeFree, keepBlankSecrets, mergedRow, registerEnable } from './configs.js'
+import { oss } from './schema.js'
+
+const table = { table: oss, id: oss.id, code: oss.ossCode, status: oss.status }
+
+/**
+ * blade-resource/oss: a tenant's object storage configurations. The S3 kinds (minio, qiniu, ali,
+ * tencent) need endpoint, access key, secret key and bucket; the local disk kind needs none.
+ * New rows start disabled; `enable` picks the one uploads go to.
+ */
+export const ossResource = defineResource({
+  table: oss,
+  schema: OssSchema,
+  path: 'blade-resource/oss',
+  tag: 'oss',
+  permissions: { add: 'oss_add', edit: 'oss_edit', delete: 'oss_delete', view: 'oss_view' },
+  filters: { ossCode: 'like', category: 'eq', status: 'eq' },
+  sorts: ['ossCode', 'category', 'status', 'createTime'],
+  omit: ['secretKey'],
+  tenant: true,
+  beforeWrite: async ({ tx, auth, values, id }) => {
+    await assertCodeFree(tx, table, auth, values.ossCode, id, 'OSS编号已存在')
+    keepBlankSecrets(values, ['secretKey'], id)
+    const row = await mergedRow<Record<string, unknown>>(tx, table, values, id)
+    if (row.category !== OSS_CATEGORY.local) {
+      const missing = ['endpoint', 'accessKey', 'secretKey', 'bucketName'].filter((f) => !row[f])
+      if (missing.length)
+        throw badRequest(`参数校验失败: ${missing.map((f) => `${f}: required for this category`).join('; ')}`)
+    }
+  },
+})
+
+export async function ossRoutes(api: Api, ctx: ModuleContext): Promise<void> {
+  await registerResource(api, ctx.database.db, ossResource)
+  registerEnable(api, ctx.database.db, '/blade-resource/oss', table, 'oss_enable', 'oss')
+}

@@ -1,0 +1,241 @@
+import { join } from 'node:path'
+import type { Readable } from 'node:stream'
+import { type BladeFile, CONFIG_STATUS, OSS_CATEGORY, SMS_CATEGORY } from '@xpark/contract/schemas'
+import { and, eq } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ModuleContext } from '../../app.js'
+import { type LogOwner, logUsual } from '../../core/audit/index.js'
+import type { AuthContext } from '../../core/auth/tokens.js'
+import { AppError, badRequest } from '../../core/errors.js'
+import { nextId } from '../../core/ids.js'
+import {
+  contentTypeOf,
+  extensionOf,
+  type FileLinks,
+  LocalObjectStore,
+  newObjectKey,
+  type ObjectBody,
+  type ObjectStore,
+  S3ObjectStore,
+  type StoredObject,
+  tenantOfKey,
+} from '../../core/storage/index.js'
+import { scoped, stamped } from '../../core/tenancy.js'
+import type { Db } from '../../db/client.js'
+import { attach, oss, sms } from './schema.js'
+import {
+  logSmsProvider,
+  SMS_PROVIDER_NAMES,
+  type SmsConfig,
+  type SmsResult,
+  smsProviderFor,
+} from './sms-providers.js'
+
+export type OssRow = typeof oss.$inferSelect
+export type AttachRow = typeof attach.$inferSelect
+
+/** Who stores a file: the columns `stamped` needs (a request's AuthContext fits). */
+export type Owner = Pick<AuthContext, 'tenantId' | 'userId' | 'deptIds'>
+
+export interface FileMeta {
+  /** the name the file had on the sender's side (kept in blade_attach.original_name) */
+  originalName: string
+  /** defaults to the type of the name's extension */
+  contentType?: string
+  /** an `oss_code` of the tenant; unknown or absent → the enabled configuration, else the local disk */
+  code?: string
+}
+
+/** Where a usual-log row goes: the current request, or for work without one the app and owner. */
+export type LogTarget = FastifyRequest | { app: FastifyInstance; owner: LogOwner }
+
+const MAX_CACHED_STORES = 100
+
+/**
+ * Files and messages of a tenant, for routes and for other modules (user photos, imports):
+ * `storeFile` puts bytes into the tenant's enabled store and records a blade_attach row;
+ * `openFile` reads one back; `sendSms` sends through the tenant's enabled SMS configuration.
+ */
+export class ResourceService {
+  readonly local: LocalObjectStore
+  private readonly s3Stores = new Map<string, S3ObjectStore>()
+
+  constructor(
+    readonly db: Db,
+    dataDir: string,
+    readonly links: FileLinks,
+  ) {
+    this.local = new LocalObjectStore(join(dataDir, 'files'), links)
+  }
+
+  /** the store of a configuration (null or category 5 = the local disk); S3 clients are reused per version of the row */
+  storeFor(config: OssRow | null): ObjectStore {
+    if (!config || config.category === OSS_CATEGORY.local) return this.local
+    const cacheKey = `${config.id}:${config.updateTime.getTime()}`
+    let store = this.s3Stores.get(cacheKey)
+    if (!store) {
+      if (!config.endpoint || !config.accessKey || !config.secretKey || !config.bucketName)
+        throw badRequest(`OSS配置不完整: ${config.ossCode}`)
+      if (this.s3Stores.size >= MAX_CACHED_STORES) this.s3Stores.clear()
+      store = new S3ObjectStore(
+        {
+          endpoint: config.endpoint,
+          accessKey: config.accessKey,
+          secretKey: config.secretKey,
+          bucket: config.bucketName,
+          region: config.region || undefined,
+          // MinIO serves path-style; the clouds' S3 APIs want the bucket in the host name
+          pathStyle: config.category === OSS_CATEGORY.minio,
+        },
+        this.links,
+      )
+      this.s3Stores.set(cacheKey, store)
+    }
+    return store
+  }
+
+  /** the configuration a tenant's upload goes to: the one named by `code`, else the enabled one, else none (local disk) */
+  async chooseOss(tenantId: string, code?: string): Promise<OssRow | null> {
+    const tenant = { tenantId }
+    if (code) {
+      const [named] = await this.db
+        .select()
+        .from(oss)
+        .where(scoped(oss, tenant, eq(oss.ossCode, code)))
+      if (named) return named
+    }
+    const [enabled] = await this.db
+      .select()
+      .from(oss)
+      .where(scoped(oss, tenant, eq(oss.status, CONFIG_STATUS.enabled)))
+    return enabled ?? null
+  }
+
+  /** Store a file for a tenant and record it in blade_attach; answers BladeX's BladeFile. */
+  async storeFile(owner: Owner, body: Readable | Buffer, meta: FileMeta): Promise<BladeFile> {
+    const config = await this.chooseOss(owner.tenantId, meta.code)
+    const store = this.storeFor(config)
+    const originalName = meta.originalName.trim().slice(0, 255) || 'file'
+    const key = newObjectKey(owner.tenantId, originalName)
+    let stored: StoredObject
+    try {
+      stored = await store.put(body, key, meta.contentType ?? contentTypeOf(key))
+    } catch (error) {
+      // the tenant's own store refused or is unreachable: say so (502), not a bare 500
+      const reason = (error as { code?: string }).code ?? (error as Error).message
+      throw new AppError(502, `对象存储写入失败 (${config?.ossCode ?? 'local'}): ${reason}`)
+    }
+    const row = stamped(attach, owner, {
+      id: nextId(),
+      link: stored.link,
+      domain: store.domain,
+      name: stored.name,
+      originalName,
+      extension: extensionOf(originalName),
+      attachSize: stored.size,
+      ossId: config?.id ?? null,
+    })
+    try {
+      await this.db.insert(attach).values(row)
+    } catch (error) {
+      await store.remove(key).catch(() => {})
+      throw error
+    }
+    return {
+      link: stored.link,
+      domain: store.domain,
+      name: stored.name,
+      originalName,
+      attachId: String(row.id),
+    }
+  }
+
+  /** the store an attachment lives in (its configuration even if since removed: the object is still there) */
+  async storeOf(row: AttachRow): Promise<ObjectStore> {
+    if (!row.ossId) return this.local
+    const [config] = await this.db.select().from(oss).where(eq(oss.id, row.ossId))
+    if (!config) throw new Error(`attach ${row.id}: its OSS configuration ${row.ossId} is gone`)
+    return this.storeFor(config)
+  }
+
+  /** An object by key with its attachment row, or null (unknown key, removed attachment, missing object). */
+  async openFile(key: string): Promise<{ row: AttachRow; body: ObjectBody } | null> {
+    const [row] = await this.db
+      .select()
+      .from(attach)
+      .where(and(eq(attach.name, key), eq(attach.tenantId, tenantOfKey(key)), eq(attach.isDeleted, 0)))
+    if (!row) return null
+    const body = await (await this.storeOf(row)).get(key)
+    return body ? { row, body } : null
+  }
+
+  /** Remove the objects of attachments already removed from the table; failures are logged, not thrown. */
+  async removeObjects(rows: readonly AttachRow[], log: FastifyInstance['log']): Promise<void> {
+    for (const row of rows) {
+      try {
+        await (await this.storeOf(row)).remove(row.name)
+      } catch (err) {
+        log.warn({ err, key: row.name }, 'attach: could not remove the stored object')
+      }
+    }
+  }
+
+  /**
+   * Send a message through the configuration named by `code` (else the tenant's enabled one; with
+   * none, the log provider). 400 when the configuration's provider is not available.
+   */
+  async sendSms(
+    target: LogTarget,
+    tenantId: string,
+    input: { code?: string; phones: string[]; params: Record<string, string> },
+  ): Promise<SmsResult> {
+    const tenant = { tenantId }
+    const [row] = input.code
+      ? await this.db
+          .select()
+          .from(sms)
+          .where(scoped(sms, tenant, eq(sms.smsCode, input.code)))
+      : await this.db
+          .select()
+          .from(sms)
+          .where(scoped(sms, tenant, eq(sms.status, CONFIG_STATUS.enabled)))
+    if (input.code && !row) throw badRequest(`短信配置不存在: ${input.code}`)
+    const config: SmsConfig = row ?? {
+      category: SMS_CATEGORY.log,
+      smsCode: 'log',
+      templateId: null,
+      accessKey: null,
+      secretKey: null,
+      regionId: null,
+      signName: null,
+    }
+    const provider = smsProviderFor(config.category)
+    if (!provider)
+      throw badRequest(`短信服务商尚未接入: ${SMS_PROVIDER_NAMES[config.category] ?? config.category}`)
+    const server = 'app' in target ? target.app : target.server
+    return provider.send(
+      config,
+      { phones: input.phones, params: input.params },
+      {
+        log: (message, data) => {
+          logUsual(target, 'info', message, data)
+          server.log.info({ sms: data, tenantId, provider: provider.name }, message)
+        },
+      },
+    )
+  }
+}
+
+const services = new WeakMap<ModuleContext, ResourceService>()
+
+/** The service of an app (one per ModuleContext, so S3 clients are shared by its routes). */
+export function resourceService(ctx: ModuleContext): ResourceService {
+  let service = services.get(ctx)
+  if (!service) {
+    service = new ResourceService(ctx.database.db, ctx.config.dataDir, ctx.files)
+    services.set(ctx, service)
+  }
+  return service
+}
+
+export { logSmsProvider }

@@ -1,0 +1,58 @@
+import { ShoppingOutlined } from '@ant-design/icons'
+import { Button } from 'antd'
+import { useCallback, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { CrudPage, defineCrud } from '@/components/crud'
+import { TreeGrantDialog } from '@/components/TreeGrantDialog'
+import { useSession } from '@/stores/session'
+import { loadProxyGrant, type ProxyTenant, proxyResource, saveProxyGrant } from './proxy'
+
+/** 代理商管理: agents (CrudPage) and their 产品授权 (the products an agent may sell). */
+export default function ProxyTenantPage() {
+  const { t } = useTranslation()
+  const canGrant = useSession((s) => s.permission.proxy_grant === true)
+  const [granting, setGranting] = useState<ProxyTenant>()
+  const close = useCallback(() => setGranting(undefined), [])
+  const proxyId = granting?.id
+  const load = useCallback(() => loadProxyGrant(proxyId ?? ''), [proxyId])
+  const save = useCallback((productIds: string[]) => saveProxyGrant(proxyId ?? '', productIds), [proxyId])
+
+  const resource = useMemo(
+    () =>
+      defineCrud<ProxyTenant>({
+        ...proxyResource,
+        rowExtra: (row) =>
+          canGrant && (
+            <Button
+              type="link"
+              size="small"
+              icon={<ShoppingOutlined />}
+              onClick={(e) => {
+                e.stopPropagation()
+                setGranting(row)
+              }}
+              data-testid={`proxy-row-grant-${row.id}`}
+            >
+              {t('proxy.grant')}
+            </Button>
+          ),
+      }),
+    [canGrant, t],
+  )
+
+  return (
+    <>
+      <CrudPage resource={resource} />
+      <TreeGrantDialog
+        open={granting !== undefined}
+        title={`${t('proxy.grant')}${granting ? ` · ${granting.name}` : ''}`}
+        load={load}
+        save={save}
+        onClose={close}
+        testId="proxy-grant"
+        emptyText={t('proxy.noProducts')}
+        doneText={t('proxy.grantDone')}
+      />
+    </>
+  )
+}

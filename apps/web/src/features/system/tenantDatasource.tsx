@@ -1,0 +1,66 @@
+import { App, type ButtonProps, Form, Modal } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { postData } from '@/api/http'
+import { TENANT_PATH, type Tenant } from './tenant'
+import { DatasourceSelect } from './tenantOptions'
+
+/**
+ * 数据源: bind a tenant to a datasource (`tenant/datasource`), or unbind it (empty). The binding is
+ * stored and shown; xpark keeps every tenant in its one database (docs/architecture.md).
+ */
+export function TenantDatasourceDialog({
+  tenant,
+  onClose,
+  onDone,
+}: {
+  tenant: Tenant | null
+  onClose: () => void
+  onDone: () => void
+}) {
+  const { t } = useTranslation()
+  const { message } = App.useApp()
+  const [form] = Form.useForm<{ datasourceId: string }>()
+  const [saving, setSaving] = useState(false)
+
+  async function submit() {
+    if (!tenant) return
+    setSaving(true)
+    try {
+      const datasourceId = form.getFieldValue('datasourceId') ?? ''
+      await postData(`${TENANT_PATH}/datasource`, { tenantId: tenant.tenantId, datasourceId })
+      void message.success(t('tenant.datasourceDone'))
+      onDone()
+      onClose()
+    } catch {
+      // reported by the HTTP client; the dialog stays open
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Modal
+      open={tenant !== null}
+      title={`${t('tenant.datasource')}${tenant ? ` · ${tenant.tenantName}` : ''}`}
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ 'data-testid': 'tenant-datasource-submit' } as ButtonProps}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={{ datasourceId: tenant?.datasourceId ?? '' }}
+      >
+        <Form.Item name="datasourceId" label={t('tenant.datasource')} extra={t('tenant.datasourceHint')}>
+          <DatasourceSelect data-testid="tenant-datasource-select" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  )
+}

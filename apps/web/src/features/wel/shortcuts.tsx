@@ -1,0 +1,54 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { Button, Space, Typography } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { getData } from '@/api/http'
+
+/** One of the caller's desk shortcuts (`blade-desk/shortcut/select`, already in sort order). */
+export interface QuickLink {
+  id: string
+  name: string
+  path: string
+}
+
+/** Under the shortcut resource's key: a write on the 快捷方式 screen refreshes the links. */
+export const quickLinksQuery = () =>
+  queryOptions({
+    queryKey: ['blade-desk/shortcut', 'select'],
+    queryFn: async () => (await getData<QuickLink[] | null>('blade-desk/shortcut/select')) ?? [],
+    staleTime: 60_000,
+  })
+
+const isExternal = (path: string) => /^https?:\/\//i.test(path)
+
+/** The welcome page's quick links; nothing at all when the user has none (or they cannot be read). */
+export function QuickLinks() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const { data } = useQuery(quickLinksQuery())
+  if (!data?.length) return null
+  return (
+    <div data-testid="wel-shortcuts">
+      <Typography.Title level={5}>{t('wel.shortcuts')}</Typography.Title>
+      <Space wrap>
+        {data.map((s) =>
+          isExternal(s.path) ? (
+            <Button
+              key={s.id}
+              href={s.path}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid={`wel-shortcut-${s.id}`}
+            >
+              {s.name}
+            </Button>
+          ) : (
+            <Button key={s.id} onClick={() => navigate(s.path)} data-testid={`wel-shortcut-${s.id}`}>
+              {s.name}
+            </Button>
+          ),
+        )}
+      </Space>
+    </div>
+  )
+}

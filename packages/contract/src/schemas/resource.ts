@@ -1,0 +1,93 @@
+import { z } from 'zod'
+import { optionalText, requiredText } from './common.js'
+
+/**
+ * Resource settings (BladeX blade-resource): object storage (blade_oss) and SMS (blade_sms)
+ * configurations, one of each enabled per tenant. Secrets are write-only: an OSS `secretKey` and
+ * an SMS `accessKey`/`secretKey` are never read back; on edit, blank keeps the stored one.
+ */
+
+/** dict `oss`: 1 minio, 2 qiniu, 3 ali, 4 tencent (S3 protocol), 5 local disk */
+export const OSS_CATEGORY = { minio: 1, qiniu: 2, ali: 3, tencent: 4, local: 5 } as const
+/** dict `sms`: 1 yunpian, 2 qiniu, 3 ali, 4 tencent, 5 log (writes the message to the log) */
+export const SMS_CATEGORY = { yunpian: 1, qiniu: 2, ali: 3, tencent: 4, log: 5 } as const
+/** BladeX status of a configuration: 1 disabled, 2 enabled (the `enable` action sets it) */
+export const CONFIG_STATUS = { disabled: 1, enabled: 2 } as const
+
+const category = (message: string, max: number) =>
+  z.coerce.number({ error: message }).int(message).min(1, message).max(max, message)
+
+const code = (message: string) =>
+  requiredText(message, 32).regex(/^[A-Za-z0-9_.-]+$/, `${message}: letters, digits and _ . - only`)
+
+export const OssSchema = z.object({
+  category: category('please select oss category', 5),
+  ossCode: code('please enter oss code'),
+  /** `http(s)://host[:port]` of the S3 endpoint (not used by the local disk kind) */
+  endpoint: optionalText('endpoint', 255).refine(
+    (v) => !v || /^https?:\/\/[^\s/?#]+\/?$/.test(v),
+    'endpoint: http(s)://host[:port]',
+  ),
+  accessKey: optionalText('accessKey', 255),
+  secretKey: optionalText('secretKey', 255),
+  bucketName: optionalText('bucketName', 255).refine(
+    (v) => !v || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v),
+    'bucketName: 3-63 lower-case letters, digits, dots and hyphens',
+  ),
+  appId: optionalText('appId', 255),
+  region: optionalText('region', 255),
+  remark: optionalText('remark', 255),
+})
+export type OssForm = z.infer<typeof OssSchema>
+
+export const SmsSchema = z.object({
+  category: category('please select sms category', 5),
+  smsCode: code('please enter sms code'),
+  templateId: optionalText('templateId', 255),
+  accessKey: optionalText('accessKey', 255),
+  secretKey: optionalText('secretKey', 255),
+  regionId: optionalText('regionId', 255),
+  signName: optionalText('signName', 255),
+  remark: optionalText('remark', 255),
+})
+export type SmsForm = z.infer<typeof SmsSchema>
+
+/** a mobile number as SMS providers take it: digits, optionally with a leading + (E.164) */
+export const SMS_PHONE = /^\+?\d{6,15}$/
+
+/** `send-message` (BladeX SmsEndpoint): `phones` comma-separated, `params` a JSON object of strings */
+export const SmsSendSchema = z.object({
+  code: z.string().max(32, 'code: at most 32 characters').optional(),
+  phones: requiredText('phone number cannot be empty', 2000).refine(
+    (v) => v.split(',').every((p) => SMS_PHONE.test(p.trim())),
+    'phones: comma-separated mobile numbers',
+  ),
+  params: z
+    .string()
+    .max(4000, 'params: at most 4000 characters')
+    .optional()
+    .refine((v) => {
+      if (!v) return true
+      try {
+        const parsed: unknown = JSON.parse(v)
+        return (
+          typeof parsed === 'object' &&
+          parsed !== null &&
+          !Array.isArray(parsed) &&
+          Object.values(parsed).every((x) => typeof x === 'string' || typeof x === 'number')
+        )
+      } catch {
+        return false
+      }
+    }, 'params: a JSON object of texts, e.g. {"code":"1234"}'),
+})
+export type SmsSendForm = z.infer<typeof SmsSendSchema>
+
+/** BladeX BladeFile: what `put-file` answers */
+export interface BladeFile {
+  link: string
+  domain: string
+  name: string
+  originalName: string
+  attachId: string
+}

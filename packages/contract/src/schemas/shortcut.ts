@@ -1,0 +1,18 @@
+import { z } from 'zod'
+import { idString, requiredText } from './common.js'
+
+/**
+ * A desk shortcut of the signed-in user (`blade-desk/shortcut`): a name, the console route (a menu
+ * path such as `/system/user`) or an http(s) address it opens, an icon and a sort.
+ */
+export const ShortcutSchema = z.object({
+  name: requiredText('please enter shortcut name', 64),
+  path: requiredText('please enter shortcut path', 255).refine(
+    (v) => /^\/[^\s]*$/.test(v) || /^https?:\/\/\S+$/i.test(v),
+    'shortcut path must be a console path (/…) or an http(s) address',
+  ),
+  menuId: z.union([idString, z.literal(''), z.null()]).optional(),
+  source: z.string({ error: 'source: must be text' }).max(255, 'source: at most 255 characters').optional(),
+  sort: z.coerce.number({ error: 'sort must be a number' }).int().min(0).max(1_000_000).optional(),
+})
+export type ShortcutForm = z.infer<typeof ShortcutSchema>

@@ -1,0 +1,14 @@
+import { z } from 'zod'
+import { optionalText, requiredText } from './common.js'
+
+/** A staff type of a tenant (员工类型, `blade-system/staff/type`): the code is unique per tenant. */
+export const StaffTypeSchema = z.object({
+  name: requiredText('please enter staff type name', 64),
+  code: requiredText('please enter staff type code', 64).regex(
+    /^[A-Za-z0-9_-]+$/,
+    'staff type code: letters, digits, _ and - only',
+  ),
+  sort: z.coerce.number({ error: 'sort must be a number' }).int().min(0).max(1_000_000).optional(),
+  remark: optionalText('remark', 255),
+})
+export type StaffTypeForm = z.infer<typeof StaffTypeSchema>
