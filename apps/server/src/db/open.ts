@@ -3,6 +3,7 @@ import type { Config } from '../config.js'
 import { type Database, openDatabase } from './client.js'
 import { lockDataDir } from './lock.js'
 import { seedIfEmpty } from './seed/demo.js'
+import { syncSeededMenus } from './seed/sync.js'
 
 export interface OpenedDatabase {
   database: Database
@@ -21,6 +22,8 @@ export async function openConfiguredDatabase(config: Config): Promise<OpenedData
     })
     await database.migrate()
     const seeded = await seedIfEmpty(database.db, config.adminPassword)
+    // an older data folder gains the menus of screens added since it was made
+    if (!seeded) await syncSeededMenus(database.db)
     return {
       database,
       seeded,

@@ -66,12 +66,20 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /**
- * GET a binary reply and save it under the server's file name (`fallbackName` if it sends none).
- * An error reply (JSON envelope) is toasted and rejected like any other call. Answers the name saved.
+ * GET a binary reply (or POST `body` as JSON, for inputs too long for a URL) and save it under the
+ * server's file name (`fallbackName` if it sends none). An error reply (JSON envelope) is toasted and
+ * rejected like any other call. Answers the name saved.
  */
-export async function downloadFile(path: string, params?: Query, fallbackName = 'download'): Promise<string> {
+export async function downloadFile(
+  path: string,
+  params?: Query,
+  fallbackName = 'download',
+  body?: unknown,
+): Promise<string> {
   const res = await fetch(buildUrl(website.apiBase, path, params), {
-    headers: authHeaders(),
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? authHeaders() : { ...authHeaders(), 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'same-origin',
   })
   const type = res.headers.get('content-type') ?? ''

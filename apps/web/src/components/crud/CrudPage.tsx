@@ -143,7 +143,8 @@ export function CrudPage<T extends object>({
     if (selection.rows.length === 0) return void message.warning(tr('common.selectOne'))
     if (serverExport && excel?.exportUrl) {
       setExporting(true)
-      void downloadFile(excel.exportUrl, { ids: selection.keys.join(',') }, 'export.xlsx')
+      // POST: a long selection does not fit a request line
+      void downloadFile(excel.exportUrl, undefined, 'export.xlsx', { ids: selection.keys.join(',') })
         // the helper has shown the server's message
         .catch(() => undefined)
         .finally(() => setExporting(false))

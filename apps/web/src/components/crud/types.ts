@@ -159,7 +159,7 @@ export interface CrudResource<T extends object> {
   exportable?: boolean
   onExport?: (rows: T[]) => void | Promise<void>
   /**
-   * Excel through the server (spec 02 §9): 导出 downloads `exportUrl?ids=<ticked ids>` (button
+   * Excel through the server (spec 02 §9): 导出 POSTs `{ids: <ticked ids>}` to `exportUrl` and saves the file (button
    * `<prefix>_export`); 导入 opens the import dialog posting to `importUrl` with `isCovered=1`, its
    * template from `templateUrl` (button `<prefix>_import`).
    */

@@ -1,5 +1,6 @@
 import { UserForm } from '@xpark/contract/schemas'
 import { and, eq, inArray, ne, type SQL } from 'drizzle-orm'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { ModuleContext } from '../../../app.js'
 import { requirePermission } from '../../../core/auth/guards.js'
@@ -293,33 +294,48 @@ export async function userExcelRoutes(api: Api, ctx: ModuleContext): Promise<voi
   const tags = ['user']
   const permit = (code: string) => [requirePermission(code), apis.guard]
 
+  async function exportUsers(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { ids, title, ...query }: { ids?: string; title?: string } & Record<string, unknown>,
+  ) {
+    const auth = authOf(request)
+    const batches = await resourceBatches(db, r, auth, query, { ids: ids ? ids.split(',') : undefined })
+    const names = await loadNames(db, auth)
+    // the resource's rows are blade_user rows without the password column, which no column reads
+    const users = batches as AsyncIterable<UserRow[]>
+    return sendWorkbook(reply, { title, columns: exportColumns(names), batches: users })
+  }
+  const exportFields = {
+    ids: idsParam,
+    title: z.string().max(100).optional().describe('file and sheet name (default: the time)'),
+  }
+  const exportSummary =
+    'user: xlsx of the users the page lists (same filters and data scope), or of the ticked ids'
+
   api.get(
+    '/blade-user/export-user',
+    {
+      schema: { tags, summary: exportSummary, querystring: z.object(exportFields).loose() },
+      preHandler: permit('user_export'),
+      onResponse: logDownload,
+    },
+    (request, reply) => exportUsers(request, reply, request.query),
+  )
+  // the same with the ticked ids in a JSON body: a long selection does not fit a request line
+  api.post(
     '/blade-user/export-user',
     {
       schema: {
         tags,
-        summary: 'user: xlsx of the users the page lists (same filters and data scope), or of the ticked ids',
-        querystring: z
-          .object({
-            ids: idsParam,
-            title: z.string().max(100).optional().describe('file and sheet name (default: the time)'),
-          })
-          .loose(),
+        summary: `${exportSummary} (ids and title in the JSON body, filters in the query)`,
+        querystring: z.object({}).loose(),
+        body: z.object(exportFields),
       },
       preHandler: permit('user_export'),
       onResponse: logDownload,
     },
-    async (request, reply) => {
-      const auth = authOf(request)
-      const { ids, title, ...query } = request.query
-      const batches = await resourceBatches(db, r, auth, query, {
-        ids: ids ? ids.split(',') : undefined,
-      })
-      const names = await loadNames(db, auth)
-      // the resource's rows are blade_user rows without the password column, which no column reads
-      const users = batches as AsyncIterable<UserRow[]>
-      return sendWorkbook(reply, { title, columns: exportColumns(names), batches: users })
-    },
+    (request, reply) => exportUsers(request, reply, { ...request.query, ...request.body }),
   )
 
   api.get(

@@ -1,0 +1,42 @@
+import type { Db, Tx } from '../client.js'
+import { menu, menuApp } from '../schema.js'
+import { APP_MENU_SEED } from './app.js'
+import { insertMenuTree, MENU_SEED, type MenuSeed } from './menus.js'
+
+/**
+ * Seeded menus a database does not have yet, for a data folder made by an earlier version: the
+ * seed runs only on an empty database, so a new screen would otherwise never reach the menu tree.
+ * A code counts as present even when an administrator removed it (soft delete): removed stays
+ * removed. New entries go under their seeded parent; nothing existing is changed and nothing is
+ * granted (the platform administrator sees every menu and grants the new ones to roles/products).
+ * Returns the codes added.
+ */
+export async function syncSeededMenus(db: Db): Promise<string[]> {
+  return db.transaction(async (tx) => [
+    ...(await syncTree(tx, menu, MENU_SEED)),
+    ...(await syncTree(tx, menuApp, APP_MENU_SEED)),
+  ])
+}
+
+async function syncTree(tx: Tx, table: typeof menu | typeof menuApp, seed: readonly MenuSeed[]) {
+  const rows = await tx.select({ id: table.id, code: table.code }).from(table)
+  const ids = new Map(rows.map((r) => [r.code, r.id]))
+  const added: string[] = []
+  async function walk(nodes: readonly MenuSeed[], parentId: string) {
+    for (const [i, node] of nodes.entries()) {
+      const existing = ids.get(node.code)
+      if (existing) {
+        if (node.children) await walk(node.children, existing)
+        continue
+      }
+      // keep the seeded position among its siblings (insertMenuTree numbers a lone node 1)
+      const placed = await insertMenuTree(tx, table, [{ ...node, sort: node.sort ?? i + 1 }], parentId)
+      for (const [code, id] of placed) {
+        ids.set(code, id)
+        added.push(code)
+      }
+    }
+  }
+  await walk(seed, '0')
+  return added
+}
