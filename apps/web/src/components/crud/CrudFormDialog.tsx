@@ -70,6 +70,8 @@ export function CrudFormDialog<T extends object>({
   const fields = resource.columns.filter(
     (c) => c.form !== false && (!c.form?.modes || c.form.modes.includes(mode)),
   )
+  // fields with a `visible` rule follow the values as they are typed
+  const current = Form.useWatch((all: Record<string, unknown>) => all, { form, preserve: true })
 
   async function submit() {
     // invalid: the messages show under the fields
@@ -120,12 +122,13 @@ export function CrudFormDialog<T extends object>({
             {fields.map((c) => {
               const def = c.form || {}
               const testId = c.testId?.form ?? `crud-form-${c.prop}`
+              const shown = def.type !== 'hidden' && (!def.visible || def.visible(current ?? {}))
               return (
-                <Col key={c.prop} span={def.span ?? 24} hidden={def.type === 'hidden'}>
+                <Col key={c.prop} span={def.span ?? 24} hidden={!shown}>
                   <Form.Item
                     name={c.prop}
                     label={tr(c.label)}
-                    rules={view ? [] : fieldRules(c, tr, resource.formSchema)}
+                    rules={view || !shown ? [] : fieldRules(c, tr, resource.formSchema)}
                     {...fieldItemProps(c)}
                     {...def.itemProps}
                     extra={

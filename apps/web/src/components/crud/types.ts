@@ -45,6 +45,8 @@ export interface CrudFormField {
   render?: (ctx: { testId?: string; disabled?: boolean; mode?: FormMode }) => ReactNode
   /** only in these dialog modes (e.g. a password only when adding) */
   modes?: FormMode[]
+  /** shown only while this holds for the form's current values (e.g. a menu's path, not a button's) */
+  visible?: (values: Record<string, unknown>) => boolean
 }
 
 export interface CrudColumn<T> {

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useSession } from '@/stores/session'
 import { ok, renderScreen, stubFetch } from '@/test/render'
@@ -54,5 +55,33 @@ describe('menu screen', { timeout: 30_000 }, () => {
     expect(menuResource.beforeSubmit?.({ name: 'x', parentId: '11' }, 'edit')).toMatchObject({
       parentId: '11',
     })
+  })
+
+  it('a button has no path or page options in the form; a menu has no button function', async () => {
+    useSession.setState({ token: 't', permission: { menu_add: true, menu_edit: true, menu_delete: true } })
+    const api = stubFetch((url) => {
+      if (url.pathname.endsWith('/blade-system/menu/lazy-list')) return ok(rows)
+      if (url.pathname.endsWith('/blade-system/menu/detail'))
+        return ok(rows.find((r) => r.id === url.searchParams.get('id')))
+      if (url.pathname.includes('dict')) return ok([])
+      return ok(null)
+    })
+    vi.stubGlobal('fetch', api.fn)
+    renderScreen(<MenuPage />)
+    const shown = (testId: string) => screen.getByTestId(testId).closest('[hidden]') === null
+    await userEvent.click(await screen.findByTestId('crud-row-edit-12'))
+    await waitFor(() =>
+      expect((screen.getByTestId('crud-form-name') as HTMLInputElement).value).toBe('孤立按钮'),
+    )
+    await waitFor(() => expect(shown('crud-form-path')).toBe(false))
+    expect(shown('crud-form-isOpen')).toBe(false)
+    expect(shown('crud-form-action')).toBe(true)
+    await userEvent.click(screen.getByText('取 消'))
+    await userEvent.click(screen.getByTestId('crud-row-edit-11'))
+    await waitFor(() =>
+      expect((screen.getByTestId('crud-form-name') as HTMLInputElement).value).toBe('系统管理'),
+    )
+    await waitFor(() => expect(shown('crud-form-path')).toBe(true))
+    expect(shown('crud-form-action')).toBe(false)
   })
 })

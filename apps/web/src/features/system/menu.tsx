@@ -67,6 +67,9 @@ const yesNo = (v: unknown) => <span>{v ? '✔' : ''}</span>
 const required = (message: string) => [{ required: true, message }]
 
 /** A menu tree screen (menus and their buttons), loaded one level at a time. */
+/** a menu (category 1, or not chosen yet) rather than a button (2): buttons have no path or page options */
+const isMenu = (values: Record<string, unknown>) => Number(values.category ?? 1) !== 2
+
 export const menuCrud = ({ path, prefix, title }: MenuKind) =>
   defineCrud<Menu>({
     path,
@@ -92,7 +95,12 @@ export const menuCrud = ({ path, prefix, title }: MenuKind) =>
         search: 'input',
         form: { span: 12, rules: required('please enter menu name'), props: { maxLength: 255 } },
       },
-      { prop: 'path', label: 'sysMenu.path', ellipsis: true, form: { span: 12, props: { maxLength: 255 } } },
+      {
+        prop: 'path',
+        label: 'sysMenu.path',
+        ellipsis: true,
+        form: { span: 12, props: { maxLength: 255 }, visible: isMenu },
+      },
       {
         prop: 'parentId',
         label: 'sysMenu.parent',
@@ -146,6 +154,7 @@ export const menuCrud = ({ path, prefix, title }: MenuKind) =>
           render: ({ testId, disabled }) => (
             <DictSelect code="button_func" numeric allowClear data-testid={testId} disabled={disabled} />
           ),
+          visible: (v) => !isMenu(v),
         },
       },
       { prop: 'sort', label: 'sysMenu.sort', width: 80, form: { span: 12, type: 'number' } },
@@ -159,6 +168,7 @@ export const menuCrud = ({ path, prefix, title }: MenuKind) =>
           render: ({ testId, disabled }) => (
             <DictSelect code="yes_no" numeric allowClear data-testid={testId} disabled={disabled} />
           ),
+          visible: isMenu,
         },
       },
       {
@@ -166,14 +176,14 @@ export const menuCrud = ({ path, prefix, title }: MenuKind) =>
         label: 'sysMenu.hidden',
         width: 80,
         render: yesNo,
-        form: { span: 6, type: 'switch' },
+        form: { span: 6, type: 'switch', visible: isMenu },
       },
       {
         prop: 'keepAlive',
         label: 'sysMenu.keepAlive',
         width: 90,
         render: yesNo,
-        form: { span: 6, type: 'switch' },
+        form: { span: 6, type: 'switch', visible: isMenu },
       },
       {
         prop: 'roles',
