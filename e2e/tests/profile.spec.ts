@@ -1,4 +1,4 @@
-import { accounts, artifact, dialog, expectRoute, HOME, openPopup, signIn, tab } from '../support/console'
+import { accounts, artifact, dialog, expectRoute, HOME, popupsSettled, signIn, tab } from '../support/console'
 import { expect, test } from '../support/fixtures'
 
 test.describe('profile and tenant switch', () => {
@@ -45,8 +45,13 @@ test.describe('profile and tenant switch', () => {
     await page.getByTestId('switch-tenant-100001').click()
     const confirm = dialog(page)
     await expect(confirm).toContainText('确定切换到租户 示范园区 (100001)?')
-    await openPopup(page, page.getByTestId('switch-tenant-confirm'), page.getByTestId('welcome'))
+    await popupsSettled(page)
+    // the switch reloads the page (spec 01 §4): wait for the new page, not the old one
+    const reloaded = page.waitForEvent('load')
+    await page.getByTestId('switch-tenant-confirm').click()
+    await reloaded
     await expectRoute(page, HOME)
+    await expect(page.getByTestId('welcome')).toBeVisible()
     await page.getByTestId('user-dropdown').click()
     await expect(page.getByTestId('user-tenant')).toHaveText('示范园区')
   })

@@ -32,6 +32,7 @@ const EnvSchema = z.object({
     .int()
     .min(1024)
     .default(10 * 1024 * 1024),
+  XPARK_OSS_ALLOW_PRIVATE: z.string().default(''),
 })
 
 export type Env = z.infer<typeof EnvSchema>
@@ -61,6 +62,8 @@ export interface Config {
   loginRatePerAccount: number
   /** largest uploaded file (multipart), in bytes: imports, photos */
   uploadMaxBytes: number
+  /** internal addresses / CIDRs object storage endpoints may reach (core/storage/egress.ts) */
+  ossAllowPrivate: string[]
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -95,5 +98,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     loginRatePerAddress: e.XPARK_LOGIN_RATE_PER_ADDRESS,
     loginRatePerAccount: e.XPARK_LOGIN_RATE_PER_ACCOUNT,
     uploadMaxBytes: e.XPARK_UPLOAD_MAX_BYTES,
+    ossAllowPrivate: e.XPARK_OSS_ALLOW_PRIVATE.split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
   }
 }

@@ -72,6 +72,8 @@ describe('route sweep: tenant 100001 finds nothing of tenant 000000', () => {
     expect(routes.map((r) => r.path)).toEqual(
       expect.arrayContaining([
         '/xparkApi/blade-user/page',
+        '/xparkApi/blade-user/search/user',
+        '/xparkApi/blade-system/search/dept',
         '/xparkApi/blade-system/dept/tree',
         '/xparkApi/blade-system/role/tree-by-id',
         '/xparkApi/blade-system/menu/role-tree-keys',

@@ -145,4 +145,32 @@ describe('tenant logo lookup', () => {
     })
     expect(unknown.statusCode).toBe(404)
   })
+
+  it('is limited per address: walking tenant ids gets 429 after 120 calls a minute (shared with tenant/info)', async () => {
+    const ask = (tenantId: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/xparkApi/blade-system/proxyTenant/getTenant?tenantId=${tenantId}`,
+        remoteAddress: '203.0.113.7',
+      })
+    const codes: number[] = []
+    for (let i = 0; i < 120; i++) codes.push((await ask(String(200000 + i))).statusCode)
+    expect(codes.every((c) => c === 404)).toBe(true)
+    const over = await ask('100001')
+    expect(over.statusCode).toBe(429)
+    expect(over.json().msg).toBe('请求过于频繁,请稍后再试')
+    const info = await t.app.inject({
+      method: 'GET',
+      url: '/xparkApi/blade-system/tenant/info?domain=x.example',
+      remoteAddress: '203.0.113.7',
+    })
+    expect(info.statusCode).toBe(429)
+    // another address is not affected
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/xparkApi/blade-system/proxyTenant/getTenant?tenantId=100001',
+      remoteAddress: '203.0.113.8',
+    })
+    expect(other.statusCode).toBe(200)
+  })
 })

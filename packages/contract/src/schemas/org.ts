@@ -122,6 +122,10 @@ export const UserForm = z.object({
   roleId: idCsv.describe('comma-separated role ids of the caller tenant'),
   deptId: idCsv.describe('comma-separated dept ids of the caller tenant'),
   postId: z.union([idCsv, z.literal('')]).optional(),
+  /** 1 normal, 0 disabled (停用: sign-in refuses the account) */
+  status: smallEnum('status', [0, 1]).optional(),
+  /** a staff type of the caller tenant; '' or null clears it */
+  staffTypeId: z.union([idString, z.literal(''), z.null()]).optional(),
 })
 export type UserForm = z.infer<typeof UserForm>
 

@@ -4,11 +4,13 @@ import type { z } from 'zod'
 import { formatDateTime } from '../envelope.js'
 import { badRequest } from '../errors.js'
 import type { ExcelColumn } from './sheet.js'
+import { assertInflatesWithin } from './zip-guard.js'
 
 /**
  * Reading an uploaded xlsx: the first sheet, header texts (row 1) mapped to keys, every later row
- * validated with a zod schema. Read with exceljs's streaming reader and stopped once the row limit
- * is passed, so a small file that inflates to millions of rows costs nothing.
+ * validated with a zod schema. The zip is first inflated and measured (zip-guard.ts: shared strings
+ * are cached whole by the reader, so a small file must not inflate to gigabytes), then read with
+ * exceljs's streaming reader, stopped once the row limit is passed.
  */
 
 /** Rows an import takes at most (besides the header row). */
@@ -109,6 +111,7 @@ export async function readWorkbook<S extends z.ZodType>(
 ): Promise<ImportResult<z.infer<S>>> {
   const max = options.maxRows ?? IMPORT_MAX_ROWS
   if (buffer.length < ZIP_MAGIC.length || !buffer.subarray(0, 4).equals(ZIP_MAGIC)) throw badRequest(NOT_XLSX)
+  assertInflatesWithin(buffer)
   const result: ImportResult<z.infer<S>> = { rows: [], errors: [] }
   let keys: Map<number, string> | null = null
   let count = 0
@@ -119,10 +122,11 @@ export async function readWorkbook<S extends z.ZodType>(
         keys = headerMap(cells, options.columns)
         continue
       }
+      // every row counts, blank or not: a sheet of a million empty rows is refused, not walked
+      if (++count > max) throw badRequest(`导入数据不能超过 ${max} 行`)
       const record: Record<string, string> = {}
       for (const [i, key] of keys) if (cells[i]) record[key] = cells[i]
       if (!Object.keys(record).length) continue // an empty row in the middle is not data
-      if (++count > max) throw badRequest(`导入数据不能超过 ${max} 行`)
       const parsed = options.schema.safeParse(record)
       if (parsed.success) result.rows.push({ row: number, data: parsed.data })
       else result.errors.push({ row: number, messages: messagesOf(parsed.error, options.columns) })

@@ -2,6 +2,8 @@
  * Object storage (ARCHITECTURE: local disk | S3/MinIO). Mechanism only: which store a tenant uses
  * is the resource module's business (blade_oss); this folder knows keys, links and the two stores.
  */
+
+export { EgressPolicy } from './egress.js'
 export {
   contentTypeOf,
   extensionOf,

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import { buffer } from 'node:stream/consumers'
 import { Client } from 'minio'
+import type { EgressPolicy } from './egress.js'
 import type { FileLinks } from './links.js'
 import type { ObjectBody, ObjectStore, StoredObject } from './types.js'
 
@@ -14,6 +15,8 @@ export interface S3Settings {
   region?: string
   /** `endpoint/bucket/key` (MinIO and most self-hosted servers) rather than `bucket.endpoint/key` */
   pathStyle?: boolean
+  /** where connections may go (tenant-typed endpoints: no internal addresses unless allowed) */
+  egress?: EgressPolicy
 }
 
 /** How long one S3 call may take before the upload or download is answered with an error. */
@@ -54,6 +57,11 @@ export class S3ObjectStore implements ObjectStore {
   ) {
     const url = new URL(settings.endpoint)
     const useSSL = url.protocol === 'https:'
+    if (settings.egress?.refusesHost(url.hostname)) {
+      const refused: NodeJS.ErrnoException = new Error(`address not allowed: ${url.hostname}`)
+      refused.code = 'EADDRNOTALLOWED'
+      throw refused
+    }
     this.client = new Client({
       endPoint: url.hostname,
       port: url.port ? Number(url.port) : useSSL ? 443 : 80,
@@ -62,6 +70,7 @@ export class S3ObjectStore implements ObjectStore {
       secretKey: settings.secretKey,
       region: settings.region || 'us-east-1',
       pathStyle: settings.pathStyle ?? true,
+      ...(settings.egress ? { transportAgent: settings.egress.agent(useSSL) } : {}),
     })
     this.domain = `${url.origin}/${settings.bucket}`
   }

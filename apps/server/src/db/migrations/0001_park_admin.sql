@@ -222,6 +222,7 @@ CREATE TABLE "xpark_tenant_production" (
 ALTER TABLE "blade_tenant" ADD COLUMN "background_url" varchar(1000) DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "blade_tenant" ADD COLUMN "datasource_id" bigint;--> statement-breakpoint
 ALTER TABLE "blade_tenant" ADD COLUMN "proxy_id" bigint;--> statement-breakpoint
+ALTER TABLE "blade_user" ADD COLUMN "staff_type_id" bigint;--> statement-breakpoint
 CREATE INDEX "blade_app_info_tenant_idx" ON "blade_app_info" USING btree ("tenant_id","platform","version_code");--> statement-breakpoint
 CREATE INDEX "blade_app_startup_tenant_idx" ON "blade_app_startup" USING btree ("tenant_id","sort");--> statement-breakpoint
 CREATE INDEX "xpark_shortcut_user_idx" ON "xpark_shortcut" USING btree ("tenant_id","user_id","sort");--> statement-breakpoint

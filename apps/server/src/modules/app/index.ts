@@ -5,8 +5,9 @@ import { z } from 'zod'
 import type { ModuleContext } from '../../app.js'
 import { defineResource, registerResource } from '../../core/crud/index.js'
 import { ok } from '../../core/envelope.js'
-import { AppError, badRequest } from '../../core/errors.js'
+import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { publicRateLimit } from '../../core/http/public-limit.js'
 import { parseDateTime } from '../../core/query/index.js'
 import { scoped } from '../../core/tenancy.js'
 import { appInfo, appStartup } from './schema.js'
@@ -20,7 +21,6 @@ import { appInfo, appStartup } from './schema.js'
  * no row ids, and is limited per address.
  */
 
-const PUBLIC_RATE_PER_MINUTE = 60
 const ENABLED = 1
 
 export const appInfoResource = defineResource({
@@ -126,11 +126,7 @@ export async function appModule(api: Api, ctx: ModuleContext): Promise<void> {
   await registerResource(api, db, appInfoResource)
   await registerResource(api, db, appStartupResource)
 
-  // public routes answer anyone: a budget per address keeps them from being a free load generator
-  const limited = async (request: FastifyRequest) => {
-    const used = await ctx.cache.incr(`app:public:${request.ip}`, 60)
-    if (used > PUBLIC_RATE_PER_MINUTE) throw new AppError(429, '请求过于频繁,请稍后再试')
-  }
+  const limited = publicRateLimit(ctx.cache, 'app')
   const publicRelease = {
     config: { public: true },
     preHandler: limited,

@@ -33,6 +33,9 @@ class GrantError extends Error {
   }
 }
 
+/** A disabled (停用) account, told only to someone who gave its password. */
+export const ACCOUNT_DISABLED = '账号已停用,请联系管理员'
+
 const denied = (message: string) => new GrantError(400, 'invalid_grant', message)
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -56,8 +59,11 @@ export function tokenEndpoint(ctx: ModuleContext, sessions: Sessions, limits: Lo
     if (state === 'expired') throw denied('租户授权已过期,请联系管理员')
   }
 
+  /** Called only after the password (or refresh token) proved who is asking: the reason may be told. */
   function usable(account: Account | null): Account {
-    if (account?.status !== 1) throw denied('用户名或密码错误')
+    if (!account) throw denied('用户名或密码错误')
+    // status 1 normal; anything else is 停用 on the user screen
+    if (account.status !== 1) throw denied(ACCOUNT_DISABLED)
     if (!account.roleAliases.length) throw denied('未获得用户的角色信息')
     return account
   }

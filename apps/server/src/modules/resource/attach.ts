@@ -87,7 +87,7 @@ export async function attachRoutes(api: Api, ctx: ModuleContext): Promise<void> 
         schema: {
           tags: ['attach'],
           summary:
-            'upload one file (multipart field `file`) to the OSS configuration `code`, else the enabled one, else the local disk; answers BladeFile',
+            'upload one file (multipart field `file`) to the enabled OSS configuration, else the local disk (`code` is accepted and ignored); answers BladeFile',
           querystring: putQuery,
           consumes: ['multipart/form-data'],
         },
@@ -97,7 +97,6 @@ export async function attachRoutes(api: Api, ctx: ModuleContext): Promise<void> 
         return ok(
           await service.storeFile(authOf(request), upload.buffer, {
             originalName: upload.filename,
-            code: request.query.code || undefined,
           }),
         )
       },

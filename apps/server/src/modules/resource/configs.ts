@@ -101,12 +101,10 @@ export function registerEnable(
       const auth = authOf(request)
       const { id } = request.query
       await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ id: t.id })
-          .from(t.table)
-          .where(scoped(t.table, auth, eq(t.id, id)))
-          .for('update')
-        if (!row) throw notFound('数据不存在')
+        // lock every configuration of the tenant, not only this one: two enables of different rows
+        // at once then run one after the other instead of racing into the unique index
+        const rows = await tx.select({ id: t.id }).from(t.table).where(scoped(t.table, auth)).for('update')
+        if (!rows.some((r) => r.id === id)) throw notFound('数据不存在')
         // disable first: the partial unique index allows one enabled row per tenant at any moment
         await tx
           .update(t.table)

@@ -69,7 +69,8 @@ describe('object storage (blade-resource/oss) and put-file', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'xpark-oss-'))
     sim = await startS3Simulator({ accessKey: S3_ACCESS, secretKey: S3_SECRET })
-    t = await startTestApp({ XPARK_DATA: dataDir })
+    // the simulator listens on loopback: the operator's allow list lets the storage reach it
+    t = await startTestApp({ XPARK_DATA: dataDir, XPARK_OSS_ALLOW_PRIVATE: '127.0.0.1' })
     park = bearer(await signIn(t.app, { tenantId: '100001', account: 'admin' }))
     staff = bearer(await signIn(t.app, { tenantId: '100001', account: 'staff' }))
     platform = bearer(await signIn(t.app))
@@ -177,6 +178,15 @@ describe('object storage (blade-resource/oss) and put-file', () => {
     expect((await rows()).length).toBe(before)
   })
 
+  it('an endpoint at an internal address the operator has not allowed is refused (SSRF)', async () => {
+    for (const endpoint of ['http://169.254.169.254', 'http://10.0.0.9:9000', 'http://[::1]:9000']) {
+      const res = await post('submit', park, { ...minio(), ossCode: 'inward', endpoint })
+      expect(res.statusCode, endpoint).toBe(400)
+      expect(res.json().msg).toBe(`对象存储地址不允许访问内网地址: ${new URL(endpoint).hostname}`)
+    }
+    expect((await rows()).some((r) => r.ossCode === 'inward')).toBe(false)
+  })
+
   it('403 without the buttons: staff can neither read, add, enable nor remove', async () => {
     const id = await idOf('minio')
     expect((await get('page', staff)).statusCode).toBe(403)
@@ -214,11 +224,10 @@ describe('object storage (blade-resource/oss) and put-file', () => {
     expect(read.body).toBe('jpeg-bytes')
     expect(read.headers['content-type']).toBe('image/jpeg')
 
-    // code names another configuration of the tenant: the local disk one
-    const local = (await putFile(park, 'note.txt', 'on disk', { code: 'disk' })).json().data
-    expect(local.domain).toBe('/xparkApi/blade-resource/file')
-    expect(sim.buckets.get('park-100001')?.has(local.name)).toBe(false)
-    expect((await t.app.inject({ method: 'GET', url: local.link })).body).toBe('on disk')
+    // `code` never selects another configuration (an uploader must not reach a disabled one)
+    const named = (await putFile(park, 'note.txt', 'still s3', { code: 'disk' })).json().data
+    expect(named.domain).toBe(`${sim.endpoint}/park-100001`)
+    expect(sim.buckets.get('park-100001')?.get(named.name)?.body.toString()).toBe('still s3')
   })
 
   it('an unreachable or refusing S3 store answers 502 with the reason, and records nothing', async () => {
@@ -226,15 +235,19 @@ describe('object storage (blade-resource/oss) and put-file', () => {
     const before = await attachRows()
     const badKey = { ...minio(), ossCode: 'badkey', accessKey: 'someone-else' }
     expect((await post('submit', park, badKey)).statusCode).toBe(200)
-    const refused = await putFile(park, 'x.txt', 'x', { code: 'badkey' })
+    expect((await post('enable', park, undefined, { id: await idOf('badkey') })).statusCode).toBe(200)
+    const refused = await putFile(park, 'x.txt', 'x')
     expect(refused.statusCode).toBe(502)
     expect(refused.json().msg).toBe('对象存储写入失败 (badkey): AccessDenied')
     const closed = { ...minio(), ossCode: 'closed', endpoint: 'http://127.0.0.1:1' }
     expect((await post('submit', park, closed)).statusCode).toBe(200)
-    const down = await putFile(park, 'x.txt', 'x', { code: 'closed' })
+    expect((await post('enable', park, undefined, { id: await idOf('closed') })).statusCode).toBe(200)
+    const down = await putFile(park, 'x.txt', 'x')
     expect(down.statusCode).toBe(502)
-    expect(down.json().msg).toBe('对象存储写入失败 (closed): ECONNREFUSED')
+    // socket-level details (ECONNREFUSED…) would map the network for the uploader: not shown
+    expect(down.json().msg).toBe('对象存储写入失败 (closed): 无法连接存储服务')
     expect(await attachRows()).toBe(before)
+    expect((await post('enable', park, undefined, { id: await idOf('minio') })).statusCode).toBe(200)
     for (const code of ['badkey', 'closed'])
       expect((await post('remove', park, undefined, { ids: await idOf(code) })).statusCode).toBe(200)
   })

@@ -10,6 +10,7 @@ import { AppError, badRequest } from '../../core/errors.js'
 import { nextId } from '../../core/ids.js'
 import {
   contentTypeOf,
+  EgressPolicy,
   extensionOf,
   type FileLinks,
   LocalObjectStore,
@@ -42,14 +43,21 @@ export interface FileMeta {
   originalName: string
   /** defaults to the type of the name's extension */
   contentType?: string
-  /** an `oss_code` of the tenant; unknown or absent → the enabled configuration, else the local disk */
-  code?: string
 }
 
 /** Where a usual-log row goes: the current request, or for work without one the app and owner. */
 export type LogTarget = FastifyRequest | { app: FastifyInstance; owner: LogOwner }
 
 const MAX_CACHED_STORES = 100
+
+/** What an upload failure may tell the uploader. */
+function storeFailure(error: unknown): string {
+  const code = (error as { code?: string }).code ?? ''
+  if (code === 'EADDRNOTALLOWED') return '地址不允许访问 (内网地址)'
+  // S3 error codes (AccessDenied, NoSuchBucket, InvalidAccessKeyId…) are the service's own answers
+  if (/^[A-Z][a-z]+[A-Za-z]*$/.test(code)) return code
+  return '无法连接存储服务'
+}
 
 /**
  * Files and messages of a tenant, for routes and for other modules (user photos, imports):
@@ -64,6 +72,7 @@ export class ResourceService {
     readonly db: Db,
     dataDir: string,
     readonly links: FileLinks,
+    readonly egress: EgressPolicy = new EgressPolicy(),
   ) {
     this.local = new LocalObjectStore(join(dataDir, 'files'), links)
   }
@@ -86,6 +95,7 @@ export class ResourceService {
           region: config.region || undefined,
           // MinIO serves path-style; the clouds' S3 APIs want the bucket in the host name
           pathStyle: config.category === OSS_CATEGORY.minio,
+          egress: this.egress,
         },
         this.links,
       )
@@ -94,36 +104,37 @@ export class ResourceService {
     return store
   }
 
-  /** the configuration a tenant's upload goes to: the one named by `code`, else the enabled one, else none (local disk) */
-  async chooseOss(tenantId: string, code?: string): Promise<OssRow | null> {
-    const tenant = { tenantId }
-    if (code) {
-      const [named] = await this.db
-        .select()
-        .from(oss)
-        .where(scoped(oss, tenant, eq(oss.ossCode, code)))
-      if (named) return named
-    }
+  /**
+   * The tenant's enabled configuration, or null (the local disk). A `code` (old consoles always send
+   * `code=minio`) never selects another configuration: an uploader must not reach a disabled one.
+   */
+  async chooseOss(tenantId: string): Promise<OssRow | null> {
     const [enabled] = await this.db
       .select()
       .from(oss)
-      .where(scoped(oss, tenant, eq(oss.status, CONFIG_STATUS.enabled)))
+      .where(scoped(oss, { tenantId }, eq(oss.status, CONFIG_STATUS.enabled)))
     return enabled ?? null
   }
 
   /** Store a file for a tenant and record it in blade_attach; answers BladeX's BladeFile. */
   async storeFile(owner: Owner, body: Readable | Buffer, meta: FileMeta): Promise<BladeFile> {
-    const config = await this.chooseOss(owner.tenantId, meta.code)
-    const store = this.storeFor(config)
+    const config = await this.chooseOss(owner.tenantId)
+    let store: ObjectStore
+    try {
+      store = this.storeFor(config)
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EADDRNOTALLOWED') throw error
+      throw new AppError(502, `对象存储写入失败 (${config?.ossCode ?? 'local'}): ${storeFailure(error)}`)
+    }
     const originalName = meta.originalName.trim().slice(0, 255) || 'file'
     const key = newObjectKey(owner.tenantId, originalName)
     let stored: StoredObject
     try {
       stored = await store.put(body, key, meta.contentType ?? contentTypeOf(key))
     } catch (error) {
-      // the tenant's own store refused or is unreachable: say so (502), not a bare 500
-      const reason = (error as { code?: string }).code ?? (error as Error).message
-      throw new AppError(502, `对象存储写入失败 (${config?.ossCode ?? 'local'}): ${reason}`)
+      // the tenant's own store refused or is unreachable: say so (502), not a bare 500; the storage
+      // service's own error codes help its admin, socket-level details would only map the network
+      throw new AppError(502, `对象存储写入失败 (${config?.ossCode ?? 'local'}): ${storeFailure(error)}`)
     }
     const row = stamped(attach, owner, {
       id: nextId(),
@@ -232,7 +243,12 @@ const services = new WeakMap<ModuleContext, ResourceService>()
 export function resourceService(ctx: ModuleContext): ResourceService {
   let service = services.get(ctx)
   if (!service) {
-    service = new ResourceService(ctx.database.db, ctx.config.dataDir, ctx.files)
+    service = new ResourceService(
+      ctx.database.db,
+      ctx.config.dataDir,
+      ctx.files,
+      new EgressPolicy(ctx.config.ossAllowPrivate),
+    )
     services.set(ctx, service)
   }
   return service

@@ -61,6 +61,8 @@ export const user = pgTable(
     postId: varchar('post_id', { length: 1000 }).notNull().default(''),
     /** per-platform extension data (BladeX blade_user_web/_app/_other.user_ext), a JSON object as text */
     userExt: text('user_ext').notNull().default(''),
+    /** staff type (blade_staff_type of the same tenant), spec 01 §7 `updateEmployeeType` */
+    staffTypeId: id('staff_type_id'),
   },
   (t) => [uniqueIndex('blade_user_tenant_account_uq').on(t.tenantId, t.account).where(sql`is_deleted = 0`)],
 )

@@ -239,7 +239,9 @@ export function CrudPage<T extends object>({
             columns={columns}
             dataSource={rows}
             virtual={virtual}
-            scroll={virtual ? { x: scrollX, y: 600 } : undefined}
+            // always a horizontal width: columns without one would otherwise shrink to nothing when the
+            // fixed ones and the row actions fill a narrow screen
+            scroll={virtual ? { x: scrollX, y: 600 } : { x: scrollX }}
             onChange={onChange}
             onRow={resource.onRow}
             expandable={

@@ -26,6 +26,7 @@ const users = [
     deptId: '10',
     roleId: '20',
     status: 1,
+    staffTypeId: '30',
   },
   {
     id: '2',
@@ -48,6 +49,11 @@ function setup(permission: Record<string, boolean> = all) {
     if (p.endsWith('/dept/tree')) return ok(depts)
     if (p.endsWith('/role/tree')) return ok(roles)
     if (p.endsWith('/post/select')) return ok([])
+    if (p.endsWith('/staff/type/select'))
+      return ok([
+        { id: '30', name: '正式员工', code: 'regular' },
+        { id: '31', name: '外包员工', code: 'outsource' },
+      ])
     return ok(null)
   })
   vi.stubGlobal('fetch', api.fn)
@@ -128,6 +134,39 @@ describe('user screen', { timeout: 30_000 }, () => {
       expect((screen.getByTestId('crud-form-account') as HTMLInputElement).value).toBe('zhang'),
     )
     expect(screen.queryByTestId('crud-form-passwordPlain')).toBeNull()
+  })
+
+  it('edits status (正常/停用) and staff type; a cleared staff type is sent as empty', async () => {
+    const api = setup()
+    await userEvent.click(await screen.findByTestId('crud-row-edit-2'))
+    const pick = async (testId: string, title: string) => {
+      const select = screen.getByTestId(testId)
+      fireEvent.mouseDown(select.querySelector('.ant-select-selector') ?? select)
+      const option = await waitFor(() => {
+        const hit = document.querySelector(`.ant-select-item-option[title="${title}"]`)
+        if (!hit) throw new Error(`no option ${title}`)
+        return hit
+      })
+      fireEvent.click(option)
+    }
+    await waitFor(() =>
+      expect((screen.getByTestId('crud-form-account') as HTMLInputElement).value).toBe('zhang'),
+    )
+    await pick('crud-form-status', '停用')
+    await pick('crud-form-staffTypeId', '外包员工')
+    await userEvent.click(screen.getByTestId('user-form-submit'))
+    expect(await screen.findByText('更新成功')).toBeTruthy()
+    expect(bodyOf(api, '/blade-user/submit')).toMatchObject({ id: '2', status: 0, staffTypeId: '31' })
+
+    await userEvent.click(await screen.findByTestId('crud-row-edit-1'))
+    const staffType = await screen.findByTestId('crud-form-staffTypeId')
+    await waitFor(() => expect(staffType.closest('.ant-select')!.textContent).toContain('正式员工'))
+    await userEvent.click(staffType.closest('.ant-select')!.querySelector('.ant-select-clear')!)
+    await waitFor(() => expect(staffType.closest('.ant-select')!.textContent).not.toContain('正式员工'))
+    await userEvent.click(screen.getByTestId('user-form-submit'))
+    await waitFor(() => expect(api.calls.filter((c) => c.url.pathname.endsWith('/submit'))).toHaveLength(2))
+    const bodies = api.calls.filter((c) => c.url.pathname.endsWith('/submit'))
+    expect(JSON.parse(String(bodies[1]!.init!.body))).toMatchObject({ id: '1', staffTypeId: '' })
   })
 
   it('resets the password of the selected users after the strength check', async () => {

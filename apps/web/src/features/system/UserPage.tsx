@@ -1,4 +1,4 @@
-import { KeyOutlined, TeamOutlined } from '@ant-design/icons'
+import { ApartmentOutlined, KeyOutlined, TeamOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
 import { App, Button, Col, Row } from 'antd'
 import { useMemo, useState } from 'react'
@@ -6,12 +6,15 @@ import { useTranslation } from 'react-i18next'
 import { CrudPage, defineCrud } from '@/components/crud'
 import { useSession } from '@/stores/session'
 import { deptTreeQuery, FilterTree } from './deptTree'
+import { UserTenantDialog } from './UserTenantDialog'
 import { type User, userResource } from './user'
 import { UserResetDialog, UserRoleDialog } from './userDialogs'
 
 /**
  * 用户管理: the dept tree filters the table (`deptId`: that dept and its children) and is the dept a
- * new user starts in; 重置密码 (`user_reset`) and 角色配置 (`user_role`) act on the selected rows.
+ * new user starts in; 重置密码 (`user_reset`) and 角色配置 (`user_role`) act on the selected rows;
+ * 租户授权 (a row action of the platform administrator only, as the server allows it to no one else)
+ * lists and changes the tenants a user may switch into.
  */
 export default function UserPage() {
   const { t } = useTranslation()
@@ -22,6 +25,11 @@ export default function UserPage() {
   const [granting, setGranting] = useState<User[] | null>(null)
   const mayReset = useSession((s) => s.permission.user_reset === true)
   const mayGrant = useSession((s) => s.permission.user_role === true)
+  const [tenantOf, setTenantOf] = useState<User | null>(null)
+  // the platform administrator: role alias `administrator` in the platform tenant (core/auth/guards.ts)
+  const isAdministrator = useSession(
+    (s) => s.userInfo?.tenantId === '000000' && (s.userInfo.roleAliases ?? []).includes('administrator'),
+  )
 
   const resource = useMemo(() => {
     const pick = (rows: User[], then: (rows: User[]) => void) =>
@@ -50,9 +58,25 @@ export default function UserPage() {
           )}
         </>
       ),
+      rowExtra: isAdministrator
+        ? (row) => (
+            <Button
+              type="link"
+              size="small"
+              icon={<ApartmentOutlined />}
+              onClick={(e) => {
+                e.stopPropagation()
+                setTenantOf(row)
+              }}
+              data-testid={`user-row-tenant-${row.id}`}
+            >
+              {t('user.tenantGrant')}
+            </Button>
+          )
+        : undefined,
       testIds: { page: 'user-page', table: 'user-table', add: 'user-add', formSubmit: 'user-form-submit' },
     })
-  }, [mayReset, mayGrant, message, t])
+  }, [mayReset, mayGrant, isAdministrator, message, t])
 
   const params = useMemo(() => (deptId ? { deptId } : undefined), [deptId])
   return (
@@ -72,6 +96,7 @@ export default function UserPage() {
       </Col>
       <UserResetDialog users={resetting} onClose={() => setResetting(null)} />
       <UserRoleDialog users={granting} onClose={() => setGranting(null)} />
+      <UserTenantDialog user={tenantOf} onClose={() => setTenantOf(null)} />
     </Row>
   )
 }

@@ -6,6 +6,7 @@ import { defineCrud } from '@/components/crud'
 import { csvNames, DeptTreeSelect, namesOf, useDeptNames } from './deptTree'
 import { RoleTreeSelect } from './role'
 import { roleTreeQuery } from './roleApi'
+import { StaffTypeSelect, staffTypeOptionsQuery } from './staffType'
 import { userFormSchema } from './userForm'
 
 /** `blade_user` row of `blade-user/page` (never a password). */
@@ -18,7 +19,10 @@ export interface User {
   deptId?: string
   roleId?: string
   postId?: string
+  /** 1 正常, 0 停用 (sign-in refuses the account) */
   status?: number
+  staffTypeId?: string | null
+  tenantId?: string
   /** add dialog only: the password itself, checked and hashed by the server */
   passwordPlain?: string
   /** add dialog only: the confirmation (the server ignores it) */
@@ -69,6 +73,11 @@ function RoleNames({ ids }: { ids: unknown }) {
   const { data } = useQuery(roleTreeQuery())
   const names = useMemo(() => namesOf(data), [data])
   return <>{csvNames(ids, names)}</>
+}
+
+function StaffTypeName({ id }: { id: unknown }) {
+  const { data } = useQuery(staffTypeOptionsQuery())
+  return <>{typeof id === 'string' ? (data?.find((s) => s.id === id)?.name ?? id) : ''}</>
 }
 
 const required = (message: string) => [{ required: true, whitespace: true, message }]
@@ -154,10 +163,26 @@ export const userResource = defineCrud<User>({
       },
     },
     {
+      prop: 'staffTypeId',
+      label: 'user.staffType',
+      hidden: true,
+      filterable: false,
+      render: (v) => <StaffTypeName id={v} />,
+      form: {
+        span: 12,
+        // a cleared select sends '' (clears the type) rather than nothing (keeps it)
+        itemProps: {
+          getValueProps: (v: unknown) => ({ value: v || undefined }),
+          normalize: (v: unknown) => v ?? '',
+        },
+        render: ({ testId, disabled }) => <StaffTypeSelect data-testid={testId} disabled={disabled} />,
+      },
+    },
+    {
       prop: 'status',
       label: 'user.status',
       width: 90,
-      form: false,
+      form: { span: 12, type: 'select', props: { allowClear: false } },
       options: [
         { label: 'user.statusNormal', value: 1 },
         { label: 'user.statusDisabled', value: 0 },

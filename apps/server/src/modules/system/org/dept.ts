@@ -206,6 +206,32 @@ export async function deptRoutes(api: Api, ctx: ModuleContext): Promise<void> {
     },
   )
 
+  // BladeX SearchController: the tenant's depts matching a name (and parent), flat, for pickers
+  api.get(
+    '/blade-system/search/dept',
+    {
+      schema: {
+        tags,
+        summary:
+          'dept search: id, parentId, deptName, fullName of the tenant depts (deptName like, parentId)',
+        querystring: z.object({
+          deptName: z.string().max(45).optional(),
+          parentId: z.union([parentIdString, z.literal('')]).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const { deptName, parentId } = request.query
+      return ok(
+        await db
+          .select({ id: dept.id, parentId: dept.parentId, deptName: dept.deptName, fullName: dept.fullName })
+          .from(dept)
+          .where(scoped(dept, authOf(request), ...deptResource.filterSet.conditions({ deptName, parentId })))
+          .orderBy(asc(dept.sort), asc(dept.id)),
+      )
+    },
+  )
+
   api.get(
     '/blade-system/dept/select',
     { schema: { tags, summary: 'dept: every dept of the tenant, flat (for selects)' } },

@@ -1,5 +1,6 @@
 import { PostForm } from '@xpark/contract/schemas'
 import { asc, eq, ne, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { ModuleContext } from '../../../app.js'
 import { authOf } from '../../../core/auth/plugin.js'
 import { defineResource, registerResource } from '../../../core/crud/index.js'
@@ -49,6 +50,25 @@ export async function postRoutes(api: Api, ctx: ModuleContext): Promise<void> {
           .select({ id: post.id, postCode: post.postCode, postName: post.postName, category: post.category })
           .from(post)
           .where(scoped(post, authOf(request)))
+          .orderBy(asc(post.sort), asc(post.id)),
+      ),
+  )
+  // BladeX SearchController: the tenant's posts matching a name, for pickers
+  api.get(
+    '/blade-system/search/post',
+    {
+      schema: {
+        tags: ['post'],
+        summary: 'post search: id, postCode, postName, category of the tenant posts (postName like)',
+        querystring: z.object({ postName: z.string().max(64).optional() }),
+      },
+    },
+    async (request) =>
+      ok(
+        await db
+          .select({ id: post.id, postCode: post.postCode, postName: post.postName, category: post.category })
+          .from(post)
+          .where(scoped(post, authOf(request), ...postResource.filterSet.conditions(request.query)))
           .orderBy(asc(post.sort), asc(post.id)),
       ),
   )

@@ -1,4 +1,4 @@
-import { idString, RoleForm } from '@xpark/contract/schemas'
+import { idString, parentIdString, RoleForm } from '@xpark/contract/schemas'
 import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ModuleContext } from '../../../app.js'
@@ -166,6 +166,37 @@ export async function roleRoutes(api: Api, ctx: ModuleContext): Promise<void> {
       // another tenant's role is simply not there, unless the administrator asks
       if (!owner || (owner.tenantId !== auth.tenantId && !isAdministrator(auth))) throw notFound('角色不存在')
       return ok(nodes(await rowsOf({ tenantId: owner.tenantId })))
+    },
+  )
+
+  // BladeX SearchController: the tenant's roles matching a name (and parent), flat, for pickers
+  api.get(
+    '/blade-system/search/role',
+    {
+      schema: {
+        tags,
+        summary:
+          'role search: id, parentId, roleName, roleAlias of the tenant roles (roleName like, parentId)',
+        querystring: z.object({
+          roleName: z.string().max(255).optional(),
+          parentId: z.union([parentIdString, z.literal('')]).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const { roleName, parentId } = request.query
+      return ok(
+        await db
+          .select({
+            id: role.id,
+            parentId: role.parentId,
+            roleName: role.roleName,
+            roleAlias: role.roleAlias,
+          })
+          .from(role)
+          .where(scoped(role, authOf(request), ...roleResource.filterSet.conditions({ roleName, parentId })))
+          .orderBy(asc(role.sort), asc(role.id)),
+      )
     },
   )
 

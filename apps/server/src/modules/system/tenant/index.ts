@@ -15,6 +15,7 @@ import type { AuthContext } from '../../../core/auth/tokens.js'
 import { ok, status } from '../../../core/envelope.js'
 import { badRequest, notFound } from '../../../core/errors.js'
 import type { Api } from '../../../core/http/api.js'
+import { publicRateLimit, TENANT_FACE_RATE_PER_MINUTE } from '../../../core/http/public-limit.js'
 import { isId } from '../../../core/ids.js'
 import { FilterSet, parseDateTime, readPaging, SortSet, selectPage } from '../../../core/query/index.js'
 import type { DbOrTx, Tx } from '../../../db/client.js'
@@ -271,6 +272,7 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
     `${base}/info`,
     {
       config: { public: true },
+      preHandler: publicRateLimit(ctx.cache, 'tenant-face', TENANT_FACE_RATE_PER_MINUTE),
       schema: {
         tags,
         summary: 'tenant: the public face (id, name, logo) of the tenant of a domain, for its login page',

@@ -7,6 +7,7 @@ import { defineResource, registerResource } from '../../../core/crud/index.js'
 import { ok, status } from '../../../core/envelope.js'
 import { badRequest, notFound } from '../../../core/errors.js'
 import type { Api } from '../../../core/http/api.js'
+import { publicRateLimit, TENANT_FACE_RATE_PER_MINUTE } from '../../../core/http/public-limit.js'
 import { isId, nextId } from '../../../core/ids.js'
 import type { DbOrTx } from '../../../db/client.js'
 import { tenant } from '../schema.js'
@@ -158,6 +159,7 @@ export async function proxyTenantRoutes(api: Api, ctx: ModuleContext): Promise<v
     `${base}/getTenant`,
     {
       config: { public: true },
+      preHandler: publicRateLimit(ctx.cache, 'tenant-face', TENANT_FACE_RATE_PER_MINUTE),
       schema: {
         tags,
         summary: "proxyTenant: a tenant's name and the logo to show (its own, else its agent's, else empty)",

@@ -189,10 +189,18 @@ export async function userPhotoRoutes(api: Api, ctx: ModuleContext): Promise<voi
             fail(`账号不存在: ${account}`)
             continue
           }
-          const stored = await files.storeFile(auth, Buffer.from(photo.bytes), {
-            originalName: photo.file,
-            contentType: type,
-          })
+          let stored: Awaited<ReturnType<typeof files.storeFile>>
+          try {
+            stored = await files.storeFile(auth, Buffer.from(photo.bytes), {
+              originalName: photo.file,
+              contentType: type,
+            })
+          } catch (error) {
+            // the store refused (502): this photo fails, the report of the others is kept
+            if (!(error instanceof AppError)) throw error
+            fail(error.message)
+            continue
+          }
           await db
             .update(user)
             .set(touched(user, auth, { avatar: stored.link }))

@@ -25,8 +25,9 @@ import type { Tx } from '../../../db/client.js'
 import { deptAndChildrenIds } from '../org/dept.js'
 import { assertMayConfigure } from '../role/role.js'
 import { systemScopeSource } from '../role/scope-source.js'
-import { dept, post, role, user } from '../schema.js'
+import { dept, post, role, staffType, user } from '../schema.js'
 import { assertAccountQuota } from '../tenant/quota.js'
+import { userSearchRoutes } from './search.js'
 
 /**
  * blade-user: the users of a tenant. Reads and writes go through the CRUD factory with the `user`
@@ -54,6 +55,15 @@ async function assertOwned(
     .from(table)
     .where(scoped(table, auth, inArray(table.id, ids)))
   if (rows.length !== new Set(ids).size) throw badRequest(`${what}不存在`)
+}
+
+/** A staff type must be a live one of the caller's tenant. */
+async function assertStaffType(tx: Tx, auth: AuthContext, id: string) {
+  const [found] = await tx
+    .select({ id: staffType.id })
+    .from(staffType)
+    .where(scoped(staffType, auth, eq(staffType.id, id)))
+  if (!found) throw badRequest('员工类型不存在')
 }
 
 /** Roles a caller may hand out: no `admin` / `administrator` role unless the caller is one. */
@@ -111,6 +121,11 @@ export function userResource(data: DataScopes, apis: ApiScopes) {
       }
       if (values.deptId !== undefined) await assertOwned(tx, auth, dept, split(values.deptId), '机构')
       if (values.postId !== undefined) await assertOwned(tx, auth, post, split(values.postId), '岗位')
+      if (values.staffTypeId === '') values.staffTypeId = null // the column is a bigint: '' clears it
+      if (values.staffTypeId) await assertStaffType(tx, auth, values.staffTypeId)
+      // locking oneself out would leave nobody signed in to undo it
+      if (id && id === auth.userId && values.status !== undefined && values.status !== 1)
+        throw badRequest('不能停用本账号!')
     },
     beforeRemove: async ({ auth, ids }) => {
       if (ids.includes(auth.userId)) throw badRequest('不能删除本账号!')
@@ -124,6 +139,8 @@ async function passwordHashOf(input: { password?: string; passwordPlain?: string
   if (input.password !== undefined) return hashPassword(input.password)
   return null
 }
+
+const staffTypeParam = z.union([idString, z.literal('')]).optional()
 
 const passwordFields = {
   password: md5Hex
@@ -257,6 +274,40 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
       return success()
     },
   )
+
+  api.post(
+    '/blade-user/updateEmployeeType',
+    {
+      schema: {
+        tags,
+        summary:
+          'user: set the staff type of users (userIds; staffTypeId of the caller tenant, empty clears)',
+        querystring: z.object({ userIds: idCsv.optional(), staffTypeId: staffTypeParam }),
+        body: z.object({ userIds: idCsv.optional(), staffTypeId: staffTypeParam }).nullish(),
+      },
+      preHandler: permit(() => 'user_edit'),
+    },
+    async (request) => {
+      const auth = authOf(request)
+      const input = { ...request.query, ...(request.body ?? {}) }
+      const userIds = split(input.userIds)
+      if (!userIds.length) throw badRequest('参数校验失败: userIds: required')
+      if (input.staffTypeId === undefined) throw badRequest('参数校验失败: staffTypeId: required')
+      const staffTypeId = input.staffTypeId || null
+      await db.transaction(async (tx) => {
+        if (staffTypeId) await assertStaffType(tx, auth, staffTypeId)
+        const done = await tx
+          .update(user)
+          .set({ staffTypeId, updateUser: auth.userId, updateTime: new Date() })
+          .where(await inScope(auth, userIds))
+          .returning({ id: user.id })
+        if (done.length !== new Set(userIds).size) throw notFound('用户不存在')
+      })
+      return success()
+    },
+  )
+
+  await userSearchRoutes(api, db, (auth) => data.condition(auth, USER_RESOURCE, user), apis)
 
   api.post(
     '/blade-user/update-info',
