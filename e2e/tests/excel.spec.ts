@@ -59,7 +59,7 @@ test.describe('Excel', () => {
 
       // export: nothing ticked warns, then the ticked rows come back as an xlsx
       await page.getByTestId('crud-export').click()
-      await expect(page.getByText('请选择至少一条数据').first()).toBeVisible()
+      await expect(page.getByText('请勾选要导出的数据').first()).toBeVisible()
       // by account, ascending: admin and staff stay on page 1 however many users earlier runs imported
       await page.getByTestId('user-table').getByRole('columnheader', { name: '登录账号' }).click()
       await expect(page.getByTestId('user-table').locator('tr.ant-table-row').first()).toContainText('admin')

@@ -59,6 +59,8 @@ export const enUS: Messages = {
   'common.updateSuccess': 'Updated successfully',
   'common.deleteSuccess': 'Deleted successfully',
   'common.deleteConfirm': 'Delete the selected data?',
+  // spec 02 §2: export with nothing ticked
+  'please tick the data to export': 'Please tick the data to export',
   'common.selectOne': 'please select at least one record',
   // generic CRUD table
   'crud.view': 'View',

@@ -62,6 +62,8 @@ export const zhCN = {
   'common.updateSuccess': '更新成功',
   'common.deleteSuccess': '删除成功',
   'common.deleteConfirm': '确定将选择数据删除?',
+  // spec 02 §2: export with nothing ticked
+  'please tick the data to export': '请勾选要导出的数据',
   'common.selectOne': '请选择至少一条数据',
   // generic CRUD table
   'crud.view': '查看',

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import type { DbOrTx } from '../../db/client.js'
 import { forbidden } from '../errors.js'
 import { authOf } from './plugin.js'
 import type { AuthContext } from './tokens.js'
@@ -22,11 +23,18 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** filled by the module that owns roles and menus; denies everything until then */
     permissions: { resolve: PermissionResolver }
+    /**
+     * filled by the module that issues sessions: end every session of these users at once (their
+     * access tokens are refused, their refresh tokens die), e.g. when an account is disabled; `tx`
+     * when the caller is inside a transaction (PGlite has one connection: outside it would wait)
+     */
+    sessionControl: { endUsers: (userIds: readonly string[], tx?: DbOrTx) => Promise<void> }
   }
 }
 
 export function registerPermissions(app: FastifyInstance): void {
   app.decorate('permissions', { resolve: async () => new Set<string>() })
+  app.decorate('sessionControl', { endUsers: async () => {} })
 }
 
 /** can(user, code): the one question every guard and every button asks. */

@@ -20,6 +20,7 @@ const done = { success: 'true', msg: 'success' } as const
 /** blade-auth: sign-in, refresh, tenant switch, captcha, logout, clear-cache; console settings. */
 export async function authModule(api: Api, ctx: ModuleContext): Promise<void> {
   const sessions = new Sessions(ctx.database.db, ctx.tokens, ctx.config.refreshTokenTtlSeconds)
+  api.sessionControl.endUsers = (userIds, tx) => sessions.endUsers(userIds, tx)
   const limits = new LoginLimits(
     ctx.cache,
     ctx.config.loginFailLimit,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { TokenReply } from '@xpark/contract'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
 import { sha256 } from '../../core/auth/passwords.js'
 import { newRefreshTokenValue, type TokenService } from '../../core/auth/tokens.js'
-import type { Db } from '../../db/client.js'
+import type { Db, DbOrTx } from '../../db/client.js'
 import type { Account } from '../system/index.js'
 import type { OAuthClient } from './clients.js'
 import { refreshToken } from './schema.js'
@@ -106,5 +106,19 @@ export class Sessions {
         .set({ revokedAt: new Date() })
         .where(and(eq(refreshToken.familyId, familyId), isNull(refreshToken.revokedAt)))
     }
+  }
+
+  /** End every live session of these users (disabled, removed, password reset by an admin). */
+  async endUsers(userIds: readonly string[], db: DbOrTx = this.db): Promise<void> {
+    if (!userIds.length) return
+    const families = await db
+      .selectDistinct({ familyId: refreshToken.familyId })
+      .from(refreshToken)
+      .where(and(inArray(refreshToken.userId, [...userIds]), gt(refreshToken.expiresAt, new Date())))
+    for (const { familyId } of families) await this.tokens.revokeFamily(familyId)
+    await db
+      .update(refreshToken)
+      .set({ revokedAt: new Date() })
+      .where(and(inArray(refreshToken.userId, [...userIds]), isNull(refreshToken.revokedAt)))
   }
 }

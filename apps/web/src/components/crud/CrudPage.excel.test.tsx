@@ -52,7 +52,7 @@ describe('CrudPage Excel export and import through the server', { timeout: 30_00
     const saved = withDownloads(api)
     await screen.findByText('name-1')
     await userEvent.click(screen.getByTestId('crud-export'))
-    expect(await screen.findByText('请选择至少一条数据')).toBeTruthy()
+    expect(await screen.findByText('请勾选要导出的数据')).toBeTruthy()
     expect(api.calls.some((c) => c.url.pathname.endsWith('/export-thing'))).toBe(false)
 
     await userEvent.click(within(rowOf('name-1')).getByRole('checkbox'))

@@ -99,12 +99,12 @@ describe('CrudPage list, search and delete', { timeout: 30_000 }, () => {
     expect(remove.url.searchParams.get('ids')).toBe('1,3')
   })
 
-  it('export with nothing ticked warns 请选择至少一条数据; with ticks hands the rows over', async () => {
+  it('export with nothing ticked warns 请勾选要导出的数据; with ticks hands the rows over', async () => {
     const onExport = vi.fn()
     setup(thingResource({ exportable: true, onExport }))
     await screen.findByText('name-1')
     await userEvent.click(screen.getByTestId('crud-export'))
-    expect(await screen.findByText('请选择至少一条数据')).toBeTruthy()
+    expect(await screen.findByText('请勾选要导出的数据')).toBeTruthy()
     expect(onExport).not.toHaveBeenCalled()
     await userEvent.click(within(rowOf('name-2')).getByRole('checkbox'))
     await userEvent.click(screen.getByTestId('crud-export'))

@@ -140,7 +140,7 @@ export function CrudPage<T extends object>({
   const [importing, setImporting] = useState(false)
   const exportRows = () => {
     // spec 02 §2: export with nothing ticked warns
-    if (selection.rows.length === 0) return void message.warning(tr('common.selectOne'))
+    if (selection.rows.length === 0) return void message.warning(tr('please tick the data to export'))
     if (serverExport && excel?.exportUrl) {
       setExporting(true)
       // POST: a long selection does not fit a request line

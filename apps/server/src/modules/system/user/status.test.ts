@@ -84,14 +84,48 @@ describe('user status (正常/停用) and staff type (blade-user/updateEmployeeT
       // a wrong password learns nothing about the account
       const wrong = await token({ grant_type: 'password', username: 'staff', password: md5('nope') })
       expect(wrong.json().error_description).toBe('用户名或密码错误')
+      // the sessions the account had end at once, not when their tokens run out
+      const ended = await t.app.inject({ url: '/xparkApi/blade-user/info', headers: bearer(session) })
+      expect(ended.statusCode).toBe(401)
       const refresh = await token({ grant_type: 'refresh_token', refresh_token: session.refresh_token })
-      expect(refresh.json().error_description).toBe('账号已停用,请联系管理员')
+      expect(refresh.statusCode).toBe(400)
+      expect(refresh.json().error_description).toBe('令牌已失效')
 
       expect(
         (await users.post('submit', parkAdmin, { ...(await editable(staffId)), status: 1 })).statusCode,
       ).toBe(200)
       const back = await token({ grant_type: 'password', username: 'staff', password: md5(DEMO_PASSWORD) })
       expect(back.statusCode).toBe(200)
+      staff = bearer(back.json().access_token)
+    })
+
+    it('a password reset or a removal by an admin ends the sessions of those accounts at once', async () => {
+      const account = `gone${Date.now() % 100000}`
+      expect(
+        (
+          await users.post('submit', parkAdmin, {
+            account,
+            realName: '将删除',
+            passwordPlain: 'Strong@Pass1',
+            roleId: (await row(staffId)).roleId,
+            deptId: (await row(staffId)).deptId,
+          })
+        ).statusCode,
+      ).toBe(200)
+      const id = await idOf(parkAdmin, account)
+      const info = (session: { access_token: string }) =>
+        t.app.inject({ url: '/xparkApi/blade-user/info', headers: bearer(session.access_token) })
+      const first = await signIn(t.app, { tenantId: '100001', account, password: 'Strong@Pass1' })
+      expect((await info(first)).statusCode).toBe(200)
+      expect(
+        (await users.post('resetNewPassword', parkAdmin, { userIds: id, passwordPlain: 'Other@Pass2' }))
+          .statusCode,
+      ).toBe(200)
+      expect((await info(first)).statusCode).toBe(401)
+      const second = await signIn(t.app, { tenantId: '100001', account, password: 'Other@Pass2' })
+      expect((await info(second)).statusCode).toBe(200)
+      expect((await users.post('remove', parkAdmin, undefined, { ids: id })).statusCode).toBe(200)
+      expect((await info(second)).statusCode).toBe(401)
     })
 
     it('refuses a bad status, disabling oneself, a caller without user_edit and another tenant', async () => {

@@ -78,7 +78,11 @@ async function assertMayAssign(tx: Tx, auth: AuthContext, roleIds: string[], pre
 }
 
 /** The user resource (filters, data scope, API scope): `page` here, and the Excel export in excel.ts. */
-export function userResource(data: DataScopes, apis: ApiScopes) {
+export function userResource(
+  data: DataScopes,
+  apis: ApiScopes,
+  endSessions: (userIds: readonly string[], tx: Tx) => Promise<void> = async () => {},
+) {
   return defineResource({
     table: user,
     schema: UserForm,
@@ -127,8 +131,10 @@ export function userResource(data: DataScopes, apis: ApiScopes) {
       if (id && id === auth.userId && values.status !== undefined && values.status !== 1)
         throw badRequest('不能停用本账号!')
     },
-    beforeRemove: async ({ auth, ids }) => {
+    beforeRemove: async ({ tx, auth, ids }) => {
       if (ids.includes(auth.userId)) throw badRequest('不能删除本账号!')
+      // a removed account's sessions end with it (a failed remove only costs a new sign-in)
+      await endSessions(ids, tx)
     },
   })
 }
@@ -154,7 +160,7 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const source = systemScopeSource(db)
   const data = new DataScopes(source, ctx.cache)
   const apis = new ApiScopes(source, ctx.cache)
-  const r: Resource = userResource(data, apis)
+  const r: Resource = userResource(data, apis, (ids, tx) => api.sessionControl.endUsers(ids, tx))
   await registerResource(api, db, r)
   const tags = ['user']
 
@@ -191,6 +197,7 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
       )
       if (id) {
         await updateRow(db, r, auth, id, values)
+        if (values.status === 0) await request.server.sessionControl.endUsers([id])
         return success()
       }
       const hash = await passwordHashOf({ password, passwordPlain })
@@ -213,6 +220,8 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
     async (request) => {
       const { id, ...values } = request.body
       await updateRow(db, r, authOf(request), id, values)
+      // a disabled account is out at once, not when its token runs out
+      if (values.status === 0) await request.server.sessionControl.endUsers([id])
       return success()
     },
   )
@@ -240,6 +249,8 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
           .returning({ id: user.id })
         if (done.length !== new Set(ids).size) throw notFound('用户不存在')
       })
+      // whoever held the old password is signed out with it
+      await request.server.sessionControl.endUsers(ids)
       return success()
     })
   }
