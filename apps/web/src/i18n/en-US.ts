@@ -36,6 +36,12 @@ export const enUS: Messages = {
   // profile (/info/index)
   'user.switchTenant': 'Switch tenant',
   'user.switchConfirm': 'Switch to tenant {{tenant}}? Open pages will be closed.',
+  'user.platform': 'Platform',
+  'user.platformType': 'User platform',
+  'user.platformOther': 'Other',
+  'user.platformExt': 'Extension data',
+  'user.platformExtHint': 'A JSON object such as {"employeeNo": "A001"}; empty for none',
+  'user.platformExtObject': 'Extension data must be a JSON object',
   'user.profile': 'Profile',
   'profile.info': 'Personal info',
   'profile.avatar': 'Avatar',

@@ -39,6 +39,12 @@ export const zhCN = {
   // profile (/info/index)
   'user.switchTenant': '切换租户',
   'user.switchConfirm': '确定切换到租户 {{tenant}}? 当前打开的页面将被关闭。',
+  'user.platform': '平台配置',
+  'user.platformType': '用户平台',
+  'user.platformOther': '其他',
+  'user.platformExt': '用户拓展',
+  'user.platformExtHint': 'JSON 对象, 如 {"employeeNo": "A001"}; 留空表示没有',
+  'user.platformExtObject': '用户拓展应为 JSON 对象',
   'user.profile': '个人信息',
   'profile.info': '个人信息',
   'profile.avatar': '头像',

@@ -1,4 +1,4 @@
-import { ApartmentOutlined, KeyOutlined, TeamOutlined } from '@ant-design/icons'
+import { ApartmentOutlined, DesktopOutlined, KeyOutlined, TeamOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
 import { App, Button, Col, Row } from 'antd'
 import { useMemo, useState } from 'react'
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { CrudPage, defineCrud } from '@/components/crud'
 import { useSession } from '@/stores/session'
 import { deptTreeQuery, FilterTree } from './deptTree'
+import { UserPlatformDialog } from './UserPlatformDialog'
 import { UserTenantDialog } from './UserTenantDialog'
 import { type User, userResource } from './user'
 import { UserResetDialog, UserRoleDialog } from './userDialogs'
@@ -14,7 +15,8 @@ import { UserResetDialog, UserRoleDialog } from './userDialogs'
  * 用户管理: the dept tree filters the table (`deptId`: that dept and its children) and is the dept a
  * new user starts in; 重置密码 (`user_reset`) and 角色配置 (`user_role`) act on the selected rows;
  * 租户授权 (a row action of the platform administrator only, as the server allows it to no one else)
- * lists and changes the tenants a user may switch into.
+ * lists and changes the tenants a user may switch into; 平台配置 (`user_edit`) sets an account's
+ * platform type and extension data.
  */
 export default function UserPage() {
   const { t } = useTranslation()
@@ -26,6 +28,8 @@ export default function UserPage() {
   const mayReset = useSession((s) => s.permission.user_reset === true)
   const mayGrant = useSession((s) => s.permission.user_role === true)
   const [tenantOf, setTenantOf] = useState<User | null>(null)
+  const [platformOf, setPlatformOf] = useState<User | null>(null)
+  const mayEdit = useSession((s) => s.permission.user_edit === true)
   // the platform administrator: role alias `administrator` in the platform tenant (core/auth/guards.ts)
   const isAdministrator = useSession(
     (s) => s.userInfo?.tenantId === '000000' && (s.userInfo.roleAliases ?? []).includes('administrator'),
@@ -58,25 +62,44 @@ export default function UserPage() {
           )}
         </>
       ),
-      rowExtra: isAdministrator
-        ? (row) => (
-            <Button
-              type="link"
-              size="small"
-              icon={<ApartmentOutlined />}
-              onClick={(e) => {
-                e.stopPropagation()
-                setTenantOf(row)
-              }}
-              data-testid={`user-row-tenant-${row.id}`}
-            >
-              {t('user.tenantGrant')}
-            </Button>
-          )
-        : undefined,
+      rowExtra:
+        mayEdit || isAdministrator
+          ? (row) => (
+              <>
+                {mayEdit && (
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<DesktopOutlined />}
+                    onClick={(e) => {
+                      e.stopPropagation()
+                      setPlatformOf(row)
+                    }}
+                    data-testid={`user-row-platform-${row.id}`}
+                  >
+                    {t('user.platform')}
+                  </Button>
+                )}
+                {isAdministrator && (
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<ApartmentOutlined />}
+                    onClick={(e) => {
+                      e.stopPropagation()
+                      setTenantOf(row)
+                    }}
+                    data-testid={`user-row-tenant-${row.id}`}
+                  >
+                    {t('user.tenantGrant')}
+                  </Button>
+                )}
+              </>
+            )
+          : undefined,
       testIds: { page: 'user-page', table: 'user-table', add: 'user-add', formSubmit: 'user-form-submit' },
     })
-  }, [mayReset, mayGrant, isAdministrator, message, t])
+  }, [mayReset, mayGrant, mayEdit, isAdministrator, message, t])
 
   const params = useMemo(() => (deptId ? { deptId } : undefined), [deptId])
   return (
@@ -97,6 +120,7 @@ export default function UserPage() {
       <UserResetDialog users={resetting} onClose={() => setResetting(null)} />
       <UserRoleDialog users={granting} onClose={() => setGranting(null)} />
       <UserTenantDialog user={tenantOf} onClose={() => setTenantOf(null)} />
+      <UserPlatformDialog user={platformOf} onClose={() => setPlatformOf(null)} />
     </Row>
   )
 }
