@@ -190,6 +190,11 @@ describe('park products (blade-system/production)', () => {
       routes: ['dept', 'system', 'user'],
       buttons: ['dept_view', 'user_add', 'user_view'],
     })
+    // the app's menus come with the tenant (products bundle console screens only)
+    const app = await t.app.inject({ url: '/xparkApi/blade-system/menuApp/routes', headers })
+    const appCodes = (nodes: { code: string; children?: unknown[] }[]): string[] =>
+      nodes.flatMap((n) => [n.code, ...appCodes((n.children ?? []) as { code: string }[])])
+    expect(appCodes(app.json().data)).toContain('app_visitor')
     const detail = (await api.get('tenant/detail', admin, { id: row.id })).json().data
     expect(detail.proIds).toBe(productId)
     const page = (await api.get('tenant/page', admin, { tenantName: '人事园区' })).json().data

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { AuthContext } from '../../../core/auth/tokens.js'
 import { nextId } from '../../../core/ids.js'
 import type { Tx } from '../../../db/client.js'
-import { dept, dictBiz, menu, post, role, tenant, user } from '../schema.js'
+import { dept, dictBiz, menu, menuApp, post, role, roleMenuApp, tenant, user } from '../schema.js'
 import { setTenantProducts } from './products.js'
 import { production, productionMenu } from './schema.js'
 
@@ -93,6 +93,11 @@ export async function provisionTenant(tx: Tx, auth: AuthContext, input: Provisio
   const roleId = nextId()
   await tx.insert(role).values({ id: roleId, tenantId, roleName: '管理员', roleAlias: 'admin', sort: 1 })
   await setTenantProducts(tx, tenantId, productIds)
+  // the mobile app's menus: products bundle console screens only, so a new park's admin holds every
+  // app menu and hands them to its roles (without them it could grant none)
+  const appMenus = await tx.select({ id: menuApp.id }).from(menuApp).where(eq(menuApp.isDeleted, 0))
+  if (appMenus.length)
+    await tx.insert(roleMenuApp).values(appMenus.map((m) => ({ id: nextId(), menuId: m.id, roleId })))
 
   const deptId = nextId()
   await tx.insert(dept).values({
