@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { App, Form, Input, Modal, Select, Spin } from 'antd'
-import { useEffect, useState } from 'react'
+import { Form, Input, Modal, Select, Spin } from 'antd'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { getData, postData } from '@/api/http'
+import { useDialogSubmit } from '@/components/useDialogSubmit'
 import { USER_PATH, type User } from './user'
 
 interface PlatformDetail {
@@ -37,9 +38,7 @@ export function userExtProblem(text: string): string | null {
  */
 export function UserPlatformDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
   const { t } = useTranslation()
-  const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
-  const [saving, setSaving] = useState(false)
   const detail = useQuery({
     queryKey: [USER_PATH, 'platform-detail', user?.id],
     queryFn: () => getData<PlatformDetail>(`${USER_PATH}/platform-detail`, { id: user!.id }),
@@ -51,24 +50,17 @@ export function UserPlatformDialog({ user, onClose }: { user: User | null; onClo
     if (detail.data) form.setFieldsValue({ userType: detail.data.userType, userExt: detail.data.userExt })
   }, [detail.data, form])
 
-  async function submit() {
-    const v = await form.validateFields().catch(() => null)
-    if (!v || !user) return
-    setSaving(true)
-    try {
-      await postData(`${USER_PATH}/update-platform`, undefined, {
-        userId: user.id,
+  const { saving, submit } = useDialogSubmit(
+    form,
+    (v) =>
+      postData(`${USER_PATH}/update-platform`, undefined, {
+        userId: user!.id,
         userType: v.userType,
         userExt: v.userExt?.trim() ?? '',
-      })
-      void message.success(t('common.updateSuccess'))
-      onClose()
-    } catch {
-      // reported by the HTTP client; the dialog stays open with what was typed
-    } finally {
-      setSaving(false)
-    }
-  }
+      }),
+    t('common.updateSuccess'),
+    onClose,
+  )
 
   return (
     <Modal

@@ -1,7 +1,7 @@
-import { App, type ButtonProps, Form, Modal } from 'antd'
-import { useState } from 'react'
+import { type ButtonProps, Form, Modal } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { postData } from '@/api/http'
+import { useDialogSubmit } from '@/components/useDialogSubmit'
 import { TENANT_PATH, type Tenant } from './tenant'
 import { DatasourceSelect } from './tenantOptions'
 
@@ -19,25 +19,20 @@ export function TenantDatasourceDialog({
   onDone: () => void
 }) {
   const { t } = useTranslation()
-  const { message } = App.useApp()
-  const [form] = Form.useForm<{ datasourceId: string }>()
-  const [saving, setSaving] = useState(false)
-
-  async function submit() {
-    if (!tenant) return
-    setSaving(true)
-    try {
-      const datasourceId = form.getFieldValue('datasourceId') ?? ''
-      await postData(`${TENANT_PATH}/datasource`, { tenantId: tenant.tenantId, datasourceId })
-      void message.success(t('tenant.datasourceDone'))
+  const [form] = Form.useForm<{ datasourceId?: string }>()
+  const { saving, submit } = useDialogSubmit(
+    form,
+    (values) =>
+      postData(`${TENANT_PATH}/datasource`, {
+        tenantId: tenant!.tenantId,
+        datasourceId: values.datasourceId ?? '',
+      }),
+    t('tenant.datasourceDone'),
+    () => {
       onDone()
       onClose()
-    } catch {
-      // reported by the HTTP client; the dialog stays open
-    } finally {
-      setSaving(false)
-    }
-  }
+    },
+  )
 
   return (
     <Modal

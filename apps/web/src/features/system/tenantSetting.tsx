@@ -1,9 +1,9 @@
-import { App, type ButtonProps, DatePicker, Form, InputNumber, Modal } from 'antd'
+import { type ButtonProps, DatePicker, Form, InputNumber, Modal } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { postData } from '@/api/http'
 import { DATE_FORMAT } from '@/components/crud'
+import { useDialogSubmit } from '@/components/useDialogSubmit'
 import { TENANT_PATH, type Tenant } from './tenant'
 
 interface SettingForm {
@@ -22,29 +22,21 @@ export function TenantSettingDialog({
   onDone: () => void
 }) {
   const { t } = useTranslation()
-  const { message } = App.useApp()
   const [form] = Form.useForm<SettingForm>()
-  const [saving, setSaving] = useState(false)
-
-  async function submit() {
-    const values = await form.validateFields().catch(() => null)
-    if (!values || !tenant) return
-    setSaving(true)
-    try {
-      await postData(`${TENANT_PATH}/setting`, {
-        ids: tenant.id,
+  const { saving, submit } = useDialogSubmit(
+    form,
+    (values) =>
+      postData(`${TENANT_PATH}/setting`, {
+        ids: tenant!.id,
         accountNumber: values.accountNumber,
         expireTime: values.expireTime ? values.expireTime.format(DATE_FORMAT) : '',
-      })
-      void message.success(t('tenant.settingDone'))
+      }),
+    t('tenant.settingDone'),
+    () => {
       onDone()
       onClose()
-    } catch {
-      // reported by the HTTP client
-    } finally {
-      setSaving(false)
-    }
-  }
+    },
+  )
 
   return (
     <Modal
