@@ -46,8 +46,8 @@ export function report({ http, raw, insertMs, tenantUsers }) {
       'each request pays token check, data-scope lookup, JSON + gzip',
   )
   line(
-    `raw: the statement selectPage builds (every column but password, count(*) over(), tenant + is_deleted ` +
-      `[+ account ilike], order by id desc, limit/offset) in PGlite in this process (open ${ms(raw.openMs)})`,
+    `raw: the two statements selectPage runs (every column but password, tenant + is_deleted ` +
+      `[+ account ilike], order by id desc, limit/offset; then count(*)) in PGlite in this process (open ${ms(raw.openMs)})`,
   )
   return cases
 }

@@ -112,8 +112,9 @@ export async function timeHttpPages(baseUrl, token, { runs = 30, warmup = 3 } = 
 }
 
 // The statement selectPage (apps/server/src/core/query/page.ts) builds for blade-user as the tenant
-// admin (no data-scope condition): every column but password, count(*) over(), where scoped(...)
-// (tenant, is_deleted = 0) and the filters (account → ilike '%v%'), order by id desc, limit/offset.
+// admin (no data-scope condition): every column but password, where scoped(...) (tenant,
+// is_deleted = 0) and the filters (account → ilike '%v%'), order by id desc, limit/offset; then
+// count(*) with the same where (a full page cannot tell the total).
 // The Excel export (users-export.mjs) reads the same columns.
 export const USER_COLUMNS = [
   'id',
@@ -149,11 +150,12 @@ export function rawPageSql({ current, size, account }) {
     where += ` and "blade_user"."account" ilike $${params.length}`
   }
   where += ')'
+  const countParams = [...params]
   params.push(size, (current - 1) * size)
   const text =
-    `select ${columns}, count(*) over() from "blade_user" where ${where} ` +
+    `select ${columns} from "blade_user" where ${where} ` +
     `order by "blade_user"."id" desc limit $${params.length - 1} offset $${params.length}`
-  return { text, params }
+  return { text, params, countText: `select count(*) from "blade_user" where ${where}`, countParams }
 }
 
 /** The same pages as raw SQL in PGlite opened on the (stopped) server's data folder, in this process. */
@@ -164,21 +166,18 @@ export async function timeRawPages(dataDir, { runs = 30, warmup = 3 } = {}) {
   try {
     const out = []
     for (const c of PAGE_CASES) {
-      const { text, params } = rawPageSql(c.query)
+      const { text, params, countText, countParams } = rawPageSql(c.query)
       const samples = []
       let last = null
+      let total = 0
       for (let i = 0; i < warmup + runs; i++) {
         const started = performance.now()
         last = await db.query(text, params)
+        total = Number((await db.query(countText, countParams)).rows[0].count)
         const ms = performance.now() - started
         if (i >= warmup) samples.push(ms)
       }
-      out.push({
-        name: c.name,
-        records: last.rows.length,
-        total: last.rows[0] ? Number(last.rows[0].count) : 0,
-        ...summarise(samples),
-      })
+      out.push({ name: c.name, records: last.rows.length, total, ...summarise(samples) })
     }
     return { openMs, cases: out, sql: rawPageSql(PAGE_CASES[2].query).text }
   } finally {
