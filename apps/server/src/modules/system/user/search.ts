@@ -1,11 +1,11 @@
 import { idString } from '@xpark/contract/schemas'
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { authOf } from '../../../core/auth/plugin.js'
 import type { AuthContext } from '../../../core/auth/tokens.js'
 import { ok, page } from '../../../core/envelope.js'
 import type { Api } from '../../../core/http/api.js'
-import { FilterSet, readPaging } from '../../../core/query/index.js'
+import { FilterSet, readPaging, selectPage } from '../../../core/query/index.js'
 import type { ApiScopes } from '../../../core/scope/index.js'
 import { scoped } from '../../../core/tenancy.js'
 import type { Db } from '../../../db/client.js'
@@ -14,6 +14,15 @@ import { dept, user } from '../schema.js'
 
 /** Picker filters: name (real name or nickname), phone; `deptId` is a dept and its children. */
 const filters = new FilterSet(user, { realName: 'like', name: 'like', phone: 'like' })
+
+/** The picker's fields of a user row. */
+interface PickedUser {
+  id: string
+  account: string
+  realName: string
+  phone: string
+  deptId: string
+}
 
 const SearchQuery = z.object({
   current: z.string().optional(),
@@ -59,26 +68,19 @@ export async function userSearchRoutes(
           sql`string_to_array(${user.deptId}, ',') && array(${deptAndChildrenIds(auth.tenantId, [q.deptId])})::text[]`,
         )
       const where = scoped(user, auth, ...conditions)
-      const rows = await db
-        .select({
+      const { records: rows, total } = (await selectPage(db, {
+        table: user,
+        where,
+        orderBy: [desc(user.id)],
+        paging,
+        columns: {
           id: user.id,
           account: user.account,
           realName: user.realName,
           phone: user.phone,
           deptId: user.deptId,
-          total: sql<number>`count(*) over()`.mapWith(Number),
-        })
-        .from(user)
-        .where(where)
-        .orderBy(desc(user.id))
-        .limit(paging.size)
-        .offset(paging.offset)
-      // one statement for page and total; only a page past the end needs the count on its own
-      const total = rows.length
-        ? rows[0]!.total
-        : paging.offset > 0
-          ? ((await db.select({ n: count() }).from(user).where(where))[0]?.n ?? 0)
-          : 0
+        },
+      })) as unknown as { records: PickedUser[]; total: number } // the projection above
       const deptIds = [...new Set(rows.flatMap((r) => r.deptId.split(',').filter(Boolean)))]
       const names = new Map(
         deptIds.length
@@ -92,7 +94,7 @@ export async function userSearchRoutes(
             ).map((d) => [d.id, d.name])
           : [],
       )
-      const records = rows.map(({ total: _total, deptId, ...r }) => ({
+      const records = rows.map(({ deptId, ...r }) => ({
         ...r,
         deptId,
         deptName: deptId
