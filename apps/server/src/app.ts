@@ -52,12 +52,18 @@ export interface ModuleContext {
 
 export type App = FastifyInstance
 
+/** Believe this many proxy hops of X-Forwarded-For (proxy-addr counts the socket's peer as hop 0). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel },
     genReqId: () => nextId(),
     requestIdHeader: false,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the configured proxies: a client cannot choose its own
+    // address for the rate limits
+    trustProxy:
+      typeof deps.config.trustProxy === 'number' ? trustHops(deps.config.trustProxy) : deps.config.trustProxy,
     // ids, dates and big numbers go out in BladeX form (see core/envelope)
     ajv: { customOptions: { coerceTypes: 'array' } },
   }).withTypeProvider<ZodTypeProvider>()

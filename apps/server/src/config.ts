@@ -1,9 +1,19 @@
+import { isIP } from 'node:net'
 import { z } from 'zod'
 
 /**
  * Every environment variable the server reads, parsed in one place.
  * docs/operations.md documents the same table for operators.
  */
+/** `10.0.0.5`, `fd00::1`, `192.168.8.0/24`, `fd00::/8`: an address, or one with a prefix in range. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const family = isIP(address)
+  if (!family || rest.length) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -32,7 +42,26 @@ const EnvSchema = z.object({
     .int()
     .min(1024)
     .default(10 * 1024 * 1024),
-  XPARK_OSS_ALLOW_PRIVATE: z.string().default(''),
+  XPARK_OSS_ALLOW_PRIVATE: z
+    .string()
+    .default('')
+    .refine((v) => v.split(',').every((e) => e.trim() === '' || isAddressOrCidr(e.trim())), {
+      message: 'XPARK_OSS_ALLOW_PRIVATE: comma-separated IP addresses or CIDRs (10.0.0.5, 192.168.8.0/24)',
+    }),
+  XPARK_TRUST_PROXY: z
+    .string()
+    .default('')
+    .refine(
+      (v) =>
+        v === '' ||
+        v === 'true' ||
+        /^\d{1,2}$/.test(v) ||
+        v.split(',').every((e) => isAddressOrCidr(e.trim())),
+      {
+        message:
+          "XPARK_TRUST_PROXY: empty, true, a hop count, or the proxies' addresses/CIDRs (comma-separated)",
+      },
+    ),
 })
 
 export type Env = z.infer<typeof EnvSchema>
@@ -64,6 +93,8 @@ export interface Config {
   uploadMaxBytes: number
   /** internal addresses / CIDRs object storage endpoints may reach (core/storage/egress.ts) */
   ossAllowPrivate: string[]
+  /** which X-Forwarded-For hops to believe (Fastify `trustProxy`): none by default */
+  trustProxy: boolean | number | string[]
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -98,6 +129,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     loginRatePerAddress: e.XPARK_LOGIN_RATE_PER_ADDRESS,
     loginRatePerAccount: e.XPARK_LOGIN_RATE_PER_ACCOUNT,
     uploadMaxBytes: e.XPARK_UPLOAD_MAX_BYTES,
+    trustProxy:
+      e.XPARK_TRUST_PROXY === ''
+        ? false
+        : e.XPARK_TRUST_PROXY === 'true'
+          ? true
+          : /^\d+$/.test(e.XPARK_TRUST_PROXY)
+            ? Number(e.XPARK_TRUST_PROXY)
+            : e.XPARK_TRUST_PROXY.split(',').map((v) => v.trim()),
     ossAllowPrivate: e.XPARK_OSS_ALLOW_PRIVATE.split(',')
       .map((v) => v.trim())
       .filter(Boolean),

@@ -165,6 +165,14 @@ describe('tenant logo lookup', () => {
       remoteAddress: '203.0.113.7',
     })
     expect(info.statusCode).toBe(429)
+    // a client cannot pick its own address: X-Forwarded-For is not believed unless a proxy is configured
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/xparkApi/blade-system/proxyTenant/getTenant?tenantId=100001',
+      remoteAddress: '203.0.113.7',
+      headers: { 'x-forwarded-for': '198.51.100.99' },
+    })
+    expect(forged.statusCode).toBe(429)
     // another address is not affected
     const other = await t.app.inject({
       method: 'GET',

@@ -16,6 +16,8 @@ export interface AuthContext {
   jti: string
   /** refresh-token family, so a detected theft also kills its access tokens */
   familyId: string
+  /** the account a tenant switch started from (its sessions end with it); absent otherwise */
+  sourceUserId?: string
   /** expiry, seconds since epoch */
   exp: number
 }
@@ -50,6 +52,9 @@ export class TokenService {
       did: ctx.deptIds,
       cid: ctx.clientId,
       fam: ctx.familyId,
+      ...(ctx.sourceUserId ? { src: ctx.sourceUserId } : {}),
+      // issue time in ms: an account's sessions end "before now" (revokeUsers), finer than `iat`
+      iam: Date.now(),
     })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(ctx.userId)
@@ -76,12 +81,18 @@ export class TokenService {
         jti: String(p.jti),
         familyId: String(p.fam ?? ''),
         exp: Number(p.exp),
+        ...(p.src ? { sourceUserId: String(p.src) } : {}),
       }
-      const [tokenRevoked, familyRevoked] = await Promise.all([
+      const issuedMs = Number(p.iam ?? Number(p.iat) * 1000)
+      const [tokenRevoked, familyRevoked, userEnded, sourceEnded] = await Promise.all([
         this.cache.get(`revoked:jti:${auth.jti}`),
         auth.familyId ? this.cache.get(`revoked:fam:${auth.familyId}`) : Promise.resolve(null),
+        this.cache.get(`revoked:user:${auth.userId}`),
+        auth.sourceUserId ? this.cache.get(`revoked:user:${auth.sourceUserId}`) : Promise.resolve(null),
       ])
       if (tokenRevoked || familyRevoked) return { ok: false, reason: 'revoked' }
+      const endedBefore = (value: string | null) => value !== null && issuedMs < Number(value)
+      if (endedBefore(userEnded) || endedBefore(sourceEnded)) return { ok: false, reason: 'revoked' }
       return { ok: true, auth }
     } catch (error) {
       return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' }
@@ -92,6 +103,15 @@ export class TokenService {
   async revokeAccess(jti: string, exp: number): Promise<void> {
     const ttl = exp - Math.floor(Date.now() / 1000)
     if (ttl > 0) await this.cache.set(`revoked:jti:${jti}`, '1', ttl)
+  }
+
+  /**
+   * Refuse every access token these accounts hold now, or reached by tenant switch from them, whatever
+   * its family: tokens issued before this moment fail; new sign-ins work (if the account still may).
+   */
+  async revokeUsers(userIds: readonly string[]): Promise<void> {
+    const now = String(Date.now())
+    for (const id of userIds) await this.cache.set(`revoked:user:${id}`, now, this.accessTtlSeconds)
   }
 
   /** Refuse every access token of a refresh family (refresh-token reuse was detected). */

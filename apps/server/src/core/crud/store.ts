@@ -60,9 +60,11 @@ export async function updateRow(
   id: string,
   values: Row,
 ): Promise<void> {
+  // the scope condition is resolved before the transaction: its lookups use the pool, and PGlite's
+  // one connection is held by an open transaction (resolving it inside would wait forever)
+  const where = await whereOf(r, auth, eq(r.idColumn, id))
   await db.transaction(async (tx) => {
     // lock the row first: a missing (or foreign) row answers 404 before any rule runs
-    const where = await whereOf(r, auth, eq(r.idColumn, id))
     const [found] = await tx.select({ id: r.idColumn }).from(r.table).where(where).for('update')
     if (!found) throw notFound('数据不存在')
     await r.beforeWrite?.({ tx, auth, values, id })
@@ -83,8 +85,9 @@ export async function removeRows(
   ids: readonly string[],
 ): Promise<void> {
   const wanted = [...new Set(ids)]
+  // resolved outside the transaction, as in updateRow
+  const where = await whereOf(r, auth, inArray(r.idColumn, wanted))
   await db.transaction(async (tx: DbOrTx) => {
-    const where = await whereOf(r, auth, inArray(r.idColumn, wanted))
     if (r.beforeRemove) {
       // rules see only rows the caller may remove: a foreign id fails below as not found, not as a rule
       const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(r.table).where(where)

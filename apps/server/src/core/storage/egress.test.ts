@@ -22,6 +22,9 @@ describe('egress policy for tenant-typed endpoints (SSRF)', () => {
       'fd00::1',
       'fe80::1',
       '::ffff:127.0.0.1',
+      '64:ff9b::7f00:1',
+      '2002:7f00:1::1',
+      '::7f00:1',
     ])
       expect(policy.permits(ip), ip).toBe(false)
     for (const ip of ['8.8.8.8', '203.0.113.9', '2001:4860:4860::8888'])

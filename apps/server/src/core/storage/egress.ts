@@ -34,17 +34,23 @@ export class EgressPolicy {
     ] as const)
       this.blocked.addSubnet(net, prefix, 'ipv4')
     for (const [net, prefix] of [
-      ['::', 128],
+      // ::/96 also holds the unspecified and loopback addresses and IPv4-compatible ones
+      ['::', 96],
       ['::1', 128],
+      // IPv4 inside IPv6: NAT64 and 6to4 can lead to any IPv4 address, internal ones included
+      ['64:ff9b::', 96],
+      ['2002::', 16],
       ['fc00::', 7],
       ['fe80::', 10],
+      ['fec0::', 10],
       ['ff00::', 8],
     ] as const)
       this.blocked.addSubnet(net, prefix, 'ipv6')
+    // entries are checked when the configuration loads (config.ts); a malformed one never gets here
     for (const entry of allowList) {
       const [address = '', bits] = entry.trim().split('/')
       const family = isIP(address)
-      if (!family) continue
+      if (!family || bits === '') continue
       const type = family === 4 ? 'ipv4' : 'ipv6'
       if (bits === undefined) this.allowed.addAddress(address, type)
       else this.allowed.addSubnet(address, Number(bits), type)

@@ -219,6 +219,7 @@ CREATE TABLE "xpark_tenant_production" (
 	"product_id" bigint NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "xpark_refresh_token" ADD COLUMN "source_user_id" bigint;--> statement-breakpoint
 ALTER TABLE "blade_tenant" ADD COLUMN "background_url" varchar(1000) DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "blade_tenant" ADD COLUMN "datasource_id" bigint;--> statement-breakpoint
 ALTER TABLE "blade_tenant" ADD COLUMN "proxy_id" bigint;--> statement-breakpoint
@@ -238,4 +239,5 @@ CREATE UNIQUE INDEX "blade_datasource_name_uq" ON "blade_datasource" USING btree
 CREATE UNIQUE INDEX "xpark_production_menu_uq" ON "xpark_production_menu" USING btree ("product_id","menu_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "xpark_proxy_production_uq" ON "xpark_proxy_production" USING btree ("proxy_id","product_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "xpark_tenant_production_uq" ON "xpark_tenant_production" USING btree ("tenant_id","product_id");--> statement-breakpoint
-CREATE INDEX "xpark_tenant_production_product_idx" ON "xpark_tenant_production" USING btree ("product_id");
+CREATE INDEX "xpark_tenant_production_product_idx" ON "xpark_tenant_production" USING btree ("product_id");--> statement-breakpoint
+CREATE INDEX "xpark_refresh_token_source_idx" ON "xpark_refresh_token" USING btree ("source_user_id");

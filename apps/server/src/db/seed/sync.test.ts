@@ -43,4 +43,13 @@ describe('seeded menus reach an older database', () => {
       .where(inArray(menu.code, ['oss', 'oss_add']))
     expect(again).toHaveLength(2)
   })
+
+  it('adds nothing under a removed parent (it would surface as a top-level menu)', async () => {
+    const db = t.database.db
+    await db.update(menu).set({ isDeleted: 1 }).where(eq(menu.code, 'resource'))
+    await db.delete(menu).where(like(menu.code, 'attach%'))
+    const added = await syncSeededMenus(db)
+    expect(added.some((c) => c.startsWith('attach'))).toBe(false)
+    expect(await byCode('attach')).toBeUndefined()
+  })
 })

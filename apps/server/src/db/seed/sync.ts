@@ -7,7 +7,8 @@ import { insertMenuTree, MENU_SEED, type MenuSeed } from './menus.js'
  * Seeded menus a database does not have yet, for a data folder made by an earlier version: the
  * seed runs only on an empty database, so a new screen would otherwise never reach the menu tree.
  * A code counts as present even when an administrator removed it (soft delete): removed stays
- * removed. New entries go under their seeded parent; nothing existing is changed and nothing is
+ * removed, and so does everything under it. Seeded codes are the entries' identities: a renamed
+ * code comes back as a new entry. New entries go under their seeded parent; nothing existing is changed and nothing is
  * granted (the platform administrator sees every menu and grants the new ones to roles/products).
  * Returns the codes added.
  */
@@ -19,14 +20,16 @@ export async function syncSeededMenus(db: Db): Promise<string[]> {
 }
 
 async function syncTree(tx: Tx, table: typeof menu | typeof menuApp, seed: readonly MenuSeed[]) {
-  const rows = await tx.select({ id: table.id, code: table.code }).from(table)
+  const rows = await tx.select({ id: table.id, code: table.code, isDeleted: table.isDeleted }).from(table)
   const ids = new Map(rows.map((r) => [r.code, r.id]))
+  const removed = new Set(rows.filter((r) => r.isDeleted).map((r) => r.code))
   const added: string[] = []
   async function walk(nodes: readonly MenuSeed[], parentId: string) {
     for (const [i, node] of nodes.entries()) {
       const existing = ids.get(node.code)
       if (existing) {
-        if (node.children) await walk(node.children, existing)
+        // under a removed entry nothing is added: it would surface as a top-level menu
+        if (node.children && !removed.has(node.code)) await walk(node.children, existing)
         continue
       }
       // keep the seeded position among its siblings (insertMenuTree numbers a lone node 1)

@@ -35,6 +35,8 @@ export const refreshToken = pgTable(
     id: varchar('id', { length: 64 }).primaryKey(),
     familyId: varchar('family_id', { length: 64 }).notNull(),
     userId: id('user_id').notNull(),
+    /** the account a tenant switch started from: the family ends when that account is disabled */
+    sourceUserId: id('source_user_id'),
     tenantId: varchar('tenant_id', { length: 12 }).notNull(),
     clientId: varchar('client_id', { length: 48 }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -45,5 +47,6 @@ export const refreshToken = pgTable(
   (t) => [
     index('xpark_refresh_token_family_idx').on(t.familyId),
     index('xpark_refresh_token_user_idx').on(t.userId),
+    index('xpark_refresh_token_source_idx').on(t.sourceUserId),
   ],
 )

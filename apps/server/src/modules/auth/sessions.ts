@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { TokenReply } from '@xpark/contract'
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull, or } from 'drizzle-orm'
 import { sha256 } from '../../core/auth/passwords.js'
 import { newRefreshTokenValue, type TokenService } from '../../core/auth/tokens.js'
 import type { Db, DbOrTx } from '../../db/client.js'
@@ -9,7 +9,7 @@ import type { OAuthClient } from './clients.js'
 import { refreshToken } from './schema.js'
 
 export type RefreshOutcome =
-  | { ok: true; userId: string; tenantId: string; familyId: string }
+  | { ok: true; userId: string; tenantId: string; familyId: string; sourceUserId: string | null }
   | { ok: false; reason: 'unknown' | 'expired' | 'reused' }
 
 /** Issued sessions: an access JWT plus a rotating, opaque refresh token kept (hashed) in the database. */
@@ -24,6 +24,8 @@ export class Sessions {
     account: Account,
     oauthClient: OAuthClient,
     familyId: string = randomUUID(),
+    /** the account a tenant switch started from */
+    sourceUserId: string | null = null,
   ): Promise<TokenReply> {
     const access = await this.tokens.issueAccess({
       userId: account.id,
@@ -35,6 +37,7 @@ export class Sessions {
       deptIds: account.deptIds,
       clientId: oauthClient.clientId,
       familyId,
+      ...(sourceUserId ? { sourceUserId } : {}),
     })
     const refresh = newRefreshTokenValue()
     const refreshTtl = Math.min(
@@ -45,6 +48,7 @@ export class Sessions {
       id: sha256(refresh),
       familyId,
       userId: account.id,
+      sourceUserId,
       tenantId: account.tenantId,
       clientId: oauthClient.clientId,
       expiresAt: new Date(Date.now() + refreshTtl * 1000),
@@ -93,7 +97,13 @@ export class Sessions {
       }
       if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' } as const
       await tx.update(refreshToken).set({ usedAt: new Date() }).where(eq(refreshToken.id, id))
-      return { ok: true, userId: row.userId, tenantId: row.tenantId, familyId: row.familyId } as const
+      return {
+        ok: true,
+        userId: row.userId,
+        tenantId: row.tenantId,
+        familyId: row.familyId,
+        sourceUserId: row.sourceUserId,
+      } as const
     })
   }
 
@@ -108,17 +118,23 @@ export class Sessions {
     }
   }
 
-  /** End every live session of these users (disabled, removed, password reset by an admin). */
+  /**
+   * End every session of these accounts at once (disabled, removed, password reset by an admin),
+   * including sessions reached from them by tenant switch: their access tokens are refused from now
+   * on (TokenService.revokeUsers) and their refresh tokens revoked.
+   */
   async endUsers(userIds: readonly string[], db: DbOrTx = this.db): Promise<void> {
     if (!userIds.length) return
-    const families = await db
-      .selectDistinct({ familyId: refreshToken.familyId })
-      .from(refreshToken)
-      .where(and(inArray(refreshToken.userId, [...userIds]), gt(refreshToken.expiresAt, new Date())))
-    for (const { familyId } of families) await this.tokens.revokeFamily(familyId)
+    await this.tokens.revokeUsers(userIds)
+    const ids = [...userIds]
     await db
       .update(refreshToken)
       .set({ revokedAt: new Date() })
-      .where(and(inArray(refreshToken.userId, [...userIds]), isNull(refreshToken.revokedAt)))
+      .where(
+        and(
+          or(inArray(refreshToken.userId, ids), inArray(refreshToken.sourceUserId, ids)),
+          isNull(refreshToken.revokedAt),
+        ),
+      )
   }
 }

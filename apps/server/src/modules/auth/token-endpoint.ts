@@ -99,16 +99,31 @@ export function tokenEndpoint(ctx: ModuleContext, sessions: Sessions, limits: Lo
     if (!spent.ok) throw denied('令牌已失效')
     const wanted = tenantOf(request, q)
     let userId = spent.userId
+    let source = spent.sourceUserId
     if (wanted !== spent.tenantId) {
-      // tenant switch: only into a tenant this user was granted, as the account granted there
-      const target = await switchTarget(db, spent.userId, wanted)
-      if (!target) throw denied('未获得用户的租户信息')
-      await checkTenant(wanted)
-      userId = target
+      // tenant switch: the person's own grants decide (a switched session switches as the account it
+      // came from), into the account granted there; their own tenant takes them home
+      const person = spent.sourceUserId ?? spent.userId
+      const home = spent.sourceUserId ? await findAccountById(db, person) : null
+      if (home && home.tenantId === wanted) {
+        userId = person
+        source = null
+      } else {
+        const target = await switchTarget(db, person, wanted)
+        if (!target) throw denied('未获得用户的租户信息')
+        await checkTenant(wanted)
+        userId = target
+        // the person's account decides the switched session's fate (disabled → it ends too)
+        source = person
+      }
+    } else if (source) {
+      // a switched session lives only while the account it came from may still switch here
+      usable(await findAccountById(db, source))
+      if ((await switchTarget(db, source, wanted)) !== userId) throw denied('未获得用户的租户信息')
     }
     const account = usable(await findAccountById(db, userId))
     // a switch starts a new family: the new tenant's session is revoked on its own
-    return sessions.issue(account, c, wanted === spent.tenantId ? spent.familyId : undefined)
+    return sessions.issue(account, c, wanted === spent.tenantId ? spent.familyId : undefined, source)
   }
 
   return async function handle(

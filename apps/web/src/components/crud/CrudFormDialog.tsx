@@ -75,8 +75,15 @@ export function CrudFormDialog<T extends object>({
 
   async function submit() {
     // invalid: the messages show under the fields
-    const values = await form.validateFields().catch(() => null)
-    if (!values) return
+    const validated = await form.validateFields().catch(() => null)
+    if (!validated) return
+    // a field hidden by its `visible` rule is not part of what is saved (a button has no path)
+    const values = Object.fromEntries(
+      Object.entries(validated).filter(([prop]) => {
+        const def = fields.find((c) => c.prop === prop)?.form
+        return !def || !def.visible || def.visible(validated)
+      }),
+    )
     setSaving(true)
     try {
       const own = resource.beforeSubmit ? resource.beforeSubmit(values, mode) : values

@@ -16,7 +16,18 @@ const rows = [
     category: 1,
     hasChildren: true,
   },
-  { id: '12', parentId: '0', code: 'menu_x', name: '孤立按钮', category: 2, hasChildren: false },
+  // a button that kept a path and an open mode from when it was a menu
+  {
+    id: '12',
+    parentId: '0',
+    code: 'menu_x',
+    name: '孤立按钮',
+    alias: 'x',
+    category: 2,
+    path: '/stale',
+    isOpen: 2,
+    hasChildren: false,
+  },
 ]
 
 describe('menu screen', { timeout: 30_000 }, () => {
@@ -76,7 +87,15 @@ describe('menu screen', { timeout: 30_000 }, () => {
     await waitFor(() => expect(shown('crud-form-path')).toBe(false))
     expect(shown('crud-form-isOpen')).toBe(false)
     expect(shown('crud-form-action')).toBe(true)
-    await userEvent.click(screen.getByText('取 消'))
+    // saved without the fields a button does not have
+    await userEvent.click(screen.getByTestId('menu-form-submit'))
+    await waitFor(() => expect(api.calls.some((c) => c.url.pathname.endsWith('/menu/submit'))).toBe(true))
+    const body = JSON.parse(
+      String(api.calls.find((c) => c.url.pathname.endsWith('/menu/submit'))!.init!.body),
+    ) as Record<string, unknown>
+    expect(body).toMatchObject({ id: '12', name: '孤立按钮', category: 2 })
+    expect(body).not.toHaveProperty('path')
+    expect(body).not.toHaveProperty('isOpen')
     await userEvent.click(screen.getByTestId('crud-row-edit-11'))
     await waitFor(() =>
       expect((screen.getByTestId('crud-form-name') as HTMLInputElement).value).toBe('系统管理'),

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { md5 } from '../../../core/auth/passwords.js'
+import { nextId } from '../../../core/ids.js'
 import {
   bearer,
   CONSOLE_BASIC,
@@ -11,7 +12,7 @@ import {
   startTestApp,
   type TestContext,
 } from '../../../test/harness.js'
-import { staffType, user } from '../schema.js'
+import { menu, role, roleMenu, staffType, user } from '../schema.js'
 
 describe('user status (正常/停用) and staff type (blade-user/updateEmployeeType)', () => {
   let t: TestContext
@@ -139,6 +140,28 @@ describe('user status (正常/停用) and staff type (blade-user/updateEmployeeT
       expect((await row(staffId)).status).toBe(1)
       expect((await row(parkAdminId)).status).toBe(1)
     })
+  })
+
+  it('disabling an administrator takes an administrator: a user_edit holder gets 无权配置管理员角色!', async () => {
+    const db = t.database.db
+    const [staffRole] = await db
+      .select()
+      .from(role)
+      .where(and(eq(role.tenantId, '100001'), eq(role.roleAlias, 'staff')))
+    const [editMenu] = await db.select().from(menu).where(eq(menu.code, 'user_edit'))
+    const grant = { id: nextId(), roleId: staffRole!.id, menuId: editMenu!.id }
+    await db.insert(roleMenu).values(grant)
+    await t.cache.clearPrefix('sys:')
+    try {
+      const editor = bearer(await signIn(t.app, { tenantId: '100001', account: 'staff' }))
+      const res = await users.post('update', editor, { id: parkAdminId, status: 0 })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().msg).toBe('无权配置管理员角色!')
+      expect((await row(parkAdminId)).status).toBe(1)
+    } finally {
+      await db.delete(roleMenu).where(eq(roleMenu.id, grant.id))
+      await t.cache.clearPrefix('sys:')
+    }
   })
 
   /** The user's form fields as `submit` takes them on update. */

@@ -93,4 +93,65 @@ describe('tenant switch grants (blade-user/tenant)', () => {
       403,
     )
   })
+
+  it('a switched session ends with the account it came from, and with its grant; switching home works', async () => {
+    // staff of 100001 may switch into 000000 as `admin`
+    expect(
+      (await post('tenant', admin, { userId: staffId, tenantId: '000000', account: 'admin' })).statusCode,
+    ).toBe(200)
+    const info = (token: string) => get('info', bearer(token))
+    const start = await signIn(t.app, { tenantId: '100001', account: 'staff' })
+    const switched = (await switchInto(start.refresh_token, '000000')).json()
+    expect((await info(switched.access_token)).json().data.account).toBe('admin')
+
+    // back home from the switched session: the staff account again
+    const home = (await switchInto(switched.refresh_token, '100001')).json()
+    expect((await info(home.access_token)).json().data).toMatchObject({
+      tenantId: '100001',
+      account: 'staff',
+    })
+
+    // grant removed: the switched session cannot refresh any more
+    const again = (await switchInto(home.refresh_token, '000000')).json()
+    expect((await post('tenant-remove', admin, { userId: staffId, tenantId: '000000' })).statusCode).toBe(200)
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/xparkApi/blade-auth/oauth/token',
+      query: {
+        grant_type: 'refresh_token',
+        refresh_token: again.refresh_token,
+        tenantId: '000000',
+        scope: 'all',
+      },
+      headers: { authorization: CONSOLE_BASIC, 'tenant-id': '000000' },
+    })
+    expect(refused.json().error_description).toBe('未获得用户的租户信息')
+
+    // staff disabled: the switched session's access token is refused at once
+    expect(
+      (await post('tenant', admin, { userId: staffId, tenantId: '000000', account: 'admin' })).statusCode,
+    ).toBe(200)
+    const fresh = await signIn(t.app, { tenantId: '100001', account: 'staff' })
+    const inside = (await switchInto(fresh.refresh_token, '000000')).json()
+    expect((await info(inside.access_token)).statusCode).toBe(200)
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/xparkApi/blade-user/update',
+          headers: parkAdmin,
+          payload: { id: staffId, status: 0 },
+        })
+      ).statusCode,
+    ).toBe(200)
+    expect((await info(inside.access_token)).statusCode).toBe(401)
+    // put things back for the other tests
+    await t.app.inject({
+      method: 'POST',
+      url: '/xparkApi/blade-user/update',
+      headers: parkAdmin,
+      payload: { id: staffId, status: 1 },
+    })
+    await post('tenant-remove', admin, { userId: staffId, tenantId: '000000' })
+  })
 })

@@ -130,6 +130,18 @@ export function userResource(
       // locking oneself out would leave nobody signed in to undo it
       if (id && id === auth.userId && values.status !== undefined && values.status !== 1)
         throw badRequest('不能停用本账号!')
+      // disabling an administrator takes one: a user_edit holder must not lock the admins out
+      if (id && values.status !== undefined && values.status !== 1) {
+        const [target] = await tx.select({ roleId: user.roleId }).from(user).where(eq(user.id, id))
+        const roleIds = split(target?.roleId)
+        if (roleIds.length) {
+          const held = await tx
+            .select({ alias: role.roleAlias })
+            .from(role)
+            .where(and(eq(role.tenantId, auth.tenantId), inArray(role.id, roleIds)))
+          for (const r of held) assertMayConfigure(auth, r.alias)
+        }
+      }
     },
     beforeRemove: async ({ tx, auth, ids }) => {
       if (ids.includes(auth.userId)) throw badRequest('不能删除本账号!')
@@ -240,12 +252,14 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
       if (!ids.length) throw badRequest('参数校验失败: userIds: required')
       const hash = await passwordHashOf(input)
       if (!hash) throw badRequest('参数校验失败: password: please enter password')
+      // resolved before the transaction: PGlite's one connection is held inside it
+      const inScopeWhere = await inScope(auth, ids)
       await db.transaction(async (tx) => {
         const done = await tx
           .update(user)
           // the person should choose their own password: the console asks until they do
           .set({ password: hash, passwordDefault: true, updateUser: auth.userId, updateTime: new Date() })
-          .where(await inScope(auth, ids))
+          .where(inScopeWhere)
           .returning({ id: user.id })
         if (done.length !== new Set(ids).size) throw notFound('用户不存在')
       })
@@ -272,13 +286,15 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
       const userIds = split(input.userIds)
       const roleIds = [...new Set(split(input.roleIds))]
       if (!userIds.length || !roleIds.length) throw badRequest('参数校验失败: userIds, roleIds: required')
+      // resolved before the transaction: PGlite's one connection is held inside it
+      const inScopeWhere = await inScope(auth, userIds)
       await db.transaction(async (tx) => {
         await assertOwned(tx, auth, role, roleIds, '角色')
         await assertMayAssign(tx, auth, roleIds)
         const done = await tx
           .update(user)
           .set({ roleId: roleIds.join(','), updateUser: auth.userId, updateTime: new Date() })
-          .where(await inScope(auth, userIds))
+          .where(inScopeWhere)
           .returning({ id: user.id })
         if (done.length !== new Set(userIds).size) throw notFound('用户不存在')
       })
@@ -305,12 +321,14 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
       if (!userIds.length) throw badRequest('参数校验失败: userIds: required')
       if (input.staffTypeId === undefined) throw badRequest('参数校验失败: staffTypeId: required')
       const staffTypeId = input.staffTypeId || null
+      // resolved before the transaction: PGlite's one connection is held inside it
+      const inScopeWhere = await inScope(auth, userIds)
       await db.transaction(async (tx) => {
         if (staffTypeId) await assertStaffType(tx, auth, staffTypeId)
         const done = await tx
           .update(user)
           .set({ staffTypeId, updateUser: auth.userId, updateTime: new Date() })
-          .where(await inScope(auth, userIds))
+          .where(inScopeWhere)
           .returning({ id: user.id })
         if (done.length !== new Set(userIds).size) throw notFound('用户不存在')
       })
