@@ -354,7 +354,7 @@ export const enUS: Messages = {
   'tenant.proxy': 'Agent',
   'tenant.userCount': 'Accounts used',
   'tenant.backgroundUrl': 'Login background',
-  'tenant.backgroundUrlHint': 'an http(s) URL or a path starting with /',
+  'tenant.backgroundUrlHint': 'An http(s) URL or a path starting with /',
   'tenant.datasource': 'Datasource',
   'tenant.datasourceHint': 'The binding is recorded; every tenant stays in the one database',
   'tenant.datasourceDone': 'Datasource bound',

@@ -80,8 +80,8 @@ export function CrudFormDialog<T extends object>({
     // a field hidden by its `visible` rule is not part of what is saved (a button has no path)
     const values = Object.fromEntries(
       Object.entries(validated).filter(([prop]) => {
-        const def = fields.find((c) => c.prop === prop)?.form
-        return !def || !def.visible || def.visible(validated)
+        const def = fields.find((c) => c.prop === prop)?.form || undefined
+        return !def?.visible || def.visible(validated)
       }),
     )
     setSaving(true)
@@ -122,6 +122,8 @@ export function CrudFormDialog<T extends object>({
       }}
       forceRender
       width={resource.dialogWidth ?? 640}
+      // a long form scrolls inside the dialog: OK and Cancel stay on screen at 800 px
+      styles={{ body: { maxHeight: 'calc(100vh - 240px)', overflowY: 'auto', overflowX: 'hidden' } }}
     >
       <Spin spinning={loading}>
         <Form form={form} layout="vertical" validateTrigger="onBlur" disabled={view} data-testid="crud-form">

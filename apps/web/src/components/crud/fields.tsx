@@ -1,7 +1,7 @@
 import type { FormItemProps, FormRule } from 'antd'
 import { DatePicker, Input, InputNumber, Select, Switch } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
-import type { ReactNode } from 'react'
+import { cloneElement, isValidElement, type ReactNode } from 'react'
 import type { Tr } from './i18n'
 import { DATE_FORMAT } from './query'
 import type { CrudColumn, FormMode, SchemaLike } from './types'
@@ -13,9 +13,15 @@ export function fieldInput<T>(
   opts: { testId?: string; disabled?: boolean; mode?: FormMode },
 ): ReactNode {
   const form = column.form || {}
-  if (form.render) return form.render(opts)
-  const common = { 'data-testid': opts.testId, disabled: opts.disabled, ...form.props }
   const placeholder = tr(column.label)
+  if (form.render) {
+    // custom inputs (tree and dictionary selects…) get the label as placeholder too, unless they set one
+    const node = form.render(opts)
+    return isValidElement<{ placeholder?: string }>(node) && node.props.placeholder === undefined
+      ? cloneElement(node, { placeholder })
+      : node
+  }
+  const common = { 'data-testid': opts.testId, disabled: opts.disabled, ...form.props }
   switch (form.type) {
     case 'textarea':
       return <Input.TextArea autoSize={{ minRows: 2, maxRows: 10 }} placeholder={placeholder} {...common} />

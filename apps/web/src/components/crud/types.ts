@@ -169,6 +169,8 @@ export interface CrudResource<T extends object> {
   toolbarExtra?: (ctx: CrudToolbarContext<T>) => ReactNode
   /** extra buttons in a row's action column (after view, edit, copy, delete) */
   rowExtra?: (row: T, ctx: CrudRowContext) => ReactNode
+  /** how many buttons `rowExtra` shows at most (default 1): the action column is sized for them */
+  rowExtraCount?: number
   /** virtual scrolling (default: on for pages of 100 rows and more) */
   virtual?: boolean
   testIds?: Partial<Record<TestIdSlot, string>>

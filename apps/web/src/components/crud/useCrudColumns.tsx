@@ -8,6 +8,9 @@ import { optionLabel, renderDict } from './renderers'
 import type { CrudColumn, CrudResource, CrudRowContext, RowAction } from './types'
 import type { CellEdit } from './useCellEdit'
 
+/** One row-action button's share of the action column (an icon and two to four characters). */
+const ACTION_WIDTH = 88
+
 const actionIcons: Record<RowAction, ReactNode> = {
   view: <EyeOutlined />,
   edit: <EditOutlined />,
@@ -93,7 +96,10 @@ export function useCrudColumns<T extends object>({
     columns.push({
       key: '__actions',
       title: tr('common.action'),
-      width: Math.max(actions.length + (rowExtra ? 1 : 0), 2) * 72,
+      // room for every button (an icon and two to four characters: ~84 px, English ~96), and kept at the
+      // right edge so the actions stay in reach when a wide table scrolls sideways
+      width: Math.max(actions.length + (rowExtra ? (resource.rowExtraCount ?? 1) : 0), 2) * ACTION_WIDTH,
+      fixed: 'right' as const,
       render: (_: unknown, row: T) => {
         const key = String(row[rowKey])
         if (cell && editing?.has(key))

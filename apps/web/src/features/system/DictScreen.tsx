@@ -134,6 +134,7 @@ export function DictScreen({ kind, layout }: { kind: DictKind; layout: DictLayou
           c.prop === 'isSealed' ? { ...c, render: sealedCell } : c,
         ),
         onWritten: written,
+        rowExtraCount: 2,
         rowExtra: (row, { refresh }) => (
           <>
             <Button
@@ -198,6 +199,7 @@ export function DictScreen({ kind, layout }: { kind: DictKind; layout: DictLayou
         ...dictColumns(childId, true).map((c) => (c.prop === 'isSealed' ? { ...c, render: sealedCell } : c)),
       ],
       onWritten: written,
+      rowExtraCount: 2,
       rowExtra: (row, { refresh, openAdd }) => (
         <>
           {canAdd && (

@@ -20,6 +20,7 @@ export default function TenantPage() {
     () =>
       defineCrud<Tenant>({
         ...tenantResource,
+        rowExtraCount: 2,
         rowExtra: mayEdit
           ? (row, ctx) => (
               <>

@@ -62,6 +62,7 @@ export default function UserPage() {
           )}
         </>
       ),
+      rowExtraCount: 2,
       rowExtra:
         mayEdit || isAdministrator
           ? (row) => (

@@ -291,8 +291,8 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
         .where(and(eq(tenant.domain, request.query.domain), alive))
         .orderBy(asc(tenant.tenantId))
         .limit(1)
-      if (!row) throw notFound('未找到该域名的租户')
-      const info: TenantInfo = row
+      // no tenant on this domain is the usual answer (the platform's own host), not an error: data null
+      const info: TenantInfo | null = row ?? null
       return ok(info)
     },
   )
