@@ -4,6 +4,7 @@ import { AutoComplete, Empty, Input, List, Modal } from 'antd'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { menuName } from '../../i18n/menuNames'
 import { useSession } from '../../stores/session'
 import { menuTarget, searchMenu, visibleMenu } from '../menu'
 
@@ -25,7 +26,7 @@ function useGo() {
 
 /** Menu search dialog: leaf items by name prefix, case-insensitive; Esc closes it (antd Modal keyboard). */
 export function MenuSearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const [text, setText] = useState('')
   const hits = useMenuSearch(text)
   const go = useGo()
@@ -56,7 +57,7 @@ export function MenuSearchDialog({ open, onClose }: { open: boolean; onClose: ()
             style={{ cursor: 'pointer' }}
             data-testid={`menu-search-item-${node.path}`}
           >
-            <List.Item.Meta title={node.name} description={node.path} />
+            <List.Item.Meta title={menuName(node, i18n.language)} description={node.path} />
           </List.Item>
         )}
       />
@@ -66,7 +67,7 @@ export function MenuSearchDialog({ open, onClose }: { open: boolean; onClose: ()
 
 /** The top-bar autocomplete over the same search. */
 export function MenuSearchBox() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const [text, setText] = useState('')
   const hits = useMenuSearch(text)
   const go = useGo()
@@ -79,7 +80,7 @@ export function MenuSearchBox() {
       data-testid="menu-search-box"
       defaultActiveFirstOption
       style={{ width: 200 }}
-      options={text ? hits.map((n) => ({ value: n.id, label: n.name })) : []}
+      options={text ? hits.map((n) => ({ value: n.id, label: menuName(n, i18n.language) })) : []}
       onSelect={(id) => {
         const node = hits.find((n) => n.id === id)
         if (node) go(node)

@@ -3,21 +3,22 @@ import { Empty, Menu, type MenuProps } from 'antd'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
+import { menuName } from '../../i18n/menuNames'
 import { useSession } from '../../stores/session'
 import { menuIcon } from '../icons'
 import { ancestorIds, menuTarget, visibleMenu } from '../menu'
 
 type Item = Required<MenuProps>['items'][number]
 
-function toItems(nodes: MenuNode[]): Item[] {
+function toItems(nodes: MenuNode[], language: string): Item[] {
   return nodes.map((n) => {
     const label = (
       <span key={n.id} data-testid={`sidebar-item-${n.path}`} data-path={n.path}>
-        {n.name}
+        {menuName(n, language)}
       </span>
     )
     if (n.children?.length)
-      return { key: n.id, icon: menuIcon(n.source), label, children: toItems(n.children) }
+      return { key: n.id, icon: menuIcon(n.source), label, children: toItems(n.children, language) }
     return { key: n.id, icon: menuIcon(n.source), label }
   })
 }
@@ -41,13 +42,13 @@ export function Sidebar({
   collapsed: boolean
   onChosen: () => void
 }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const menu = useSession((s) => s.menu)
   const roles = useSession((s) => s.userInfo?.roleAliases)
   const tree = useMemo(() => visibleMenu(menu, roles ?? []), [menu, roles])
-  const items = useMemo(() => toItems(tree), [tree])
+  const items = useMemo(() => toItems(tree, i18n.language), [tree, i18n.language])
   const selected = useMemo(() => {
     const walk = (nodes: MenuNode[]): string[] =>
       nodes.flatMap((n) => (n.path === pathname ? [n.id] : n.children ? walk(n.children) : []))

@@ -4,12 +4,16 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { clearCache } from '../../api/auth'
 import type { MessageKey } from '../../i18n'
+import { menuName } from '../../i18n/menuNames'
+import { useSession } from '../../stores/session'
 import { isClosable, isHome, PAGE_LABEL_KEYS, type Tab } from '../../stores/tabRules'
 import { useTabs } from '../../stores/tabs'
+import { findByPath } from '../menu'
 
 /** Tab bar: home first and never closable; right-click menu with clear cache, close others, close all. */
 export function TabBar({ activeKey }: { activeKey: string }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const menuTree = useSession((s) => s.menu)
   const { modal, message } = App.useApp()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -18,7 +22,10 @@ export function TabBar({ activeKey }: { activeKey: string }) {
   const labelOf = (tab: Tab) => {
     if (isHome(tab)) return t('home')
     const key = PAGE_LABEL_KEYS[tab.path]
-    return key ? t(key as MessageKey) : tab.label
+    if (key) return t(key as MessageKey)
+    // a menu's tab follows the language (the label was stored in the language it was opened in)
+    const node = i18n.language.startsWith('en') ? findByPath(menuTree, tab.path) : undefined
+    return node ? menuName(node, i18n.language) : tab.label
   }
 
   function confirmClearCache() {

@@ -4,6 +4,7 @@ import { Menu } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { website } from '../../config'
+import { menuName } from '../../i18n/menuNames'
 import { useSettings } from '../../stores/settings'
 import { menuIcon } from '../icons'
 
@@ -11,7 +12,7 @@ const HOME_KEY = 'top-home'
 
 /** A fixed Home item plus the server's top menus; choosing one reloads the sidebar for it. */
 export function TopMenu({ items }: { items: TopMenuItem[] }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const navigate = useNavigate()
   const topMenuId = useSettings((s) => s.topMenuId)
   return (
@@ -29,7 +30,7 @@ export function TopMenu({ items }: { items: TopMenuItem[] }) {
         ...items.map((m) => ({
           key: m.id,
           icon: menuIcon(m.source),
-          label: <span data-testid={`top-menu-${m.code}`}>{m.name}</span>,
+          label: <span data-testid={`top-menu-${m.code}`}>{menuName(m, i18n.language)}</span>,
         })),
       ]}
       onClick={({ key }) => {
