@@ -73,6 +73,8 @@ test.describe('console settings', () => {
     await page.getByTestId('language-en-US').click()
     await expect(tab(page, HOME)).toHaveText('Home')
     await expect(page.getByTestId('welcome')).toContainText('Welcome to the Smart Park Console')
+    // the seeded menus follow the language too
+    await expect(page.getByTestId('sidebar-item-/system')).toHaveText('System')
 
     await page.reload()
     await expectRoute(page, HOME)
