@@ -2,6 +2,8 @@
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
 import '../i18n'
+// as in the console: CrudPage columns declared with `dict` show the dictionary's labels
+import '../app/dictRenderer'
 
 // the first render of a lazy screen transforms its chunk on the fly: allow well over the default 1 s (CI has 2 busy cores)
 configure({ asyncUtilTimeout: 15_000 })

@@ -1,6 +1,6 @@
 import { ApiScopeForm, DataScopeForm } from '@xpark/contract/schemas'
 import { defineCrud } from '@/components/crud'
-import { DictSelect, DictTag } from '@/components/dict'
+import { DictSelect } from '@/components/dict'
 import { MenuName, MenuTreeSelect } from './scopeMenus'
 
 /** `blade_scope_data` row. */
@@ -68,7 +68,7 @@ export const dataScopeResource = defineCrud<DataScope>({
       prop: 'scopeType',
       label: 'scope.type',
       width: 150,
-      render: (v) => <DictTag code="data_scope_type" value={v as number} />,
+      dict: 'data_scope_type',
       form: {
         span: 12,
         render: ({ testId, disabled }) => (
@@ -111,7 +111,7 @@ export const apiScopeResource = defineCrud<ApiScope>({
       prop: 'scopeType',
       label: 'scope.type',
       width: 120,
-      render: (v) => <DictTag code="api_scope_type" value={v as number} />,
+      dict: 'api_scope_type',
       form: {
         span: 12,
         render: ({ testId, disabled }) => (

@@ -1,6 +1,6 @@
 import { OssSchema } from '@xpark/contract/schemas'
 import { type CrudResource, defineCrud } from '@/components/crud'
-import { DictSelect, DictTag } from '@/components/dict'
+import { DictSelect } from '@/components/dict'
 import { dropBlankSecrets, StatusTag, secretField } from './common'
 
 /** `blade_oss` row as the API serialises it: `secretKey` is never read back. */
@@ -43,7 +43,7 @@ export const ossResource = (rowExtra?: CrudResource<Oss>['rowExtra']) =>
         prop: 'category',
         label: 'oss.category',
         width: 120,
-        render: (v) => <DictTag code="oss" value={v as number} />,
+        dict: 'oss',
         form: {
           span: 12,
           itemProps: { required: true },

@@ -1,6 +1,6 @@
 import { SmsSchema } from '@xpark/contract/schemas'
 import { type CrudResource, defineCrud } from '@/components/crud'
-import { DictSelect, DictTag } from '@/components/dict'
+import { DictSelect } from '@/components/dict'
 import { dropBlankSecrets, StatusTag, secretField } from './common'
 
 /** `blade_sms` row as the API serialises it: `accessKey` and `secretKey` are never read back. */
@@ -42,7 +42,7 @@ export const smsResource = (rowExtra?: CrudResource<Sms>['rowExtra']) =>
         prop: 'category',
         label: 'sms.category',
         width: 120,
-        render: (v) => <DictTag code="sms" value={v as number} />,
+        dict: 'sms',
         form: {
           span: 12,
           itemProps: { required: true },

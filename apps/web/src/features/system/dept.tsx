@@ -1,7 +1,7 @@
 import { DeptForm } from '@xpark/contract/schemas'
 import { getData } from '@/api/http'
 import { defineCrud } from '@/components/crud'
-import { DictSelect, DictTag } from '@/components/dict'
+import { DictSelect } from '@/components/dict'
 import { DeptTreeSelect } from './deptTree'
 
 /** `blade_dept` row of `dept/lazy-list`. */
@@ -49,7 +49,7 @@ export const deptResource = defineCrud<Dept>({
       prop: 'deptCategory',
       label: 'dept.category',
       width: 120,
-      render: (v) => <DictTag code="org_category" value={v as number} />,
+      dict: 'org_category',
       form: {
         span: 12,
         render: ({ testId, disabled }) => (

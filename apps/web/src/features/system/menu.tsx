@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { TreeNode } from '@xpark/contract/schemas'
 import { getData } from '@/api/http'
 import { defineCrud } from '@/components/crud'
-import { DictSelect, DictTag } from '@/components/dict'
+import { DictSelect } from '@/components/dict'
 import { NodeTreeSelect, type NodeTreeSelectProps } from './deptTree'
 
 /** `blade_menu` row of `menu/lazy-list` (category 1 menu / 2 button; isOpen 1 no / 2 yes). */
@@ -130,7 +130,7 @@ export const menuCrud = ({ path, prefix, title }: MenuKind) =>
         prop: 'category',
         label: 'sysMenu.category',
         width: 90,
-        render: (v) => <DictTag code="menu_category" value={v as number} />,
+        dict: 'menu_category',
         form: {
           span: 12,
           rules: required('please select menu category'),
@@ -162,7 +162,7 @@ export const menuCrud = ({ path, prefix, title }: MenuKind) =>
         prop: 'isOpen',
         label: 'sysMenu.isOpen',
         width: 90,
-        render: (v) => <DictTag code="yes_no" value={v as number} />,
+        dict: 'yes_no',
         form: {
           span: 12,
           render: ({ testId, disabled }) => (

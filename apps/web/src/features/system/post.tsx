@@ -1,6 +1,6 @@
 import { PostForm } from '@xpark/contract/schemas'
 import { defineCrud } from '@/components/crud'
-import { DictSelect, DictTag } from '@/components/dict'
+import { DictSelect } from '@/components/dict'
 
 /** `blade_post` row as the API serialises it. */
 export interface Post {
@@ -24,7 +24,7 @@ export const postResource = defineCrud<Post>({
       prop: 'category',
       label: 'post.category',
       width: 120,
-      render: (v) => <DictTag code="post_category" value={v as number} />,
+      dict: 'post_category',
       form: {
         span: 12,
         rules: [{ required: true, message: 'please select post category' }],
