@@ -1,18 +1,11 @@
-import { isIP } from 'node:net'
 import { z } from 'zod'
+import { parseAddressOrCidr } from './core/storage/egress.js'
 
 /**
  * Every environment variable the server reads, parsed in one place.
  * docs/operations.md documents the same table for operators.
  */
-/** `10.0.0.5`, `fd00::1`, `192.168.8.0/24`, `fd00::/8`: an address, or one with a prefix in range. */
-function isAddressOrCidr(entry: string): boolean {
-  const [address = '', prefix, ...rest] = entry.split('/')
-  const family = isIP(address)
-  if (!family || rest.length) return false
-  if (prefix === undefined) return true
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
-}
+const isAddressOrCidr = (entry: string) => parseAddressOrCidr(entry) !== null
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

@@ -8,6 +8,19 @@ import { Agent as HttpAgent } from 'node:http'
 import { Agent as HttpsAgent } from 'node:https'
 import { BlockList, isIP } from 'node:net'
 
+/** `10.0.0.5`, `fd00::1`, `192.168.8.0/24`, `fd00::/8`: an address, or one with a prefix in range; else null. */
+export function parseAddressOrCidr(
+  entry: string,
+): { address: string; prefix?: number; type: 'ipv4' | 'ipv6' } | null {
+  const [address = '', prefix, ...rest] = entry.trim().split('/')
+  const family = isIP(address)
+  if (!family || rest.length) return null
+  const type = family === 4 ? 'ipv4' : 'ipv6'
+  if (prefix === undefined) return { address, type }
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128)) return null
+  return { address, prefix: Number(prefix), type }
+}
+
 /**
  * Where the server may connect on a tenant's behalf (object storage endpoints typed by a park
  * admin). Loopback, private, link-local (cloud metadata), shared and multicast addresses are refused
@@ -46,14 +59,12 @@ export class EgressPolicy {
       ['ff00::', 8],
     ] as const)
       this.blocked.addSubnet(net, prefix, 'ipv6')
-    // entries are checked when the configuration loads (config.ts); a malformed one never gets here
+    // config.ts refuses malformed entries at start (with parseAddressOrCidr); here they are skipped
     for (const entry of allowList) {
-      const [address = '', bits] = entry.trim().split('/')
-      const family = isIP(address)
-      if (!family || bits === '') continue
-      const type = family === 4 ? 'ipv4' : 'ipv6'
-      if (bits === undefined) this.allowed.addAddress(address, type)
-      else this.allowed.addSubnet(address, Number(bits), type)
+      const parsed = parseAddressOrCidr(entry)
+      if (!parsed) continue
+      if (parsed.prefix === undefined) this.allowed.addAddress(parsed.address, parsed.type)
+      else this.allowed.addSubnet(parsed.address, parsed.prefix, parsed.type)
     }
   }
 

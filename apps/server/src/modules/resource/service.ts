@@ -119,21 +119,18 @@ export class ResourceService {
   /** Store a file for a tenant and record it in blade_attach; answers BladeX's BladeFile. */
   async storeFile(owner: Owner, body: Readable | Buffer, meta: FileMeta): Promise<BladeFile> {
     const config = await this.chooseOss(owner.tenantId)
-    let store: ObjectStore
-    try {
-      store = this.storeFor(config)
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'EADDRNOTALLOWED') throw error
-      throw new AppError(502, `对象存储写入失败 (${config?.ossCode ?? 'local'}): ${storeFailure(error)}`)
-    }
     const originalName = meta.originalName.trim().slice(0, 255) || 'file'
     const key = newObjectKey(owner.tenantId, originalName)
+    let store: ObjectStore
     let stored: StoredObject
     try {
+      store = this.storeFor(config)
       stored = await store.put(body, key, meta.contentType ?? contentTypeOf(key))
     } catch (error) {
-      // the tenant's own store refused or is unreachable: say so (502), not a bare 500; the storage
-      // service's own error codes help its admin, socket-level details would only map the network
+      // our own refusals (an incomplete configuration) stand; the tenant's store refusing or being
+      // unreachable (or at a forbidden address) is a 502, not a bare 500: the storage service's own
+      // error codes help its admin, socket-level details would only map the network
+      if (error instanceof AppError) throw error
       throw new AppError(502, `对象存储写入失败 (${config?.ossCode ?? 'local'}): ${storeFailure(error)}`)
     }
     const row = stamped(attach, owner, {

@@ -68,7 +68,7 @@ export async function userSearchRoutes(
           sql`string_to_array(${user.deptId}, ',') && array(${deptAndChildrenIds(auth.tenantId, [q.deptId])})::text[]`,
         )
       const where = scoped(user, auth, ...conditions)
-      const { records: rows, total } = (await selectPage(db, {
+      const { records: rows, total } = await selectPage<PickedUser>(db, {
         table: user,
         where,
         orderBy: [desc(user.id)],
@@ -80,7 +80,7 @@ export async function userSearchRoutes(
           phone: user.phone,
           deptId: user.deptId,
         },
-      })) as unknown as { records: PickedUser[]; total: number } // the projection above
+      })
       const deptIds = [...new Set(rows.flatMap((r) => r.deptId.split(',').filter(Boolean)))]
       const names = new Map(
         deptIds.length
