@@ -6,22 +6,19 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { API_BASE } from '@xpark/contract'
 import Fastify, { type FastifyInstance } from 'fastify'
-import {
-  createSerializerCompiler,
-  jsonSchemaTransform,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod'
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config.js'
 import { registerApiLog, registerAudit } from './core/audit/index.js'
 import { registerPermissions } from './core/auth/guards.js'
 import { registerAuthentication } from './core/auth/plugin.js'
 import { TokenService } from './core/auth/tokens.js'
 import type { Cache } from './core/cache/index.js'
-import { toWireJson, wireReplacer } from './core/envelope.js'
+import { toWireJson } from './core/envelope.js'
 import { registerErrorHandling } from './core/http/errors.js'
 import { registerUploads } from './core/http/uploads.js'
+import { wireSerializer } from './core/http/wire.js'
 import { nextId } from './core/ids.js'
+import { registerScopes } from './core/scope/index.js'
 import { FileLinks } from './core/storage/index.js'
 import type { Database } from './db/client.js'
 import { appModule } from './modules/app/index.js'
@@ -69,7 +66,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(createSerializerCompiler({ replacer: wireReplacer }))
+  // replies with a response schema are checked against it in the test suite (contract drift fails)
+  app.setSerializerCompiler(wireSerializer(deps.config.env === 'test'))
   app.setReplySerializer((payload) => toWireJson(payload))
   registerErrorHandling(app)
   registerAudit(app, deps.database.db, { env: deps.config.env })
@@ -104,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs` })
 
   registerPermissions(app)
+  registerScopes(app, deps.cache)
 
   await app.register(
     async (api) => {

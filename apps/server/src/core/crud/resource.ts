@@ -1,17 +1,30 @@
+import {
+  type ActionContract,
+  buttonCodes,
+  type CrudVerb,
+  defineContract,
+  type ResourceContract,
+  type RouteSpec,
+  type StateValue,
+} from '@xpark/contract/kit'
 import type { SQL } from 'drizzle-orm'
 import { getTableColumns } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { preHandlerAsyncHookHandler } from 'fastify'
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { Tx } from '../../db/client.js'
 import type { AuthContext } from '../auth/tokens.js'
+import type { ExcelColumn } from '../excel/sheet.js'
 import { FilterSet, type FilterSpec, SortSet } from '../query/index.js'
 import { isTenantTable } from '../tenancy.js'
+import type { Expand } from './expand.js'
 
 /**
- * A CRUD resource, declared once: the factory (routes.ts) turns it into BladeX's
- * `list | page | detail | remove | submit` (+ `save | update`) with tenant scope, validation,
- * audit columns and permission guards.
+ * A resource, declared once: the factory (routes.ts) turns it into its routes — BladeX's
+ * `list | page | detail | remove | submit | save | update`, and as declared a tree, a select,
+ * header + lines, named state transitions and Excel — with tenant scope, data scope, validation,
+ * audit columns and permission guards. The wire side (paths, codes, forms, rows) comes from a
+ * contract in `packages/contract` shared with the console; see docs/modules.md.
  */
 
 /** Who may write: holders of the permission code, or additionally only the platform administrator. */
@@ -21,7 +34,7 @@ export type WriteGuard = 'permission' | 'administrator'
 export type ScopeHook = (auth: AuthContext) => SQL | undefined | Promise<SQL | undefined>
 
 /** The routes the factory can make; a module may write some of them by hand instead (`skip`). */
-export type Verb = 'list' | 'page' | 'detail' | 'remove' | 'submit' | 'save' | 'update'
+export type Verb = CrudVerb
 
 /** Extra list conditions read from a request's query, for filters a whitelist cannot say (a dept and its children). */
 export type QueryFilter = (
@@ -45,29 +58,91 @@ export interface WriteContext<T> {
   id?: string
 }
 
-export interface ResourceOptions<S extends z.ZodObject> {
+/** Columns whose values must not repeat among a tenant's live rows, and the message when they do. */
+export interface UniqueRule {
+  fields: readonly string[]
+  message: string
+}
+
+/** A row may not change (update, remove, lines) while its state is one of these. */
+export interface ReadonlyWhen {
+  field: string
+  in: readonly StateValue[]
+  message: string
+}
+
+export interface LinesContext {
+  tx: Tx
+  auth: AuthContext
+  /** the header's id (new or existing) */
+  headerId: string
+  /** the header fields about to be written: `prepare` may add derived ones (a total) */
+  header: Record<string, unknown>
+  /** the validated lines about to be written: `prepare` may add derived fields (an amount) */
+  lines: Record<string, unknown>[]
+  /** the header's lines before this write (empty for a new header) */
+  previous: Record<string, unknown>[]
+}
+
+/** Server side of header + lines (the wire side is the contract's `lines`). */
+export interface LinesOptions {
   table: PgTable
-  /** the editable fields (zod, shareable with the console); anything else in a body is dropped */
-  schema: S
-  /** URL path under the API base, e.g. `blade-system/param` */
-  path: string
+  /** labels a line carries beside its columns (the goods' name) */
+  expand?: Readonly<Record<string, Expand>>
+  /** derive and check, in the write's transaction, before anything is written; throw to refuse */
+  prepare?: (ctx: LinesContext) => Promise<void>
+}
+
+export interface ActionContext {
+  tx: Tx
+  auth: AuthContext
+  /** the rows moved, locked, as they were before the move */
+  rows: Record<string, unknown>[]
+  /** the action's validated input (besides the ids) */
+  input: Record<string, unknown>
+  from: readonly StateValue[]
+  to: StateValue
+}
+
+/** Server side of a named transition (the wire side is the contract's `actions`). */
+export interface ActionOptions {
+  /** rules before the move, in its transaction (rows locked); throw AppError to refuse */
+  guard?: (ctx: ActionContext) => Promise<void>
+  /** side effects after the state is written, in the same transaction (ledger entries, stock) */
+  run?: (ctx: ActionContext) => Promise<void>
+}
+
+/** Server side of Excel: the sheet's columns, and how an imported row becomes a form. */
+export interface ExcelOptions {
+  /** file title (default: the current timestamp) */
+  title?: string
+  columns: readonly ExcelColumn<Record<string, unknown>>[]
+  import?: {
+    /** one sheet row (texts by column key) → the resource's form values; messages name the column */
+    row: z.ZodType<Record<string, unknown>>
+    /**
+     * fields matching an existing live row (a code): with `isCovered=1` that row is updated,
+     * otherwise the row is an error. Without it every row is new.
+     */
+    match?: readonly string[]
+  }
+}
+
+interface ResourceBase<S extends z.ZodObject> {
+  table: PgTable
   /** OpenAPI tag; defaults to the last path segment */
   tag?: string
-  /** button codes; without `view`, any signed-in caller of the tenant may read */
-  permissions: { add: string; edit: string; delete: string; view?: string }
-  /** whitelisted filter fields and the operator of their bare parameter (suffix forms work on them too) */
-  filters?: FilterSpec
-  /** whitelisted sort fields (`id` always) */
-  sorts?: readonly string[]
   /** asserted against the table: a declaration that says global must not hit a tenant table */
   tenant?: boolean
   /** defaults to 'administrator' for a global table: tenant admins must not edit platform data (BladeX #41) */
   writeGuard?: WriteGuard
   /** columns never sent to a client */
   omit?: readonly string[]
-  /** register `save` and `update` beside `submit` (default true, as BladeX controllers do) */
-  aliases?: boolean
-  scope?: ScopeHook
+  /**
+   * data scope: the hook narrowing every read and write; a contract resource of a tenant table gets
+   * the role × resource rules of its `code` unless it says `scope: false`
+   */
+  scope?: ScopeHook | false
   /**
    * rules before a write, inside its transaction (uniqueness and the like); throw AppError to refuse.
    * It may add derived columns to `values` (a dept's `ancestors`): they are written with the rest.
@@ -81,15 +156,61 @@ export interface ResourceOptions<S extends z.ZodObject> {
   guards?: readonly preHandlerAsyncHookHandler[]
   /** routes the module writes by hand (a tree `list`, a `submit` that hashes a password) */
   skip?: readonly Verb[]
+  unique?: readonly UniqueRule[]
+  readonlyWhen?: ReadonlyWhen
+  /** labels a row carries beside its columns (names of its parent, its user, its dict values) */
+  expand?: Readonly<Record<string, Expand>>
+  /** a tree's `ancestors` column (comma-joined ids from `0`), kept up to date when present */
+  ancestors?: string
+  lines?: LinesOptions
+  actions?: Readonly<Record<string, ActionOptions>>
+  excel?: ExcelOptions
 }
 
-export interface Resource<S extends z.ZodObject = z.ZodObject> extends ResourceOptions<S> {
+/** A resource described by a contract (`packages/contract`): the module kit's way. */
+export interface ContractResourceOptions<S extends z.ZodObject> extends ResourceBase<S> {
+  contract: ResourceContract<S, z.ZodObject>
+}
+
+/** A resource without a contract (the system screens written before the kit). */
+export interface PlainResourceOptions<S extends z.ZodObject> extends ResourceBase<S> {
+  contract?: undefined
+  /** the editable fields (zod, shareable with the console); anything else in a body is dropped */
+  schema: S
+  /** URL path under the API base, e.g. `blade-system/param` */
+  path: string
+  /** button codes; without `view`, any signed-in caller of the tenant may read */
+  permissions: { add: string; edit: string; delete: string; view?: string }
+  /** whitelisted filter fields and the operator of their bare parameter (suffix forms work on them too) */
+  filters?: FilterSpec
+  /** whitelisted sort fields (`id` always) */
+  sorts?: readonly string[]
+  /** register `save` and `update` beside `submit` (default true, as BladeX controllers do) */
+  aliases?: boolean
+}
+
+export type ResourceOptions<S extends z.ZodObject> = ContractResourceOptions<S> | PlainResourceOptions<S>
+
+export interface Resource<S extends z.ZodObject = z.ZodObject> extends Omit<ResourceBase<S>, 'scope'> {
+  scope?: ScopeHook
+  /** the declaration turned data scope off (`scope: false`) */
+  scopeOff: boolean
+  contract: ResourceContract<S, z.ZodObject>
+  schema: S
+  path: string
   tag: string
+  permissions: { add: string; edit: string; delete: string; view?: string }
+  filters?: FilterSpec
+  sorts?: readonly string[]
   tenant: boolean
   writeGuard: WriteGuard
   idColumn: PgColumn
   filterSet: FilterSet
   sortSet: SortSet
+  /** every route the factory makes, by verb (what `skip` and the contract leave) */
+  routes: Partial<Record<Verb, Required<RouteSpec>>>
+  /** whether a contract described it (its data scope and buttons follow the kit's rules) */
+  kit: boolean
 }
 
 /** Columns the server alone sets (tenancy.ts stamps them); a schema that offers them is a bug. */
@@ -104,35 +225,98 @@ const SERVER_OWNED = [
   'isDeleted',
 ]
 
+/** A contract for a resource declared the old way: the same routes it always had. */
+function plainContract<S extends z.ZodObject>(o: PlainResourceOptions<S>): ResourceContract<S, z.ZodObject> {
+  const aliases = o.aliases !== false
+  const c = defineContract({
+    path: o.path,
+    code: o.permissions.add.replace(/_add$/, ''),
+    form: o.schema,
+    row: z.object({ name: z.string() }),
+    ...(o.filters ? { filters: o.filters } : {}),
+    ...(o.sorts ? { sorts: o.sorts } : {}),
+    routes: aliases ? {} : { save: false, update: false },
+  })
+  // a plain resource keeps its own codes, and without `view` stays readable by any signed-in caller
+  return { ...c, permissions: o.permissions as typeof c.permissions }
+}
+
+function fail(where: string, problem: string): never {
+  throw new Error(`${where}: ${problem}`)
+}
+
 export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S>): Resource<S> {
-  const { table, schema, path } = options
+  const kit = options.contract !== undefined
+  const contract = options.contract ?? plainContract(options as PlainResourceOptions<S>)
+  const { table } = options
+  const path = contract.path
+  const schema = contract.form
   const columns = getTableColumns(table) as Record<string, PgColumn>
   const where = `resource ${path}`
-  const idColumn = columns.id
-  if (!idColumn) throw new Error(`${where}: the table needs an id column`)
+  const idColumn = columns.id ?? fail(where, 'the table needs an id column')
   const tenant = isTenantTable(table)
   if (options.tenant !== undefined && options.tenant !== tenant)
-    throw new Error(
-      `${where}: declared tenant=${options.tenant} but the table ${tenant ? 'has' : 'has no'} tenant_id`,
-    )
+    fail(where, `declared tenant=${options.tenant} but the table ${tenant ? 'has' : 'has no'} tenant_id`)
   for (const field of Object.keys(schema.shape)) {
-    if (!columns[field]) throw new Error(`${where}: schema field ${field} is not a column`)
-    if (SERVER_OWNED.includes(field))
-      throw new Error(`${where}: ${field} is set by the server, not the schema`)
+    if (options.lines && field === contract.lines?.field) continue
+    if (!columns[field]) fail(where, `form field ${field} is not a column`)
+    if (SERVER_OWNED.includes(field)) fail(where, `${field} is set by the server, not the form`)
   }
+  if (kit) {
+    const known = new Set([...Object.keys(columns), ...Object.keys(options.expand ?? {})])
+    for (const field of Object.keys(contract.row.shape))
+      if (
+        !known.has(field) &&
+        field !== contract.lines?.field &&
+        field !== 'hasChildren' &&
+        field !== 'children'
+      )
+        fail(where, `row field ${field} is neither a column nor an expand`)
+  }
+  for (const rule of options.unique ?? [])
+    for (const f of rule.fields) if (!columns[f]) fail(where, `unique field ${f} is not a column`)
+  if (options.readonlyWhen && !columns[options.readonlyWhen.field])
+    fail(where, `readonlyWhen field ${options.readonlyWhen.field} is not a column`)
+  if (contract.tree && !columns[contract.tree.parent ?? 'parentId'])
+    fail(where, 'the tree needs a parent column')
+  if (contract.lines && !options.lines) fail(where, 'the contract has lines: give the lines table')
+  if (options.lines && !contract.lines) fail(where, 'lines need the contract to describe them')
+  for (const [name, a] of Object.entries(contract.actions ?? {}) as [string, ActionContract][])
+    if (!columns[a.state]) fail(where, `action ${name}: state ${a.state} is not a column`)
+  for (const name of Object.keys(options.actions ?? {}))
+    if (!contract.actions?.[name]) fail(where, `action ${name} is not in the contract`)
+  if (contract.excel && !options.excel) fail(where, 'the contract has Excel routes: give the columns')
+
   // every BaseEntity list takes Saber's date range (spec 01 §5: createTime_dategt / createTime_datelt)
   const filters: FilterSpec = {
     ...(columns.createTime ? { createTime: 'eq' as const } : {}),
-    ...options.filters,
+    ...contract.filters,
   }
+  const routes = { ...contract.resolved }
+  for (const verb of options.skip ?? []) delete routes[verb]
+  const { scope, ...rest } = options
   return {
-    ...options,
-    path: path.replace(/^\/+|\/+$/g, ''),
+    ...rest,
+    ...(scope ? { scope } : {}),
+    scopeOff: scope === false,
+    contract,
+    kit,
+    schema,
+    path,
     tag: options.tag ?? path.split('/').filter(Boolean).at(-1) ?? path,
+    permissions: contract.permissions,
+    filters: contract.filters,
+    ...(contract.sorts ? { sorts: contract.sorts } : {}),
     tenant,
     writeGuard: options.writeGuard ?? (tenant ? 'permission' : 'administrator'),
     idColumn,
     filterSet: new FilterSet(table, filters),
-    sortSet: new SortSet(table, options.sorts ?? []),
+    sortSet: new SortSet(table, contract.sorts ?? []),
+    routes,
   }
+}
+
+/** The button codes a resource's screen needs, for its seeded menu (written once, in the contract). */
+export function resourceButtons(r: Resource): string[] {
+  return buttonCodes(r.contract)
 }

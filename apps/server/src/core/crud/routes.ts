@@ -1,18 +1,27 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import { type ActionContract, type HttpMethod, type RouteSpec, routeUrl } from '@xpark/contract/kit'
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../../db/client.js'
 import { can, isAdministrator, requirePermission } from '../auth/guards.js'
 import { authOf } from '../auth/plugin.js'
 import { ok, status } from '../envelope.js'
-import { forbidden } from '../errors.js'
+import { badRequest, forbidden } from '../errors.js'
+import { logDownload, resourceBatches, sendTemplate, sendWorkbook } from '../excel/index.js'
 import type { Api } from '../http/api.js'
+import { readUpload } from '../http/uploads.js'
+import { envelopeOf, pageOf, writeReply } from '../http/wire.js'
 import { isId } from '../ids.js'
+import { actionSchema, runAction } from './actions.js'
+import { importMessage, importRows } from './excel.js'
+import { readLines, removeLines, saveWithLines, withLinesSchema } from './lines.js'
 import type { Resource, Verb } from './resource.js'
 import { findRow, insertRow, listRows, removeRows, updateRow } from './store.js'
+import { levelRows, treeNodes, treeRows } from './tree.js'
 
-/** Turn a resource declaration into its BladeX routes on the API scope. */
+/** Turn a resource declaration into its routes on the API scope. */
 
 const MAX_IDS = 1000
+const SELECT_LIMIT = 1000
 const ID_MESSAGE = 'must be a 64-bit id'
 const idSchema = z
   .string({ error: ID_MESSAGE })
@@ -28,6 +37,7 @@ const idListSchema = z
   .describe('comma-separated ids')
 
 type Body = Record<string, unknown>
+type Handler = (request: FastifyRequest, reply: FastifyReply) => unknown
 
 /** The button code a write needs; the administrator-only guard sits on top for platform data. */
 function writeGuard(r: Resource, codeFor: (request: FastifyRequest) => string): preHandlerAsyncHookHandler {
@@ -39,13 +49,14 @@ function writeGuard(r: Resource, codeFor: (request: FastifyRequest) => string): 
   }
 }
 
-function listQuerySchema(r: Resource) {
+function listQuerySchema(r: Resource, extra: Record<string, z.ZodType> = {}) {
   const text = (description: string) => z.string().optional().describe(description)
-  const shape: Record<string, z.ZodOptional<z.ZodString>> = {
+  const shape: Record<string, z.ZodType> = {
     current: text('page number, from 1 (default 1)'),
     size: text('rows per page, 1 to 1000 (default 10)'),
     ascs: text(`comma list of sort fields, ascending: ${['id', ...(r.sorts ?? [])].join(', ')}`),
     descs: text('comma list of sort fields, descending'),
+    ...extra,
   }
   for (const name of r.filterSet.names()) {
     const kind = r.filterSet.kindOf(name)
@@ -61,101 +72,345 @@ function listQuerySchema(r: Resource) {
 /** An empty or null `id` in a submit body means "new row" (Saber sends the form as it stands). */
 const optionalId = z.union([idSchema, z.literal('')]).nullish()
 
+/** Parse with the edge's message format (for parameters read from query and body together). */
+function parsed<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const result = schema.safeParse(value)
+  if (result.success) return result.data
+  const problems = result.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`)
+  throw badRequest(`参数校验失败: ${problems.join('; ')}`)
+}
+
 export async function registerResource(api: Api, db: Db, r: Resource): Promise<void> {
-  const base = `/${r.path}`
   const tags = [r.tag]
-  const guards = r.guards ?? []
+  // a kit resource of a tenant table is narrowed by the role × resource rules of its code and
+  // guarded by API scope, unless it says why not (`scope: false`)
+  if (r.kit && r.tenant && !r.scope && !r.scopeOff) r.scope = api.scopes.data.hook(r.contract.code, r.table)
+  const guards = [...(r.kit && r.tenant ? [api.scopes.api.guard] : []), ...(r.guards ?? [])]
   const read = [...(r.permissions.view ? [requirePermission(r.permissions.view)] : []), ...guards]
   const writeWith = (codeFor: (request: FastifyRequest) => string) => [writeGuard(r, codeFor), ...guards]
-  const made = (verb: Verb) => !r.skip?.includes(verb)
-  const querystring = listQuerySchema(r)
-  const editable = r.schema
+  const row = r.contract.row
+  const kitReply = <T extends z.ZodType>(data: T) => (r.kit ? { response: { 200: envelopeOf(data) } } : {})
 
-  for (const verb of ['list', 'page'] as const) {
-    if (!made(verb)) continue
-    api.get(
-      `${base}/${verb}`,
-      { schema: { tags, summary: `${r.tag}: paged ${verb}`, querystring }, preHandler: read },
-      async (request) => ok(await listRows(db, r, authOf(request), request.query)),
+  /** One route (several methods and paths where the spec names them). */
+  function route(
+    spec: RouteSpec & { methods: readonly HttpMethod[] },
+    summary: string,
+    schema: Record<string, unknown>,
+    preHandler: preHandlerAsyncHookHandler[],
+    handler: Handler,
+    extra: Record<string, unknown> = {},
+  ) {
+    const urls = [routeUrl(r, spec), ...(spec.also ?? [])].map((u) => `/${u.replace(/^\/+/, '')}`)
+    for (const url of urls)
+      api.route({
+        method: [...spec.methods],
+        url,
+        schema: { tags, summary: `${r.tag}: ${summary}`, ...schema },
+        preHandler,
+        handler,
+        ...extra,
+      } as never)
+  }
+  const at = (verb: Verb) => r.routes[verb]
+
+  const list = at('list')
+  if (list)
+    route(list, 'paged list', { querystring: listQuerySchema(r), ...kitReply(pageOf(row)) }, read, (q) =>
+      listRows(db, r, authOf(q), q.query as Body).then(ok),
+    )
+  const page = at('page')
+  if (page)
+    route(page, 'paged list', { querystring: listQuerySchema(r), ...kitReply(pageOf(row)) }, read, (q) =>
+      listRows(db, r, authOf(q), q.query as Body).then(ok),
+    )
+
+  const detail = at('detail')
+  if (detail) {
+    const lines = r.contract.lines
+    const detailRow = lines ? row.extend({ [lines.field]: z.array(lines.row) }) : row
+    route(
+      detail,
+      'one row',
+      { querystring: z.object({ [detail.idParam]: idSchema }), ...kitReply(detailRow) },
+      read,
+      async (q) => {
+        const id = String((q.query as Body)[detail.idParam])
+        const auth = authOf(q)
+        const found = await findRow(db, r, auth, id)
+        if (lines) found[lines.field] = await readLines(db, r, auth, id)
+        return ok(found)
+      },
     )
   }
 
-  if (made('detail'))
-    api.get(
-      `${base}/detail`,
-      {
-        schema: { tags, summary: `${r.tag}: one row`, querystring: z.object({ id: idSchema }) },
-        preHandler: read,
-      },
-      async (request) => ok(await findRow(db, r, authOf(request), request.query.id)),
-    )
-
-  if (made('remove'))
-    api.post(
-      `${base}/remove`,
-      {
-        schema: { tags, summary: `${r.tag}: soft delete`, querystring: z.object({ ids: idListSchema }) },
-        preHandler: writeWith(() => r.permissions.delete),
-      },
-      async (request) => {
-        await removeRows(db, r, authOf(request), request.query.ids.split(','))
+  const remove = at('remove')
+  if (remove)
+    route(
+      remove,
+      'soft delete',
+      { querystring: z.object({ [remove.idParam]: idListSchema }) },
+      writeWith(() => r.permissions.delete),
+      async (q) => {
+        await removeRows(db, r, authOf(q), String((q.query as Body)[remove.idParam]).split(','))
         return status(true)
       },
     )
 
-  if (made('submit'))
-    api.post(
-      `${base}/submit`,
-      {
-        schema: {
-          tags,
-          summary: `${r.tag}: insert (no id) or update (with id); every required field is checked`,
-          body: editable.extend({ id: optionalId }),
-        },
-        preHandler: writeWith((request) =>
-          (request.body as Body).id ? r.permissions.edit : r.permissions.add,
+  // writes: a lines resource saves the header and its lines together
+  const form = r.contract.lines ? withLinesSchema(r) : r.schema
+  const save = async (request: FastifyRequest, id: string | undefined, values: Body) => {
+    const auth = authOf(request)
+    if (r.contract.lines && (!id || r.contract.lines.field in values))
+      return saveWithLines(db, r, auth, id, values)
+    if (id) {
+      await updateRow(db, r, auth, id, values)
+      return id
+    }
+    return insertRow(db, r, auth, values)
+  }
+  const answer = (id: string) => (r.kit ? ok({ id }, '操作成功') : status(true))
+
+  const submit = at('submit')
+  if (submit)
+    route(
+      submit,
+      'insert (no id) or update (with id); every required field is checked',
+      { body: form.extend({ id: optionalId }), ...(r.kit ? { response: { 200: writeReply } } : {}) },
+      writeWith((request) => ((request.body as Body).id ? r.permissions.edit : r.permissions.add)),
+      async (q) => {
+        const { id, ...values } = q.body as Body
+        return answer(await save(q, id ? String(id) : undefined, values))
+      },
+    )
+
+  const insert = at('save')
+  if (insert)
+    route(
+      insert,
+      'insert',
+      { body: form, ...(r.kit ? { response: { 200: writeReply } } : {}) },
+      writeWith(() => r.permissions.add),
+      async (q) => answer(await save(q, undefined, q.body as Body)),
+    )
+
+  const update = at('update')
+  if (update)
+    route(
+      update,
+      'update the fields sent',
+      // BladeX updateById: only the fields sent change
+      { body: form.partial().extend({ id: idSchema }), ...(r.kit ? { response: { 200: writeReply } } : {}) },
+      writeWith(() => r.permissions.edit),
+      async (q) => {
+        const { id, ...values } = q.body as Body
+        return answer(await save(q, String(id), values))
+      },
+    )
+
+  const select = at('select')
+  if (select)
+    route(
+      select,
+      `rows for a select (at most ${SELECT_LIMIT})`,
+      { querystring: listQuerySchema(r), ...kitReply(z.array(row)) },
+      read,
+      async (q) =>
+        ok(
+          (
+            await listRows(db, r, authOf(q), {
+              ...(q.query as Body),
+              current: '1',
+              size: String(SELECT_LIMIT),
+            })
+          ).records,
         ),
-      },
-      async (request) => {
-        const { id, ...values } = request.body as Body
-        const auth = authOf(request)
-        if (id) await updateRow(db, r, auth, String(id), values)
-        else await insertRow(db, r, auth, values)
-        return status(true)
-      },
     )
 
-  if (r.aliases === false) return
+  registerTree(r, route, read)
+  registerLines(r, route, read, writeWith)
+  registerActions(r, route)
+  registerExcel(r, route)
 
-  if (made('save'))
-    api.post(
-      `${base}/save`,
-      {
-        schema: { tags, summary: `${r.tag}: insert`, body: editable },
-        preHandler: writeWith(() => r.permissions.add),
-      },
-      async (request) => {
-        await insertRow(db, r, authOf(request), request.body as Body)
-        return status(true)
-      },
-    )
+  function registerTree(res: Resource, add: typeof route, guard: preHandlerAsyncHookHandler[]) {
+    const treeRow = row.extend({ hasChildren: z.boolean(), children: z.array(z.unknown()).optional() })
+    const treeList = at('treeList')
+    if (treeList)
+      add(
+        treeList,
+        'the tree (filters keep their hits under the nearest listed ancestor)',
+        { querystring: listQuerySchema(res), ...kitReply(z.array(treeRow)) },
+        guard,
+        async (q) => ok(await treeRows(db, res, authOf(q), q.query as Body)),
+      )
+    const tree = at('tree')
+    if (tree)
+      add(
+        tree,
+        'the tree as TreeNodes (title, key, value) for tree selects',
+        { querystring: listQuerySchema(res) },
+        guard,
+        async (q) => ok(await treeNodes(db, res, authOf(q), q.query as Body)),
+      )
+    for (const verb of ['lazyList', 'uplist'] as const) {
+      const level = at(verb)
+      if (level)
+        add(
+          level,
+          'one level under parentId (default the root), with hasChildren',
+          {
+            querystring: listQuerySchema(res, {
+              parentId: z.string().optional().describe('parent id, 0 the root'),
+            }),
+            ...kitReply(z.array(row.extend({ hasChildren: z.boolean() }))),
+          },
+          guard,
+          async (q) => ok(await levelRows(db, res, authOf(q), q.query as Body)),
+        )
+    }
+  }
 
-  if (made('update'))
-    api.post(
-      `${base}/update`,
-      {
-        // BladeX updateById: only the fields sent change
-        schema: {
-          tags,
-          summary: `${r.tag}: update the fields sent`,
-          body: editable.partial().extend({ id: idSchema }),
+  function registerLines(
+    res: Resource,
+    add: typeof route,
+    guard: preHandlerAsyncHookHandler[],
+    write: typeof writeWith,
+  ) {
+    const lines = res.contract.lines
+    if (!lines) return
+    if (lines.read) {
+      add(
+        { methods: ['GET'], ...toSpec(lines.read) },
+        `the lines of a header (by ${lines.key} or id)`,
+        {
+          querystring: z.object({ [lines.key]: idSchema.optional(), id: idSchema.optional() }),
+          ...kitReply(z.array(lines.row)),
         },
-        preHandler: writeWith(() => r.permissions.edit),
-      },
-      async (request) => {
-        const { id, ...values } = request.body as Body
-        await updateRow(db, r, authOf(request), String(id), values)
-        return status(true)
-      },
-    )
+        guard,
+        async (q) => {
+          const query = q.query as Body
+          const headerId = query[lines.key] ?? query.id
+          if (!headerId) throw badRequest(`参数校验失败: ${lines.key}: Required`)
+          return ok(await readLines(db, res, authOf(q), String(headerId)))
+        },
+      )
+    }
+    if (lines.remove) {
+      const spec = { methods: ['POST'] as const, idParam: 'ids', ...toSpec(lines.remove) }
+      add(
+        spec,
+        'remove lines by id (headers that may still change only)',
+        { querystring: z.object({ [spec.idParam]: idListSchema }) },
+        write(() => res.permissions.edit),
+        async (q) => {
+          await removeLines(db, res, authOf(q), String((q.query as Body)[spec.idParam]).split(','))
+          return status(true)
+        },
+      )
+    }
+  }
+
+  function registerActions(res: Resource, add: typeof route) {
+    for (const [name, a] of Object.entries(res.contract.actions ?? {}) as [string, ActionContract][]) {
+      const spec = { methods: ['POST'] as const, ...toSpec(a.route ?? name) }
+      const params = actionSchema(a)
+      const code = a.permission ?? `${res.contract.code}_${name}`
+      const post = spec.methods.includes('POST')
+      add(
+        spec,
+        `${name}: ${a.transitions.map((t) => `${t.from.join('|')} → ${t.to}`).join(', ')}`,
+        {
+          querystring: params.partial().loose(),
+          ...(post ? { body: params.partial().loose().optional() } : {}),
+        },
+        writeWith(() => code),
+        async (q) => {
+          const values = parsed(params, { ...(q.query as Body), ...((q.body as Body | undefined) ?? {}) })
+          await runAction(db, res, authOf(q), name, values)
+          return status(true)
+        },
+      )
+    }
+  }
+
+  function registerExcel(res: Resource, add: typeof route) {
+    const wire = res.contract.excel
+    const server = res.excel
+    if (!wire || !server) return
+    const exportCode = `${res.contract.code}_export`
+    const importCode = `${res.contract.code}_import`
+    if (wire.export) {
+      const spec = toSpec(wire.export)
+      const fields = {
+        ids: z.string().optional().describe('only these rows (the ticked ones), comma-separated'),
+        title: z.string().max(100).optional().describe('file and sheet name (default: the time)'),
+      }
+      const send = async (q: FastifyRequest, reply: FastifyReply, params: Body) => {
+        const { ids, title, ...query } = params
+        const idList = ids ? String(ids).split(',') : undefined
+        if (idList && (idList.length > 10_000 || !idList.every(isId)))
+          throw badRequest('参数校验失败: ids: must be comma-separated ids')
+        const batches = await resourceBatches(db, res, authOf(q), query, idList ? { ids: idList } : {})
+        return sendWorkbook(reply, {
+          title: (title as string | undefined) ?? server.title,
+          columns: server.columns,
+          batches,
+        })
+      }
+      const guard = [requirePermission(exportCode), ...guards]
+      add(
+        { ...spec, methods: ['GET'] },
+        'xlsx of the rows the page lists (same filters and scope), or of the ticked ids',
+        { querystring: listQuerySchema(res, fields) },
+        guard,
+        (q, reply) => send(q, reply, q.query as Body),
+        { onResponse: logDownload },
+      )
+      add(
+        { ...spec, methods: ['POST'] },
+        'the same, ids and title in the JSON body (a long selection does not fit a request line)',
+        { querystring: listQuerySchema(res), body: z.object(fields) },
+        guard,
+        (q, reply) => send(q, reply, { ...(q.query as Body), ...(q.body as Body) }),
+        { onResponse: logDownload },
+      )
+    }
+    if (wire.template) {
+      const spec = toSpec(wire.template)
+      add(
+        { ...spec, methods: ['GET'] },
+        'the import template (xlsx: header row, notes sheet)',
+        {},
+        [requirePermission(importCode), ...guards],
+        async (_q, reply) =>
+          sendTemplate(reply, {
+            title: `${server.title ?? res.tag}导入模板`,
+            columns: server.columns as never,
+          }),
+      )
+    }
+    if (wire.import) {
+      const spec = toSpec(wire.import)
+      add(
+        { ...spec, methods: ['POST'] },
+        'import an xlsx (multipart field `file`): all rows or none; bad rows reported by row number',
+        {
+          consumes: ['multipart/form-data'],
+          querystring: z.object({
+            isCovered: z.enum(['0', '1']).optional().describe('1: update rows that already exist'),
+          }),
+        },
+        [requirePermission(importCode), ...guards],
+        async (q) => {
+          const upload = await readUpload(q)
+          const covered = (q.query as Body).isCovered === '1'
+          const summary = await importRows(db, res, authOf(q), upload.buffer, covered)
+          return ok(summary, importMessage(summary))
+        },
+      )
+    }
+  }
+}
+
+function toSpec(name: string | RouteSpec): RouteSpec & { methods?: readonly HttpMethod[] } {
+  return typeof name === 'string' ? { path: name } : name
 }

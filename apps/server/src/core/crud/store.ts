@@ -1,12 +1,14 @@
 import type { Page } from '@xpark/contract'
-import { count, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm'
+import { and, count, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db, DbOrTx, Tx } from '../../db/client.js'
 import type { AuthContext } from '../auth/tokens.js'
-import { notFound } from '../errors.js'
+import { AppError, badRequest, notFound } from '../errors.js'
 import { readPaging, selectPage } from '../query/index.js'
 import { scoped, stamped, touched } from '../tenancy.js'
 import type { Resource } from './resource.js'
+import { columnValues, rowSelection, whereOf } from './rows.js'
+import { treeRemove, treeWrite } from './tree.js'
 
 /**
  * The reads and writes of a resource. Every statement goes through `scoped` (tenant, not deleted,
@@ -15,16 +17,7 @@ import type { Resource } from './resource.js'
  */
 
 type Row = Record<string, unknown>
-
-async function whereOf(r: Resource, auth: AuthContext, ...conditions: (SQL | undefined)[]): Promise<SQL> {
-  return scoped(r.table, auth, await r.scope?.(auth), ...conditions)
-}
-
-function visibleColumns(r: Resource): Record<string, PgColumn> {
-  const columns = { ...(getTableColumns(r.table) as Record<string, PgColumn>) }
-  for (const name of r.omit ?? []) delete columns[name]
-  return columns
-}
+type Columns = Record<string, PgColumn>
 
 export async function listRows(db: Db, r: Resource, auth: AuthContext, query: Row): Promise<Page<Row>> {
   // parse everything before touching the database: a bad parameter is a 400, not a half-run query
@@ -32,25 +25,108 @@ export async function listRows(db: Db, r: Resource, auth: AuthContext, query: Ro
   const orderBy = r.sortSet.orderBy(query)
   const filters = r.filterSet.conditions(query)
   const where = await whereOf(r, auth, ...filters, await r.queryFilter?.(query, auth))
-  return selectPage(db, { table: r.table, where, orderBy, paging, omit: r.omit })
+  return selectPage(db, { table: r.table, where, orderBy, paging, columns: rowSelection(r) as Columns })
 }
 
-export async function findRow(db: Db, r: Resource, auth: AuthContext, id: string): Promise<Row> {
+export async function findRow(db: DbOrTx, r: Resource, auth: AuthContext, id: string): Promise<Row> {
   const [row] = await db
-    .select(visibleColumns(r))
+    .select(rowSelection(r))
     .from(r.table)
     .where(await whereOf(r, auth, eq(r.idColumn, id)))
   if (!row) throw notFound('数据不存在')
   return row
 }
 
+/**
+ * Uniqueness rules, in the write's transaction: an advisory lock on the rule's values serialises two
+ * writers of the same value (neither sees the other's uncommitted row otherwise), then a live row of
+ * the tenant holding them refuses the write with the rule's message.
+ */
+export async function assertUnique(tx: Tx, r: Resource, auth: AuthContext, values: Row, id?: string) {
+  if (!r.unique?.length) return
+  const columns = getTableColumns(r.table) as Columns
+  let current: Row | undefined
+  for (const rule of r.unique) {
+    if (id && !rule.fields.some((f) => f in values)) continue
+    if (id && !current)
+      [current] = await tx
+        .select(Object.fromEntries(rule.fields.map((f) => [f, columns[f]!])))
+        .from(r.table)
+        .where(eq(r.idColumn, id))
+    const wanted = rule.fields.map((f) => (f in values ? values[f] : current?.[f]))
+    if (wanted.some((v) => v === null || v === undefined || v === '')) continue
+    const key = `${r.path}|${auth.tenantId}|${rule.fields.join(',')}|${wanted.map(String).join('\u0001')}`
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`)
+    const [clash] = await tx
+      .select({ id: r.idColumn })
+      .from(r.table)
+      .where(
+        scoped(
+          r.table,
+          auth,
+          ...rule.fields.map((f, i) => eq(columns[f]!, wanted[i])),
+          id ? ne(r.idColumn, id) : undefined,
+        ),
+      )
+      .limit(1)
+    if (clash) throw badRequest(rule.message)
+  }
+}
+
+/** Refuse a change to rows whose state forbids it (`readonlyWhen`); the rows are locked by the caller. */
+export async function assertChangeable(tx: Tx, r: Resource, ids: readonly string[]): Promise<void> {
+  const rule = r.readonlyWhen
+  if (!rule) return
+  const column = (getTableColumns(r.table) as Columns)[rule.field]!
+  const [frozen] = await tx
+    .select({ id: r.idColumn })
+    .from(r.table)
+    .where(
+      and(
+        inArray(r.idColumn, [...ids]),
+        inArray(
+          column,
+          rule.in.map((v) => v as never),
+        ),
+      ),
+    )
+    .limit(1)
+  if (frozen) throw new AppError(409, rule.message)
+}
+
+/** Insert inside a transaction the caller holds: rules, stamping, the row. Returns the new id. */
+export async function insertIn(tx: Tx, r: Resource, auth: AuthContext, values: Row, id?: string) {
+  await r.beforeWrite?.({ tx, auth, values })
+  await treeWrite(tx, r, auth, values)
+  const row = stamped(r.table, auth, columnValues(r, values))
+  if (id) row.id = id
+  await assertUnique(tx, r, auth, row)
+  await tx.insert(r.table).values(row as never)
+  return String(row.id)
+}
+
 export async function insertRow(db: Db, r: Resource, auth: AuthContext, values: Row): Promise<string> {
-  return db.transaction(async (tx) => {
-    await r.beforeWrite?.({ tx, auth, values })
-    const row = stamped(r.table, auth, values)
-    await tx.insert(r.table).values(row as never)
-    return String(row.id)
-  })
+  return db.transaction((tx) => insertIn(tx, r, auth, values))
+}
+
+/**
+ * Update inside a transaction the caller holds; `where` is the row's scoped condition (resolved
+ * before the transaction: see updateRow). The row is locked first: a missing (or foreign) row answers
+ * 404 before any rule runs.
+ */
+export async function updateIn(tx: Tx, r: Resource, auth: AuthContext, id: string, values: Row, where: SQL) {
+  const [found] = await tx.select({ id: r.idColumn }).from(r.table).where(where).for('update')
+  if (!found) throw notFound('数据不存在')
+  await assertChangeable(tx, r, [id])
+  await r.beforeWrite?.({ tx, auth, values, id })
+  await treeWrite(tx, r, auth, values, id)
+  const set = touched(r.table, auth, columnValues(r, values))
+  await assertUnique(tx, r, auth, set, id)
+  if (Object.keys(set).length)
+    await tx
+      .update(r.table)
+      .set(set as never)
+      .where(where)
 }
 
 export async function updateRow(
@@ -63,18 +139,7 @@ export async function updateRow(
   // the scope condition is resolved before the transaction: its lookups use the pool, and PGlite's
   // one connection is held by an open transaction (resolving it inside would wait forever)
   const where = await whereOf(r, auth, eq(r.idColumn, id))
-  await db.transaction(async (tx) => {
-    // lock the row first: a missing (or foreign) row answers 404 before any rule runs
-    const [found] = await tx.select({ id: r.idColumn }).from(r.table).where(where).for('update')
-    if (!found) throw notFound('数据不存在')
-    await r.beforeWrite?.({ tx, auth, values, id })
-    const set = touched(r.table, auth, values)
-    if (Object.keys(set).length)
-      await tx
-        .update(r.table)
-        .set(set as never)
-        .where(where)
-  })
+  await db.transaction((tx) => updateIn(tx, r, auth, id, values, where))
 }
 
 /** Soft delete (hard where the table has no is_deleted); all ids or none. */
@@ -88,11 +153,13 @@ export async function removeRows(
   // resolved outside the transaction, as in updateRow
   const where = await whereOf(r, auth, inArray(r.idColumn, wanted))
   await db.transaction(async (tx: DbOrTx) => {
-    if (r.beforeRemove) {
+    if (r.beforeRemove || r.readonlyWhen || r.contract.tree) {
       // rules see only rows the caller may remove: a foreign id fails below as not found, not as a rule
       const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(r.table).where(where)
       if (n !== wanted.length) throw notFound('数据不存在')
-      await r.beforeRemove({ tx: tx as Tx, auth, ids: wanted })
+      await assertChangeable(tx as Tx, r, wanted)
+      await treeRemove(tx as Tx, r, auth, wanted)
+      await r.beforeRemove?.({ tx: tx as Tx, auth, ids: wanted })
     }
     const soft = 'isDeleted' in getTableColumns(r.table)
     const done = soft
@@ -104,5 +171,17 @@ export async function removeRows(
       : await tx.delete(r.table).where(where).returning({ id: r.idColumn })
     // a foreign or unknown id among them: roll back, so a mixed list removes nothing
     if (done.length !== wanted.length) throw notFound('数据不存在')
+    // a header's lines go with it
+    if (r.lines && r.contract.lines) {
+      const lineColumns = getTableColumns(r.lines.table) as Columns
+      const key = lineColumns[r.contract.lines.key]!
+      const byHeader = scoped(r.lines.table, auth, inArray(key, wanted))
+      if (lineColumns.isDeleted)
+        await tx
+          .update(r.lines.table)
+          .set({ ...touched(r.lines.table, auth, {}), isDeleted: 1 } as never)
+          .where(byHeader)
+      else await tx.delete(r.lines.table).where(byHeader)
+    }
   })
 }

@@ -12,3 +12,4 @@ export {
   SCOPE_OWN_DEPT_CHILDREN,
   type ScopeSource,
 } from './data-scope.js'
+export { registerScopes } from './registry.js'

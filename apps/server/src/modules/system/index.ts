@@ -13,6 +13,7 @@ import { paramRoutes } from './param.js'
 import { profileRoutes } from './profile.js'
 import { regionRoutes } from './region/index.js'
 import { authorityRoutes } from './role/index.js'
+import { systemScopeSource } from './role/scope-source.js'
 import { staffTypeRoutes } from './staff/index.js'
 import { tenantRoutes } from './tenant/index.js'
 import { topMenuRoutes } from './topmenu/index.js'
@@ -33,6 +34,8 @@ export { heldMenu } from './menus.js'
 export async function systemModule(api: Api, ctx: ModuleContext): Promise<void> {
   const menus = new MenuService(ctx.database.db, ctx.cache)
   api.permissions.resolve = (auth) => menus.permissionCodes(auth)
+  // the data and API scope rules every module's resources are narrowed by
+  api.scopes.use(systemScopeSource(ctx.database.db))
   const tags = ['menu']
 
   api.get(

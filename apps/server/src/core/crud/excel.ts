@@ -1,0 +1,121 @@
+import { and, eq, getTableColumns } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+import type { Db, Tx } from '../../db/client.js'
+import type { AuthContext } from '../auth/tokens.js'
+import { AppError } from '../errors.js'
+import { type ImportRowError, readWorkbook } from '../excel/index.js'
+import type { Resource } from './resource.js'
+import { whereOf } from './rows.js'
+import { insertIn, updateIn } from './store.js'
+
+/**
+ * Importing a resource's rows from an xlsx (the export and template are core/excel's, see routes.ts).
+ * All or nothing: every row is read and checked — by the sheet schema, the resource's form and its
+ * rules (uniqueness, `beforeWrite`) — inside one transaction, and a single bad row rolls the whole
+ * import back and is reported by its Excel row number.
+ */
+
+type Row = Record<string, unknown>
+type Columns = Record<string, PgColumn>
+
+export interface ImportSummary {
+  total: number
+  imported: number
+  updated: number
+  errors: ImportRowError[]
+}
+
+/** Thrown out of the transaction to roll it back while keeping what to tell. */
+class RolledBack extends Error {
+  constructor(readonly errors: ImportRowError[]) {
+    super('import rolled back')
+  }
+}
+
+function messagesOf(error: unknown): string[] {
+  if (error instanceof AppError) return [error.message]
+  throw error
+}
+
+async function writeRow(
+  tx: Tx,
+  r: Resource,
+  auth: AuthContext,
+  values: Row,
+  covered: boolean,
+  matchWhere: () => Promise<string | undefined>,
+): Promise<'imported' | 'updated'> {
+  const existing = await matchWhere()
+  if (!existing) {
+    await insertIn(tx, r, auth, values)
+    return 'imported'
+  }
+  if (!covered) throw new AppError(400, '数据已存在 (覆盖导入请选择 isCovered=1)')
+  await updateIn(tx, r, auth, existing, values, await whereOf(r, auth, eq(r.idColumn, existing)))
+  return 'updated'
+}
+
+export async function importRows(
+  db: Db,
+  r: Resource,
+  auth: AuthContext,
+  buffer: Buffer,
+  covered: boolean,
+): Promise<ImportSummary> {
+  const spec = r.excel?.import
+  if (!spec || !r.excel) throw new Error(`resource ${r.path} has no import`)
+  const sheet = await readWorkbook(buffer, { columns: r.excel.columns as never, schema: spec.row })
+  const total = sheet.rows.length + sheet.errors.length
+  const errors: ImportRowError[] = [...sheet.errors]
+  // rows the form refuses are errors too, before anything is written
+  const forms: { row: number; values: Row }[] = []
+  for (const { row, data } of sheet.rows) {
+    const parsed = r.schema.safeParse(data)
+    if (parsed.success) forms.push({ row, values: parsed.data as Row })
+    else errors.push({ row, messages: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) })
+  }
+  if (errors.length) return { total, imported: 0, updated: 0, errors: sorted(errors) }
+  if (!forms.length) return { total, imported: 0, updated: 0, errors }
+
+  const columns = getTableColumns(r.table) as Columns
+  const match = spec.match ?? []
+  // resolved outside the transaction (PGlite's one connection), as the store does
+  const scope = await whereOf(r, auth)
+  const counts = { imported: 0, updated: 0 }
+  try {
+    await db.transaction(async (tx) => {
+      for (const { row, values } of forms) {
+        const find = async () => {
+          if (!match.length || match.some((f) => values[f] === undefined || values[f] === ''))
+            return undefined
+          const [hit] = await tx
+            .select({ id: r.idColumn })
+            .from(r.table)
+            .where(and(scope, ...match.map((f) => eq(columns[f]!, values[f]))))
+            .limit(1)
+          return hit ? String(hit.id) : undefined
+        }
+        try {
+          counts[await writeRow(tx, r, auth, values, covered, find)]++
+        } catch (error) {
+          errors.push({ row, messages: messagesOf(error) })
+        }
+      }
+      if (errors.length) throw new RolledBack(errors)
+    })
+  } catch (error) {
+    if (error instanceof RolledBack) return { total, imported: 0, updated: 0, errors: sorted(errors) }
+    throw error
+  }
+  return { total, ...counts, errors: [] }
+}
+
+function sorted(errors: ImportRowError[]): ImportRowError[] {
+  return [...errors].sort((a, b) => a.row - b.row)
+}
+
+export function importMessage(s: ImportSummary): string {
+  return s.errors.length
+    ? `导入失败: ${s.errors.length} 行有误, 未导入任何数据`
+    : `导入成功: 新增 ${s.imported} 条, 更新 ${s.updated} 条`
+}
