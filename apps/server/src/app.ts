@@ -13,20 +13,18 @@ import { registerPermissions } from './core/auth/guards.js'
 import { registerAuthentication } from './core/auth/plugin.js'
 import { TokenService } from './core/auth/tokens.js'
 import type { Cache } from './core/cache/index.js'
+import { registerResource } from './core/crud/index.js'
 import { toWireJson } from './core/envelope.js'
 import { registerErrorHandling } from './core/http/errors.js'
 import { registerUploads } from './core/http/uploads.js'
 import { wireSerializer } from './core/http/wire.js'
 import { nextId } from './core/ids.js'
+import { startJobs } from './core/jobs.js'
+import type { ModuleContext } from './core/module.js'
 import { registerScopes } from './core/scope/index.js'
 import { FileLinks } from './core/storage/index.js'
 import type { Database } from './db/client.js'
-import { appModule } from './modules/app/index.js'
-import { authModule } from './modules/auth/index.js'
-import { deskModule } from './modules/desk/index.js'
-import { logModule } from './modules/log/index.js'
-import { resourceModule } from './modules/resource/index.js'
-import { systemModule } from './modules/system/index.js'
+import { MODULES } from './modules/index.js'
 
 export interface AppDeps {
   config: Config
@@ -37,15 +35,7 @@ export interface AppDeps {
   logger?: boolean | object
 }
 
-/** Everything a route handler may need, handed to each module's register function. */
-export interface ModuleContext {
-  config: Config
-  database: Database
-  cache: Cache
-  tokens: TokenService
-  /** signed links to stored objects (core/storage) */
-  files: FileLinks
-}
+export type { ModuleContext }
 
 export type App = FastifyInstance
 
@@ -114,12 +104,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         database: deps.database.kind,
         cache: deps.cache.kind,
       }))
-      await authModule(api, ctx)
-      await systemModule(api, ctx)
-      await logModule(api, ctx)
-      await deskModule(api, ctx)
-      await resourceModule(api, ctx)
-      await appModule(api, ctx)
+      for (const m of MODULES) {
+        for (const resource of m.resources ?? []) await registerResource(api, ctx.database.db, resource)
+        await m.routes?.(api, ctx)
+      }
     },
     { prefix: API_BASE },
   )
@@ -144,6 +132,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app.get('/', { config: { public: true }, schema: { hide: true } }, (_req, reply) =>
       reply.header('cache-control', 'no-cache').sendFile('index.html'),
     )
+  }
+
+  if (deps.config.jobs) {
+    const jobs = MODULES.flatMap((m) => m.jobs ?? [])
+    let stop = () => {}
+    app.addHook('onReady', async () => {
+      stop = startJobs(jobs, ctx, app.log)
+    })
+    app.addHook('onClose', async () => stop())
   }
 
   return app

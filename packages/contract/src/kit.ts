@@ -67,6 +67,8 @@ export interface Transition {
 
 /** A named state transition (`changeStatus`, `checkStorageBill`, `closeAlarm`). */
 export interface ActionContract {
+  /** the button's name in the seeded menu (Chinese, as menu names are) */
+  name?: string
   /** route name under the resource's path (default: the action's key) */
   route?: RouteName
   /** the row field holding the state */

@@ -29,9 +29,14 @@ export interface DatabaseOptions {
   dataDir?: string | undefined
   /** a PGlite data dump (from dumpDataDir) to start from: tests clone a prepared database this way */
   loadDataDir?: Blob | undefined
+  /** called with every statement's SQL (tests count queries with it) */
+  onQuery?: ((sql: string) => void) | undefined
 }
 
 const casing = 'snake_case' as const
+
+const loggerOf = (onQuery: DatabaseOptions['onQuery']) =>
+  onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {}
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
@@ -41,7 +46,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error: Error & { code?: string }) => {
       if (error.code !== '57P01') console.warn(`xpark: idle database connection lost: ${error.message}`)
     })
-    const db = drizzlePg(pool, { schema, casing }) as unknown as Db
+    const db = drizzlePg(pool, { schema, casing, ...loggerOf(options.onQuery) }) as unknown as Db
     return {
       db,
       kind: 'postgres',
@@ -53,7 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   })
-  const pgliteDb = drizzlePglite(client, { schema, casing })
+  const pgliteDb = drizzlePglite(client, { schema, casing, ...loggerOf(options.onQuery) })
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',

@@ -22,7 +22,9 @@ export interface TestContext {
 }
 
 /** A fresh copy of the seeded database (PGlite dump, or a PostgreSQL database from the template). */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(
+  onQuery?: (sql: string) => void,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   const template = process.env.XPARK_TEST_TEMPLATE
   const baseUrl = process.env.DATABASE_URL
   if (template && baseUrl) {
@@ -32,7 +34,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     await admin.query(`create database ${name} template ${template}`)
     const url = new URL(baseUrl)
     url.pathname = `/${name}`
-    const database = await openDatabase({ url: url.toString() })
+    const database = await openDatabase({ url: url.toString(), onQuery })
     return {
       database,
       drop: async () => {
@@ -43,14 +45,23 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   }
   const dump = process.env.XPARK_TEST_DUMP
   if (!dump) throw new Error('global setup did not prepare a database dump')
-  const database = await openDatabase({ loadDataDir: new Blob([readFileSync(dump)]) })
+  const database = await openDatabase({ loadDataDir: new Blob([readFileSync(dump)]), onQuery })
   return { database, drop: async () => {} }
 }
 
 /** Build the real app on a fresh seeded database. Captcha off unless a test turns it on. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestContext> {
-  const config = loadConfig({ XPARK_CAPTCHA: 'off', XPARK_LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env })
-  const { database, drop } = await freshDatabase()
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { onQuery?: (sql: string) => void } = {},
+): Promise<TestContext> {
+  const config = loadConfig({
+    XPARK_CAPTCHA: 'off',
+    XPARK_LOG_LEVEL: 'silent',
+    XPARK_JOBS: 'off',
+    NODE_ENV: 'test',
+    ...env,
+  })
+  const { database, drop } = await freshDatabase(options.onQuery)
   // REDIS_URL in the environment runs the same tests on Redis (prefix keeps runs apart)
   const cache = process.env.REDIS_URL
     ? await openCache(process.env.REDIS_URL, `xpark-test:${randomUUID()}:`)

@@ -1,9 +1,10 @@
-import { and, eq, getTableColumns } from 'drizzle-orm'
+import { and, eq, getTableColumns, inArray } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../../db/client.js'
 import type { AuthContext } from '../auth/tokens.js'
 import { AppError } from '../errors.js'
 import { type ImportRowError, readWorkbook } from '../excel/index.js'
+import { scoped } from '../tenancy.js'
 import type { Resource } from './resource.js'
 import { whereOf } from './rows.js'
 import { insertIn, updateIn } from './store.js'
@@ -67,9 +68,10 @@ export async function importRows(
   const sheet = await readWorkbook(buffer, { columns: r.excel.columns as never, schema: spec.row })
   const total = sheet.rows.length + sheet.errors.length
   const errors: ImportRowError[] = [...sheet.errors]
+  const resolved = await resolveReferences(db, r, auth, sheet.rows, errors)
   // rows the form refuses are errors too, before anything is written
   const forms: { row: number; values: Row }[] = []
-  for (const { row, data } of sheet.rows) {
+  for (const { row, data } of resolved) {
     const parsed = r.schema.safeParse(data)
     if (parsed.success) forms.push({ row, values: parsed.data as Row })
     else errors.push({ row, messages: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) })
@@ -108,6 +110,49 @@ export async function importRows(
     throw error
   }
   return { total, ...counts, errors: [] }
+}
+
+/** Sheet fields naming other rows (a type by its code) turned into their ids, one query per field. */
+async function resolveReferences(
+  db: Db,
+  r: Resource,
+  auth: AuthContext,
+  rows: readonly { row: number; data: Row }[],
+  errors: ImportRowError[],
+): Promise<{ row: number; data: Row }[]> {
+  const refs = Object.entries(r.excel?.import?.references ?? {})
+  if (!refs.length) return [...rows]
+  const maps = new Map<string, Map<string, string>>()
+  for (const [field, ref] of refs) {
+    const names = [
+      ...new Set(rows.map((x) => x.data[field]).filter((v) => typeof v === 'string')),
+    ] as string[]
+    const refColumns = getTableColumns(ref.table) as Columns
+    const column = refColumns[ref.column]!
+    const found = names.length
+      ? ((await db
+          .select({ id: refColumns.id!, name: column })
+          .from(ref.table)
+          .where(scoped(ref.table, auth, inArray(column, names)))) as { id: string; name: string }[])
+      : []
+    maps.set(field, new Map(found.map((f) => [String(f.name), String(f.id)])))
+  }
+  const out: { row: number; data: Row }[] = []
+  for (const { row, data } of rows) {
+    const values: Row = { ...data }
+    const problems: string[] = []
+    for (const [field, ref] of refs) {
+      const name = values[field]
+      delete values[field]
+      if (name === undefined) continue
+      const id = maps.get(field)?.get(String(name))
+      if (id) values[ref.into] = id
+      else problems.push(`${ref.message}: ${String(name).slice(0, 40)}`)
+    }
+    if (problems.length) errors.push({ row, messages: problems })
+    else out.push({ row, data: values })
+  }
+  return out
 }
 
 function sorted(errors: ImportRowError[]): ImportRowError[] {

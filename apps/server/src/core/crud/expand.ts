@@ -1,11 +1,14 @@
-import { getTableColumns, type SQL, sql } from 'drizzle-orm'
-import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
+import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 
 /**
  * Labels a row carries beside its own columns (its parent's name, its creator's name, a dictionary
  * label), computed inside the list query itself as correlated subqueries: a page of ten rows is one
  * statement whatever it shows, never one more query per row. PostgreSQL evaluates a select-list
  * subquery only for the rows the page returns.
+ *
+ * The SQL is written with qualified identifiers (Drizzle leaves a lone table's columns unqualified,
+ * which inside a subquery on the same table would bind to the inner one).
  */
 
 /** An expression on a resource's row (the resource's table is the outer query's). */
@@ -15,8 +18,13 @@ type Columns = Record<string, PgColumn>
 
 function columnOf(table: PgTable, key: string, where: string): PgColumn {
   const column = (getTableColumns(table) as Columns)[key]
-  if (!column) throw new Error(`${where}: no column ${key}`)
+  if (!column) throw new Error(`${where}: ${getTableName(table)} has no column ${key}`)
   return column
+}
+
+/** `"table"."column"` of the outer row. */
+function outerRef(table: PgTable, key: string, where: string): SQL {
+  return sql`${sql.identifier(getTableName(table))}.${sql.identifier(columnOf(table, key, where).name)}`
 }
 
 let aliases = 0
@@ -27,33 +35,29 @@ let aliases = 0
  * table is aliased). Tenant tables are matched within the outer row's tenant.
  */
 export function lookup(from: PgTable, label: string, on: string, options: { key?: string } = {}): Expand {
-  const name = `x_lookup_${++aliases}`
-  const inner = alias(from, name)
-  const innerColumns = getTableColumns(inner) as Columns
-  const innerLabel = innerColumns[label] ?? columnOf(from, label, 'lookup')
-  const innerKey = innerColumns[options.key ?? 'id'] ?? columnOf(from, options.key ?? 'id', 'lookup')
+  const alias = sql.identifier(`x_lookup_${++aliases}`)
+  const inner = (key: string) => sql`${alias}.${sql.identifier(columnOf(from, key, 'lookup').name)}`
+  const innerTenant = 'tenantId' in getTableColumns(from)
   return (outer) => {
-    const outerColumns = getTableColumns(outer) as Columns
-    const outerOn = outerColumns[on] ?? columnOf(outer, on, 'lookup')
     const sameTenant =
-      innerColumns.tenantId && outerColumns.tenantId
-        ? sql` and ${innerColumns.tenantId} = ${outerColumns.tenantId}`
+      innerTenant && 'tenantId' in getTableColumns(outer)
+        ? sql` and ${inner('tenantId')} = ${outerRef(outer, 'tenantId', 'lookup')}`
         : sql``
-    return sql`(select ${innerLabel} from ${inner} where ${innerKey} = ${outerOn}${sameTenant} limit 1)`
+    return sql`(select ${inner(label)} from ${sql.identifier(getTableName(from))} ${alias} where ${inner(
+      options.key ?? 'id',
+    )} = ${outerRef(outer, on, 'lookup')}${sameTenant} limit 1)`
   }
 }
 
-/**
- * Whether a tree row has live children (`hasChildren` of BladeX's lazy trees), as `exists(…)`.
- */
+/** Whether a tree row has live children (`hasChildren` of BladeX's lazy trees), as `exists(…)`. */
 export function hasChildren(parent = 'parentId'): Expand {
+  const alias = sql.identifier(`x_children_${++aliases}`)
   return (outer) => {
-    const name = `x_children_${++aliases}`
-    const inner = alias(outer, name)
-    const innerColumns = getTableColumns(inner) as Columns
-    const outerColumns = getTableColumns(outer) as Columns
-    const live = innerColumns.isDeleted ? sql` and ${innerColumns.isDeleted} = 0` : sql``
-    return sql`exists(select 1 from ${inner} where ${innerColumns[parent]} = ${outerColumns.id}${live})`
+    const inner = (key: string) => sql`${alias}.${sql.identifier(columnOf(outer, key, 'hasChildren').name)}`
+    const live = 'isDeleted' in getTableColumns(outer) ? sql` and ${inner('isDeleted')} = 0` : sql``
+    return sql`exists(select 1 from ${sql.identifier(getTableName(outer))} ${alias} where ${inner(
+      parent,
+    )} = ${outerRef(outer, 'id', 'hasChildren')}${live})`
   }
 }
 

@@ -1,13 +1,27 @@
+export { runAction, STATE_CONFLICT } from './actions.js'
+export { type ImportSummary, importMessage, importRows } from './excel.js'
+export { type Expand, hasChildren, lookup, selection } from './expand.js'
+export { linesByHeader, readLines, removeLines, saveWithLines } from './lines.js'
 export {
+  type ActionContext,
+  type ActionOptions,
   defineResource,
+  type ExcelOptions,
+  type LinesContext,
+  type LinesOptions,
   type QueryFilter,
+  type ReadonlyWhen,
   type RemoveContext,
   type Resource,
   type ResourceOptions,
+  resourceButtons,
   type ScopeHook,
+  type UniqueRule,
   type Verb,
   type WriteContext,
   type WriteGuard,
 } from './resource.js'
 export { registerResource } from './routes.js'
-export { findRow, insertRow, listRows, removeRows, updateRow } from './store.js'
+export { columnValues, rowSelection, whereOf } from './rows.js'
+export { findRow, insertIn, insertRow, listRows, removeRows, updateIn, updateRow } from './store.js'
+export { HAS_CHILDREN, levelRows, PARENT_CYCLE, PARENT_MISSING, treeNodes, treeRows } from './tree.js'

@@ -88,7 +88,7 @@ export async function saveWithLines(
       await assertChangeable(tx, r, [id])
       previous = await linesIn(tx, r, auth, [id])
     }
-    await l.server.prepare?.({ tx, auth, headerId, header, lines, previous })
+    await l.server.prepare?.({ tx, auth, headerId, created: !id, header, lines, previous })
     if (id && where) await updateIn(tx, r, auth, id, header, where)
     else await insertIn(tx, r, auth, header, headerId)
     await replaceLines(tx, r, auth, headerId, lines, previous)
@@ -175,7 +175,7 @@ export async function removeLines(db: Db, r: Resource, auth: AuthContext, ids: r
       const previous = await linesIn(tx, r, auth, [headerId])
       const lines = previous.filter((p) => !gone.has(String(p.id)))
       const header: Row = {}
-      await l.server.prepare?.({ tx, auth, headerId, header, lines, previous })
+      await l.server.prepare?.({ tx, auth, headerId, created: false, header, lines, previous })
       if (Object.keys(header).length)
         await tx
           .update(r.table)

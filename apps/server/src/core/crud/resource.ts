@@ -76,6 +76,8 @@ export interface LinesContext {
   auth: AuthContext
   /** the header's id (new or existing) */
   headerId: string
+  /** a new header (no row yet) */
+  created: boolean
   /** the header fields about to be written: `prepare` may add derived ones (a total) */
   header: Record<string, unknown>
   /** the validated lines about to be written: `prepare` may add derived fields (an amount) */
@@ -125,6 +127,11 @@ export interface ExcelOptions {
      * otherwise the row is an error. Without it every row is new.
      */
     match?: readonly string[]
+    /**
+     * sheet fields naming another row by a column of it (a type by its code): resolved in the
+     * caller's tenant into the form field `into`; an unknown name is a row error with `message`
+     */
+    references?: Readonly<Record<string, { table: PgTable; column: string; into: string; message: string }>>
   }
 }
 

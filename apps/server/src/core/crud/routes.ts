@@ -320,7 +320,7 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
         `${name}: ${a.transitions.map((t) => `${t.from.join('|')} → ${t.to}`).join(', ')}`,
         {
           querystring: params.partial().loose(),
-          ...(post ? { body: params.partial().loose().optional() } : {}),
+          ...(post ? { body: params.partial().loose().nullish() } : {}),
         },
         writeWith(() => code),
         async (q) => {

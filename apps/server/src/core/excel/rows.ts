@@ -2,7 +2,7 @@ import { desc, getTableColumns, inArray, lt, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.js'
 import type { AuthContext } from '../auth/tokens.js'
-import type { Resource } from '../crud/index.js'
+import { type Resource, selection } from '../crud/index.js'
 import { scoped } from '../tenancy.js'
 
 /**
@@ -39,9 +39,9 @@ export async function resourceBatches(
     await r.scope?.(auth),
     options.ids ? inArray(r.idColumn, [...options.ids]) : undefined,
   ]
-  const columns = { ...(getTableColumns(r.table) as Record<string, PgColumn>) }
-  for (const name of r.omit ?? []) delete columns[name]
-  const idKey = Object.entries(columns).find(([, c]) => c === r.idColumn)?.[0] ?? 'id'
+  // the row as the page shows it: visible columns and expands (labels computed in the same query)
+  const columns = selection(r.table, r.expand, r.omit) as Record<string, PgColumn>
+  const idKey = Object.entries(getTableColumns(r.table)).find(([, c]) => c === r.idColumn)?.[0] ?? 'id'
 
   return {
     async *[Symbol.asyncIterator]() {

@@ -1,7 +1,9 @@
 import { count } from 'drizzle-orm'
 import { hashPassword, md5 } from '../../core/auth/passwords.js'
 import { nextId } from '../../core/ids.js'
+import { menuCodes } from '../../core/module.js'
 import { client } from '../../modules/auth/schema.js'
+import { MODULES } from '../../modules/index.js'
 import {
   dept,
   menu,
@@ -20,7 +22,7 @@ import { tenantProduction } from '../../modules/system/tenant/schema.js'
 import type { Db } from '../client.js'
 import { seedApp } from './app.js'
 import { seedDicts } from './dicts.js'
-import { insertMenuTree, MENU_SEED } from './menus.js'
+import { allMenuSeeds, insertMenuTree } from './menus.js'
 import { seedRegions } from './regions.js'
 
 export const DEMO_PASSWORD = 'Admin@123456'
@@ -70,7 +72,11 @@ export async function seedIfEmpty(db: Db, adminPassword: string | undefined): Pr
       { id: nextId(), tenantId: DEMO_TENANT, tenantName: '示范园区', linkman: 'admin', domain: '' },
     ])
 
-    const menuIds = await insertMenuTree(tx, menu, MENU_SEED)
+    const menuIds = await insertMenuTree(tx, menu, allMenuSeeds())
+    const moduleMenus = MODULES.flatMap((m) => menuCodes(m.menus ?? []))
+    const moduleStaff = MODULES.flatMap((m) => m.staff ?? [])
+    const demoUsers = new Map<string, string>()
+    const demoDepts: string[] = []
 
     const tenants = [
       {
@@ -126,11 +132,13 @@ export async function seedIfEmpty(db: Db, adminPassword: string | undefined): Pr
       })
       if (t.tenantId === DEMO_TENANT) {
         // the park's admin sees the whole system menu; park staff only view parameters
-        const adminMenus = PARK_ADMIN_MENU_CODES
+        // and every module's screens (its product, below); staff the modules' view-only codes
+        const adminMenus = [...PARK_ADMIN_MENU_CODES, ...moduleMenus]
         const staffMenus = [
           ...['system', 'param', 'param_view', 'wel_dashboard'],
           // everyone keeps their own desk shortcuts
           ...['shortcut', 'shortcut_add', 'shortcut_edit', 'shortcut_delete', 'shortcut_view'],
+          ...moduleStaff,
         ]
         for (const [alias, codes] of [
           ['admin', adminMenus],
@@ -144,8 +152,11 @@ export async function seedIfEmpty(db: Db, adminPassword: string | undefined): Pr
             })),
           )
         }
+        const staffId = nextId()
+        demoUsers.set('admin', adminId)
+        demoUsers.set('staff', staffId)
         await tx.insert(user).values({
-          id: nextId(),
+          id: staffId,
           tenantId: t.tenantId,
           account: 'staff',
           password: passwordHash,
@@ -157,8 +168,10 @@ export async function seedIfEmpty(db: Db, adminPassword: string | undefined): Pr
           postId: postIds.get('staff')!,
         })
         // a child dept, so the tree and "dept and children" have something to show
+        const childDept = nextId()
+        demoDepts.push(deptId, childDept)
         await tx.insert(dept).values({
-          id: nextId(),
+          id: childDept,
           tenantId: t.tenantId,
           parentId: deptId,
           ancestors: `0,${deptId}`,
@@ -193,13 +206,19 @@ export async function seedIfEmpty(db: Db, adminPassword: string | undefined): Pr
       targetUserId: adminIds.get(DEMO_TENANT)!,
     })
     // park products; the demo park holds 基础版 (the very menus its admin was granted above)
-    const products = await seedProducts(tx)
+    const products = await seedProducts(
+      tx,
+      MODULES.flatMap((m) => (m.product ? [{ ...m.product, codes: menuCodes(m.menus ?? []) }] : [])),
+    )
+    // the demo park holds 基础版 and every module's product
+    const held = ['基础版', ...MODULES.flatMap((m) => (m.product ? [m.product.name] : []))]
     await tx
       .insert(tenantProduction)
-      .values({ id: nextId(), tenantId: DEMO_TENANT, productId: products.get('基础版')! })
+      .values(held.map((name) => ({ id: nextId(), tenantId: DEMO_TENANT, productId: products.get(name)! })))
     await seedApp(tx, DEMO_TENANT)
     await seedDicts(tx, [PLATFORM_TENANT, DEMO_TENANT])
     await seedRegions(tx)
+    for (const m of MODULES) await m.demo?.({ tx, tenantId: DEMO_TENANT, users: demoUsers, depts: demoDepts })
     await tx.insert(param).values([
       { id: nextId(), paramName: '是否开启注册功能', paramKey: 'account.registerUser', paramValue: 'true' },
       { id: nextId(), paramName: '账号初始密码', paramKey: 'account.initPassword', paramValue: '123456' },

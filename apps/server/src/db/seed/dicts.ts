@@ -1,5 +1,7 @@
 import { DICT_ROOT_KEY, DICT_ROOT_PARENT } from '@xpark/contract/schemas'
 import { nextId } from '../../core/ids.js'
+import type { DictSeed } from '../../core/module.js'
+import { MODULES } from '../../modules/index.js'
 import { dict, dictBiz } from '../../modules/system/schema.js'
 import type { Tx } from '../client.js'
 
@@ -9,12 +11,7 @@ import type { Tx } from '../client.js'
  * Where the spec gives only keys, the labels are ours (listed in the issue's report).
  */
 
-export interface DictSeed {
-  code: string
-  name: string
-  /** [dictKey, dictValue, remark?] in display order */
-  entries: readonly (readonly [string | number, string, string?])[]
-}
+export type { DictSeed }
 
 const seq = (labels: readonly string[], from = 0) => labels.map((label, i) => [from + i, label] as const)
 
@@ -143,7 +140,7 @@ export const SYSTEM_DICT_SEED: readonly DictSeed[] = [...PARKING, ...PARK, ...BL
 /** Business dictionaries of a park: the parking lookups and complaint types, which parks relabel. */
 export const BIZ_DICT_SEED: readonly DictSeed[] = [...PARKING, PARK.find((d) => d.code === 'complaint_type')!]
 
-function rows(seeds: readonly DictSeed[], sealedRoots: boolean) {
+export function dictRows(seeds: readonly DictSeed[], sealedRoots: boolean) {
   return seeds.flatMap((d, i) => {
     const rootId = nextId()
     return [
@@ -170,13 +167,18 @@ function rows(seeds: readonly DictSeed[], sealedRoots: boolean) {
   })
 }
 
+/** The system dictionaries the modules bring (their states and lookups). */
+export function moduleDicts(): DictSeed[] {
+  return MODULES.flatMap((m) => m.dicts ?? [])
+}
+
 /**
  * System dictionaries, and the business dictionaries of these tenants. A business root is sealed:
  * the codes are read by the screens, so only an administrator may rename or remove one; its
  * entries stay editable by holders of the dictbiz_* buttons.
  */
 export async function seedDicts(tx: Tx, bizTenants: readonly string[]): Promise<void> {
-  await tx.insert(dict).values(rows(SYSTEM_DICT_SEED, false))
+  await tx.insert(dict).values(dictRows([...SYSTEM_DICT_SEED, ...moduleDicts()], false))
   for (const tenantId of bizTenants)
-    await tx.insert(dictBiz).values(rows(BIZ_DICT_SEED, true).map((r) => ({ ...r, tenantId })))
+    await tx.insert(dictBiz).values(dictRows(BIZ_DICT_SEED, true).map((r) => ({ ...r, tenantId })))
 }

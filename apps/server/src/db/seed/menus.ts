@@ -1,24 +1,10 @@
 import { nextId } from '../../core/ids.js'
+import { button, type MenuSeed } from '../../core/module.js'
+import { MODULES } from '../../modules/index.js'
 import type { Tx } from '../client.js'
 import type { menu, menuApp } from '../schema.js'
 
-/** Menu entries seeded on first start: only screens that exist (each later issue adds its own). */
-export interface MenuSeed {
-  code: string
-  name: string
-  path?: string
-  source?: string
-  sort?: number
-  category?: 1 | 2
-  alias?: string
-  action?: number
-  isOpen?: 1 | 2
-  hidden?: boolean
-  keepAlive?: boolean
-  children?: MenuSeed[]
-}
-
-const button = (code: string, name: string, action: number): MenuSeed => ({ code, name, category: 2, action })
+export type { MenuSeed }
 
 /** A screen with the usual `<code>_add/_edit/_delete/_view` buttons (and any extra ones). */
 const screen = (
@@ -185,6 +171,11 @@ export const MENU_SEED: MenuSeed[] = [
     ],
   },
 ]
+
+/** The system's menus and every module's, as seeded. */
+export function allMenuSeeds(): MenuSeed[] {
+  return [...MENU_SEED, ...MODULES.flatMap((m) => m.menus ?? [])]
+}
 
 /** Write a seeded menu tree into `blade_menu` or `blade_menu_app`; `ids` collects code → id. */
 export async function insertMenuTree(

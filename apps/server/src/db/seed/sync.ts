@@ -1,7 +1,8 @@
 import type { Db, Tx } from '../client.js'
-import { menu, menuApp } from '../schema.js'
+import { dict, menu, menuApp } from '../schema.js'
 import { APP_MENU_SEED } from './app.js'
-import { insertMenuTree, MENU_SEED, type MenuSeed } from './menus.js'
+import { dictRows, moduleDicts } from './dicts.js'
+import { allMenuSeeds, insertMenuTree, type MenuSeed } from './menus.js'
 
 /**
  * Seeded menus a database does not have yet, for a data folder made by an earlier version: the
@@ -14,9 +15,18 @@ import { insertMenuTree, MENU_SEED, type MenuSeed } from './menus.js'
  */
 export async function syncSeededMenus(db: Db): Promise<string[]> {
   return db.transaction(async (tx) => [
-    ...(await syncTree(tx, menu, MENU_SEED)),
+    ...(await syncTree(tx, menu, allMenuSeeds())),
     ...(await syncTree(tx, menuApp, APP_MENU_SEED)),
+    ...(await syncDicts(tx)),
   ])
+}
+
+/** The modules' system dictionaries a database does not have yet (by code; removed ones stay removed). */
+async function syncDicts(tx: Tx): Promise<string[]> {
+  const present = new Set((await tx.selectDistinct({ code: dict.code }).from(dict)).map((r) => r.code))
+  const missing = moduleDicts().filter((d) => !present.has(d.code))
+  if (missing.length) await tx.insert(dict).values(dictRows(missing, false))
+  return missing.map((d) => `dict:${d.code}`)
 }
 
 async function syncTree(tx: Tx, table: typeof menu | typeof menuApp, seed: readonly MenuSeed[]) {

@@ -156,12 +156,15 @@ export const DEMO_PRODUCTS: readonly { name: string; remark: string; codes: read
   { name: '行政区划', remark: '行政区划查询', codes: ['base', 'region', 'region_view'] },
 ]
 
-/** Seed the demo products (their menus by code); answers the product ids by name. */
-export async function seedProducts(tx: Tx): Promise<Map<string, string>> {
+/** Seed the demo products and the modules' own (their menus by code); answers the product ids by name. */
+export async function seedProducts(
+  tx: Tx,
+  more: readonly { name: string; remark: string; codes: readonly string[] }[] = [],
+): Promise<Map<string, string>> {
   const menus = await tx.select({ id: menu.id, code: menu.code }).from(menu).where(eq(menu.isDeleted, 0))
   const byCode = new Map(menus.map((m) => [m.code, m.id]))
   const ids = new Map<string, string>()
-  for (const [i, p] of DEMO_PRODUCTS.entries()) {
+  for (const [i, p] of [...DEMO_PRODUCTS, ...more].entries()) {
     const productId = nextId()
     ids.set(p.name, productId)
     await tx.insert(production).values({ id: productId, name: p.name, remark: p.remark, sort: i + 1 })

@@ -1,0 +1,148 @@
+import { actionPermission, type ResourceContract } from '@xpark/contract/kit'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import type { Config } from '../config.js'
+import type { Database, Tx } from '../db/client.js'
+import type { TokenService } from './auth/tokens.js'
+import type { Cache } from './cache/index.js'
+import type { Resource } from './crud/index.js'
+import type { Api } from './http/api.js'
+import type { FileLinks } from './storage/index.js'
+
+/**
+ * A module is one folder (`modules/<name>/`) whose `index.ts` exports one manifest: its resources
+ * and hand-written routes, its tables, its menus and buttons, its dictionaries, its demo data and
+ * its scheduled jobs. The app, the database schema, the seeds and the menu sync loop over the one
+ * list in `modules/index.ts`. See docs/modules.md.
+ */
+
+/** Everything a route handler may need, handed to each module. */
+export interface ModuleContext {
+  config: Config
+  database: Database
+  cache: Cache
+  tokens: TokenService
+  /** signed links to stored objects (core/storage) */
+  files: FileLinks
+}
+
+/** A menu entry seeded on first start (and added to older databases at start, see db/seed/sync.ts). */
+export interface MenuSeed {
+  code: string
+  name: string
+  path?: string
+  source?: string
+  sort?: number
+  /** 1 menu, 2 button */
+  category?: 1 | 2
+  alias?: string
+  /** buttons: 1 toolbar, 2 row, 3 both */
+  action?: number
+  /** 2 opens in a new window */
+  isOpen?: 1 | 2
+  hidden?: boolean
+  keepAlive?: boolean
+  children?: MenuSeed[]
+}
+
+export const button = (code: string, name: string, action: number): MenuSeed => ({
+  code,
+  name,
+  category: 2,
+  action,
+})
+
+const BUTTON_NAMES: Record<string, [string, number]> = {
+  add: ['新增', 1],
+  edit: ['修改', 2],
+  delete: ['删除', 3],
+  view: ['查看', 2],
+  export: ['导出', 1],
+  import: ['导入', 1],
+}
+
+/**
+ * A screen's menu entry with the buttons of its resource, read from the contract: the four, each
+ * action (named by its `name`) and the Excel ones. A permission code is written once, in the contract.
+ */
+export function resourceScreen(
+  contract: ResourceContract,
+  name: string,
+  path: string,
+  source: string,
+  extra: MenuSeed[] = [],
+): MenuSeed {
+  const buttons: MenuSeed[] = Object.entries(BUTTON_NAMES)
+    .filter(([key]) => (key === 'export' || key === 'import' ? contract.excel?.[key] : true))
+    .map(([key, [label, action]]) => button(`${contract.code}_${key}`, label, action))
+  for (const [key, a] of Object.entries(contract.actions ?? {}))
+    buttons.push(button(actionPermission(contract, key, a), a.name ?? key, 2))
+  return { code: contract.code, name, path, source, children: [...buttons, ...extra] }
+}
+
+/** Every code of a seeded menu tree (menus and buttons). */
+export function menuCodes(menus: readonly MenuSeed[]): string[] {
+  return menus.flatMap((m) => [m.code, ...menuCodes(m.children ?? [])])
+}
+
+/** What a module's demo data may use, beside the transaction. */
+export interface DemoContext {
+  tx: Tx
+  /** the demo park's tenant id */
+  tenantId: string
+  /** user ids of the demo park by account (`admin`, `staff`) */
+  users: ReadonlyMap<string, string>
+  /** dept ids of the demo park, root first */
+  depts: readonly string[]
+}
+
+/** A scheduled job: run once per interval across all server processes (a cache lock decides who). */
+export interface Job {
+  name: string
+  everySeconds: number
+  run: (ctx: ModuleContext) => Promise<void>
+}
+
+/** A park product a module brings: the bundle of its menus a tenant can be given. */
+export interface ProductSeed {
+  name: string
+  remark: string
+}
+
+/** A dictionary a module needs: BladeX `blade_dict` (system) entries by code. */
+export interface DictSeed {
+  code: string
+  name: string
+  /** [dictKey, dictValue, remark?] in display order */
+  entries: readonly (readonly [string | number, string, string?])[]
+}
+
+export interface ModuleManifest {
+  name: string
+  /** the factory's resources of the module (registered in this order) */
+  resources?: readonly Resource[]
+  /** routes written by hand (after the resources) */
+  routes?: (api: Api, ctx: ModuleContext) => Promise<void>
+  /** the module's tables (its `schema.ts` namespace): sweeps and tools loop over them */
+  tables?: Readonly<Record<string, unknown>>
+  /** menu entries (top level) with their buttons */
+  menus?: readonly MenuSeed[]
+  /** the park product bundling every menu above (the demo park holds it) */
+  product?: ProductSeed
+  /** menu and button codes park staff (the demo's view-only role) get */
+  staff?: readonly string[]
+  dicts?: readonly DictSeed[]
+  /** demo data for the demo park, written once into a new database, inside the seed's transaction */
+  demo?: (ctx: DemoContext) => Promise<void>
+  jobs?: readonly Job[]
+}
+
+export function defineModule(manifest: ModuleManifest): ModuleManifest {
+  return manifest
+}
+
+/** The tables of a manifest (a schema namespace holds other exports too). */
+export function tablesOf(manifest: ModuleManifest): PgTable[] {
+  return Object.values(manifest.tables ?? {}).filter(
+    (t): t is PgTable => typeof t === 'object' && t !== null && Symbol.for('drizzle:IsDrizzleTable') in t,
+  )
+}
