@@ -232,6 +232,9 @@ const SERVER_OWNED = [
   'isDeleted',
 ]
 
+/** Contracts made for plain declarations (a redefinition from a plain resource stays plain). */
+const PLAIN = new WeakSet<object>()
+
 /** A contract for a resource declared the old way: the same routes it always had. */
 function plainContract<S extends z.ZodObject>(o: PlainResourceOptions<S>): ResourceContract<S, z.ZodObject> {
   const aliases = o.aliases !== false
@@ -245,7 +248,9 @@ function plainContract<S extends z.ZodObject>(o: PlainResourceOptions<S>): Resou
     routes: aliases ? {} : { save: false, update: false },
   })
   // a plain resource keeps its own codes, and without `view` stays readable by any signed-in caller
-  return { ...c, permissions: o.permissions as typeof c.permissions }
+  const plain = { ...c, permissions: o.permissions as typeof c.permissions }
+  PLAIN.add(plain)
+  return plain
 }
 
 function fail(where: string, problem: string): never {
@@ -253,8 +258,8 @@ function fail(where: string, problem: string): never {
 }
 
 export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S>): Resource<S> {
-  const kit = options.contract !== undefined
-  const contract = options.contract ?? plainContract(options as PlainResourceOptions<S>)
+  const kit = options.contract !== undefined && !PLAIN.has(options.contract)
+  const contract = kit ? options.contract! : plainContract(options as PlainResourceOptions<S>)
   const { table } = options
   const path = contract.path
   const schema = contract.form

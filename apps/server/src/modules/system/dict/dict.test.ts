@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { nextId } from '../../../core/ids.js'
-import { SYSTEM_DICT_SEED } from '../../../db/seed/dicts.js'
+import { moduleDicts, SYSTEM_DICT_SEED } from '../../../db/seed/dicts.js'
 import {
   bearer,
   type Headers,
@@ -102,7 +102,7 @@ describe('system dictionary (blade-system/dict)', () => {
   it('list is the whole tree, not a page; parent-list pages the roots; child-list pages one parent', async () => {
     const list = (await get('list', admin)).json().data as Row[]
     expect(Array.isArray(list)).toBe(true)
-    expect(list).toHaveLength(SYSTEM_DICT_SEED.length)
+    expect(list).toHaveLength(SYSTEM_DICT_SEED.length + moduleDicts().length)
     const plate = list.find((r) => r.code === 'plate_color')!
     expect(plate).toMatchObject({ parentId: '0', dictKey: '-1', hasChildren: true })
     expect(plate.children!.map((c) => c.dictValue)).toEqual(['其他', '蓝色', '黄色', '黑色', '白色'])
@@ -111,7 +111,11 @@ describe('system dictionary (blade-system/dict)', () => {
     expect(filtered.every((r) => String(r.dictValue).includes('蓝色'))).toBe(true)
 
     const parents = (await get('parent-list', admin, { size: '5' })).json().data
-    expect(parents).toMatchObject({ total: SYSTEM_DICT_SEED.length, size: 5, current: 1 })
+    expect(parents).toMatchObject({
+      total: SYSTEM_DICT_SEED.length + moduleDicts().length,
+      size: 5,
+      current: 1,
+    })
     expect(parents.records.every((r: Row) => r.parentId === '0')).toBe(true)
     // page is the factory's flat page: every entry, filterable by parentId
     expect((await get('page', admin, { code: 'plate' })).json().data.total).toBe(6)

@@ -8,6 +8,7 @@ import {
   startTestApp,
   type TestContext,
 } from '../../../test/harness.js'
+import { MODULES } from '../../index.js'
 import { menu, role, roleMenu, tenant } from '../schema.js'
 import { production, productionMenu, tenantProduction } from './schema.js'
 
@@ -81,18 +82,33 @@ describe('park products (blade-system/production)', () => {
   })
   afterAll(() => t.close())
 
-  it('seeds the demo products; the demo park holds 基础版', async () => {
+  it("seeds the demo products and the modules'; the demo park holds 基础版 and the modules' products", async () => {
+    const moduleProducts = MODULES.flatMap((m) => (m.product ? [m.product.name] : []))
+    expect(moduleProducts).toContain('商品管理')
     const select = (await api.get('production/select', admin)).json().data as { name: string }[]
-    expect(select.map((p) => p.name)).toEqual(['基础版', '通知公告', '日志审计', '行政区划'])
-    const basic = (await productNamed('基础版'))!
+    expect(select.map((p) => p.name)).toEqual([
+      '基础版',
+      '通知公告',
+      '日志审计',
+      '行政区划',
+      ...moduleProducts,
+    ])
+    const products = await Promise.all(
+      ['基础版', ...moduleProducts].map(async (n) => (await productNamed(n))!),
+    )
     const held = await t.database.db
       .select()
       .from(tenantProduction)
       .where(eq(tenantProduction.tenantId, '100001'))
-    expect(held.map((h) => h.productId)).toEqual([basic.id])
-    const keys = (await api.get('production/product-tree-keys', admin, { productId: basic.id })).json().data
-      .menu
-    expect(keys.map((id: string) => menuCodes.get(id)).sort()).toEqual(await adminRoleCodes('100001'))
+    expect(held.map((h) => h.productId).sort()).toEqual(products.map((p) => p.id).sort())
+    // the park admin holds exactly the menus its products bundle
+    const codes = new Set<string>()
+    for (const p of products) {
+      const keys = (await api.get('production/product-tree-keys', admin, { productId: p.id })).json().data
+        .menu
+      for (const id of keys as string[]) codes.add(menuCodes.get(id)!)
+    }
+    expect([...codes].sort()).toEqual(await adminRoleCodes('100001'))
   })
 
   it('pages, shows, edits and removes products; refuses bad input with 400', async () => {

@@ -10,7 +10,7 @@ import {
 } from '../../../test/harness.js'
 import { dept, role, tenant, user } from '../schema.js'
 import { ACCOUNT_QUOTA_MESSAGE } from './quota.js'
-import { production, proxyTenant } from './schema.js'
+import { production, proxyTenant, tenantProduction } from './schema.js'
 
 describe('account quota and tenant/listInfo', () => {
   let t: TestContext
@@ -99,12 +99,18 @@ describe('account quota and tenant/listInfo', () => {
       .where(eq(tenant.tenantId, '100001'))
     const res = await api.get('blade-system/tenant/listInfo', admin, { tenantId: '100001' })
     expect(res.statusCode).toBe(200)
-    const [basic] = await db.select().from(production).where(eq(production.name, '基础版'))
+    const held = await db
+      .select({ id: production.id, name: production.name })
+      .from(tenantProduction)
+      .innerJoin(production, eq(production.id, tenantProduction.productId))
+      .where(eq(tenantProduction.tenantId, '100001'))
+      .orderBy(production.sort)
+    expect(held.map((p) => p.name)).toContain('基础版')
     expect(res.json().data.records).toEqual([
       expect.objectContaining({
         tenantId: '100001',
-        proIds: basic!.id,
-        productNames: '基础版',
+        proIds: held.map((p) => p.id).join(','),
+        productNames: held.map((p) => p.name).join(','),
         proxyName: '示范代理',
         accountNumber: 50,
         userCount: await liveUsers(),

@@ -12,7 +12,7 @@ import {
 } from '../../../test/harness.js'
 import { dept, dictBiz, post, role, roleMenu, tenant, user } from '../schema.js'
 import { provisionTenant } from './provision.js'
-import { production } from './schema.js'
+import { production, productionMenu } from './schema.js'
 
 const PASSWORD = 'Park@2026x'
 
@@ -81,14 +81,14 @@ describe('blade-system/tenant', () => {
     expect(dicts[0]!.n).toBe(platformDicts[0]!.n)
     expect(dicts[0]!.n).toBeGreaterThan(0)
 
-    // the same grants as the demo park's admin
-    const [demoAdminRole] = await db
-      .select()
-      .from(role)
-      .where(and(eq(role.tenantId, '100001'), eq(role.roleAlias, 'admin')))
+    // exactly the menus of its product (基础版)
     const grants = async (roleId: string) =>
       (await db.select({ n: count() }).from(roleMenu).where(eq(roleMenu.roleId, roleId)))[0]!.n
-    expect(await grants(roleRow!.id)).toBe(await grants(demoAdminRole!.id))
+    const bundled = await db
+      .select({ n: count() })
+      .from(productionMenu)
+      .where(eq(productionMenu.productId, basic))
+    expect(await grants(roleRow!.id)).toBe(bundled[0]!.n)
 
     const reply = await signIn(t.app, { tenantId, account: 'admin', password: PASSWORD })
     const routes = await t.app.inject({
