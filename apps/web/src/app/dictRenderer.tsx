@@ -1,5 +1,5 @@
-import { setDictRenderer } from '@/components/crud'
-import { DictTag, type DictValue } from '@/components/dict'
+import { setDictInput, setDictRenderer } from '@/components/crud'
+import { DictSelect, DictTag, type DictValue } from '@/components/dict'
 
 /**
  * CrudPage columns declared with `dict: 'code'` show the labels of the system dictionary (spec 01 §3
@@ -10,3 +10,16 @@ setDictRenderer((code, value) =>
     <DictTag code={code} value={value as DictValue | DictValue[]} />
   ),
 )
+
+// …and pick from it in search and dialog forms
+setDictInput(({ code, numeric, testId, disabled, placeholder, style }) => (
+  <DictSelect
+    code={code}
+    numeric={numeric}
+    allowClear
+    data-testid={testId}
+    disabled={disabled}
+    placeholder={placeholder}
+    style={style}
+  />
+))

@@ -9,6 +9,8 @@ import { monitorScreens } from '../features/monitor'
 import { resourceScreens } from '../features/resource'
 import { systemScreens } from '../features/system'
 import { welScreens } from '../features/wel'
+import { registerMenuNames } from '../i18n/menuNames'
+import { FEATURES } from './features'
 
 export type ScreenMap = Record<string, ComponentType>
 
@@ -26,8 +28,11 @@ export const screens: ScreenMap = {
   ...appScreens,
   ...resourceScreens,
   ...infoScreens,
+  ...Object.assign({}, ...FEATURES.map((f) => f.screens)),
   '/myiframe/urlPath': lazy(() => import('../shell/IframePage')),
 }
+
+for (const f of FEATURES) if (f.menuNames) registerMenuNames(f.menuNames)
 
 export function resolveScreen(path: string, map: ScreenMap = screens): ComponentType | undefined {
   const exact = map[path]

@@ -30,3 +30,17 @@ export function changeLanguage(language: Language): void {
 export type MessageKey = keyof typeof zhCN
 
 export default i18n
+
+/** A module's messages in both languages (the same keys in each). */
+export interface ModuleMessages {
+  'zh-CN': Record<string, string>
+  'en-US': Record<string, string>
+}
+
+/**
+ * Add a module's messages: its declaration chunk calls this when it loads, so a module's texts travel
+ * with its screens and not in the sign-in chunk.
+ */
+export function registerMessages(messages: ModuleMessages): void {
+  for (const [language, texts] of Object.entries(messages)) i18n.addResources(language, 'translation', texts)
+}

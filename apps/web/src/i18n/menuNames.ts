@@ -44,6 +44,11 @@ const MENU_NAMES_EN: Record<string, string> = {
   apiscope: 'API scopes',
 }
 
+/** English names of the menus a feature seeds (its manifest's `menuNames`), added at start by the app. */
+export function registerMenuNames(names: Readonly<Record<string, string>>): void {
+  Object.assign(MENU_NAMES_EN, names)
+}
+
 /** A menu's name in the console's language: English for the seeded codes, else the stored name. */
 export function menuName(node: { code?: string; name: string }, language: string): string {
   if (!language.startsWith('en') || !node.code) return node.name

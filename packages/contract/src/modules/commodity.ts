@@ -57,7 +57,7 @@ export const commodityTypeContract = defineContract({
   filters: { name: 'like', code: 'like', status: 'eq', parentId: 'eq' },
   sorts: ['sort', 'code', 'name', 'createTime'],
   tree: {},
-  routes: { lazyList: false, treeList: false },
+  routes: { lazyList: false },
   actions: {
     changeStatus: {
       name: '启用停用',

@@ -22,6 +22,7 @@ import { seedCommodityDemo } from './demo.js'
 import { listingSheet } from './excel.js'
 import { giveBackOrders, priceOrder } from './orders.js'
 import * as tables from './schema.js'
+import { orderStatistics, statisticsRange } from './statistics.js'
 
 const { commodityType, commodityMessage, commodityOrder, commodityOrderItem } = tables
 
@@ -129,6 +130,12 @@ const SHOP_MENUS = [
       resourceScreen(commodityTypeContract, '商品类型', '/commodity/type', 'AppstoreOutlined'),
       resourceScreen(commodityMessageContract, '商品信息', '/commodity/message', 'TagsOutlined'),
       resourceScreen(commodityOrderContract, '商品订单', '/commodity/order', 'ShoppingCartOutlined'),
+      {
+        code: 'commodity_dashboard',
+        name: '商品看板',
+        path: '/commodity/dashboard',
+        source: 'DashboardOutlined',
+      },
     ],
   },
 ]
@@ -236,6 +243,25 @@ export const commodityModule = defineModule({
           parent.hasChildren = true
         }
         return ok(roots)
+      },
+    )
+
+    // the shop dashboard's figures (orders the caller may see)
+    api.get(
+      '/blade-commodityOrders/commodityOrders/statistics',
+      {
+        schema: {
+          tags: ['commodityOrders'],
+          summary:
+            'commodityOrders: orders, revenue, items sold per day and state, best sellers, for a time range',
+          querystring: z.object({ startTime: z.string().optional(), endTime: z.string().optional() }),
+        },
+        preHandler: [requirePermission(commodityOrderContract.permissions.view), api.scopes.api.guard],
+      },
+      async (request) => {
+        const auth = authOf(request)
+        const { start, end } = statisticsRange(request.query)
+        return ok(await orderStatistics(db, auth, await whereOf(commodityOrders, auth), start, end))
       },
     )
 

@@ -1,9 +1,19 @@
 import { App, Col, Form, Modal, Row, Spin } from 'antd'
 import { useCallback, useRef, useState } from 'react'
 import { fieldInput, fieldItemProps, fieldRules } from './fields'
-import { useTr } from './i18n'
+import { type Tr, useTr } from './i18n'
 import { crudApi } from './query'
 import type { CrudResource, FormMode } from './types'
+
+/** The dialog's title in a mode (`新增{{title}}`, or the declared one). */
+export function dialogTitle<T extends object>(resource: CrudResource<T>, mode: FormMode, tr: Tr): string {
+  const modeTitle = { add: 'common.add', edit: 'common.edit', copy: 'crud.copy', view: 'crud.view' }[mode]
+  const declared = resource.dialogTitle?.[mode]
+  if (declared) return tr(declared)
+  return resource.title
+    ? tr('crud.dialogTitle', { action: tr(modeTitle), title: tr(resource.title) })
+    : tr(modeTitle)
+}
 
 interface DialogState<T> {
   open: boolean
@@ -39,7 +49,7 @@ export function useCrudDialog<T extends object>(resource: CrudResource<T>, onSav
       fill(row)
       setLoading(true)
       crudApi
-        .detail<T>(resource.path, id)
+        .detail<T>(resource, id)
         .then((detail) => detail && fill(detail))
         .catch(() => undefined) // the HTTP client reported it; the row's own values stay
         .finally(() => ticket.current === mine && setLoading(false))
@@ -55,6 +65,52 @@ export function useCrudDialog<T extends object>(resource: CrudResource<T>, onSav
   return { form, state, loading, open, close, onSaved, resource }
 }
 
+/** The dialog's fields on a grid: shared by the plain dialog and the bill dialog. */
+export function FormFields<T extends object>({
+  resource,
+  fields,
+  mode,
+  current,
+}: {
+  resource: CrudResource<T>
+  fields: CrudResource<T>['columns']
+  mode: FormMode
+  current: Record<string, unknown> | undefined
+}) {
+  const tr = useTr()
+  const view = mode === 'view'
+  return (
+    <Row gutter={16}>
+      {fields.map((c) => {
+        const def = c.form || {}
+        const testId = c.testId?.form ?? `crud-form-${c.prop}`
+        const shown = def.type !== 'hidden' && (!def.visible || def.visible(current ?? {}))
+        return (
+          <Col key={c.prop} span={def.span ?? 24} hidden={!shown}>
+            <Form.Item
+              name={c.prop}
+              label={tr(c.label)}
+              rules={view || !shown ? [] : fieldRules(c, tr, resource.formSchema)}
+              {...fieldItemProps(c)}
+              {...def.itemProps}
+              extra={
+                typeof def.itemProps?.extra === 'string' ? tr(def.itemProps.extra) : def.itemProps?.extra
+              }
+            >
+              {fieldInput(c, tr, { testId, disabled: mode === 'edit' && def.disabledOnEdit, mode })}
+            </Form.Item>
+          </Col>
+        )
+      })}
+    </Row>
+  )
+}
+
+/** The fields a dialog shows in a mode. */
+export function dialogFields<T extends object>(resource: CrudResource<T>, mode: FormMode) {
+  return resource.columns.filter((c) => c.form !== false && (!c.form?.modes || c.form.modes.includes(mode)))
+}
+
 export function CrudFormDialog<T extends object>({
   dialog,
 }: {
@@ -67,9 +123,7 @@ export function CrudFormDialog<T extends object>({
   const { mode, row } = state
   const view = mode === 'view'
   const rowKey = resource.rowKey ?? ('id' as keyof T)
-  const fields = resource.columns.filter(
-    (c) => c.form !== false && (!c.form?.modes || c.form.modes.includes(mode)),
-  )
+  const fields = dialogFields(resource, mode)
   // fields with a `visible` rule follow the values as they are typed
   const current = Form.useWatch((all: Record<string, unknown>) => all, { form, preserve: true })
 
@@ -88,7 +142,7 @@ export function CrudFormDialog<T extends object>({
     try {
       const own = resource.beforeSubmit ? resource.beforeSubmit(values, mode) : values
       const body = mode === 'edit' && row ? { ...own, [rowKey]: row[rowKey] } : own
-      await crudApi.submit(resource.path, body)
+      await crudApi.submit(resource, body)
       void message.success(tr(mode === 'edit' ? 'common.updateSuccess' : 'common.addSuccess'))
       close()
       onSaved()
@@ -99,13 +153,7 @@ export function CrudFormDialog<T extends object>({
     }
   }
 
-  const modeTitle = { add: 'common.add', edit: 'common.edit', copy: 'crud.copy', view: 'crud.view' }[mode]
-  const declared = resource.dialogTitle?.[mode]
-  const title = declared
-    ? tr(declared)
-    : resource.title
-      ? tr('crud.dialogTitle', { action: tr(modeTitle), title: tr(resource.title) })
-      : tr(modeTitle)
+  const title = dialogTitle(resource, mode, tr)
 
   return (
     <Modal
@@ -127,31 +175,7 @@ export function CrudFormDialog<T extends object>({
     >
       <Spin spinning={loading}>
         <Form form={form} layout="vertical" validateTrigger="onBlur" disabled={view} data-testid="crud-form">
-          <Row gutter={16}>
-            {fields.map((c) => {
-              const def = c.form || {}
-              const testId = c.testId?.form ?? `crud-form-${c.prop}`
-              const shown = def.type !== 'hidden' && (!def.visible || def.visible(current ?? {}))
-              return (
-                <Col key={c.prop} span={def.span ?? 24} hidden={!shown}>
-                  <Form.Item
-                    name={c.prop}
-                    label={tr(c.label)}
-                    rules={view || !shown ? [] : fieldRules(c, tr, resource.formSchema)}
-                    {...fieldItemProps(c)}
-                    {...def.itemProps}
-                    extra={
-                      typeof def.itemProps?.extra === 'string'
-                        ? tr(def.itemProps.extra)
-                        : def.itemProps?.extra
-                    }
-                  >
-                    {fieldInput(c, tr, { testId, disabled: mode === 'edit' && def.disabledOnEdit, mode })}
-                  </Form.Item>
-                </Col>
-              )
-            })}
-          </Row>
+          <FormFields resource={resource} fields={fields} mode={mode} current={current} />
         </Form>
       </Spin>
     </Modal>

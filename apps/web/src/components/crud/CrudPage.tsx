@@ -3,6 +3,7 @@ import { type Key, useCallback, useLayoutEffect, useMemo, useRef, useState } fro
 import type { Query } from '@/api/httpCore'
 import { downloadFile } from '@/api/transfer'
 import { useSession } from '@/stores/session'
+import { BillDialog } from './BillDialog'
 import { ColumnSettings } from './ColumnSettings'
 import { CrudFormDialog, useCrudDialog } from './CrudFormDialog'
 import { CrudSearch } from './CrudSearch'
@@ -277,7 +278,22 @@ export function CrudPage<T extends object>({
           data-testid="crud-pagination"
         />
       )}
-      <CrudFormDialog dialog={dialog} />
+      {resource.bill ? (
+        <BillDialog
+          dialog={dialog}
+          footerExtra={(row, close) =>
+            resource.rowExtra?.(row, {
+              ...rowContext,
+              refresh: () => {
+                close()
+                written()
+              },
+            })
+          }
+        />
+      ) : (
+        <CrudFormDialog dialog={dialog} />
+      )}
       {serverImport && excel?.importUrl && (
         <ImportDialog
           open={importing}

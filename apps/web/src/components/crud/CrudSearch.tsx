@@ -2,6 +2,8 @@ import { SearchOutlined, UndoOutlined } from '@ant-design/icons'
 import { Button, DatePicker, Form, type GetProps, Input, InputNumber, Select } from 'antd'
 import { dateShortcuts } from './dates'
 import { useTr } from './i18n'
+import { renderDictInput } from './renderers'
+import { TreeSourceSelect } from './TreeSourceSelect'
 import type { CrudColumn } from './types'
 
 /**
@@ -37,6 +39,26 @@ export function CrudSearch<T>({
           />
         )
       case 'select':
+        if (c.dict) {
+          const input = renderDictInput({
+            code: c.dict,
+            numeric: c.form ? c.form.props?.numeric === true : false,
+            testId,
+            placeholder,
+            style: { minWidth: 160 },
+          })
+          if (input) return input
+        }
+        if (c.treeOf)
+          return (
+            <span style={{ display: 'inline-block', minWidth: 180 }}>
+              <TreeSourceSelect
+                source={{ ...c.treeOf, root: false }}
+                testId={testId}
+                placeholder={placeholder}
+              />
+            </span>
+          )
         return (
           <Select
             allowClear

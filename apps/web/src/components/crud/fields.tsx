@@ -4,6 +4,8 @@ import dayjs, { type Dayjs } from 'dayjs'
 import { cloneElement, isValidElement, type ReactNode } from 'react'
 import type { Tr } from './i18n'
 import { DATE_FORMAT } from './query'
+import { renderDictInput } from './renderers'
+import { TreeSourceSelect } from './TreeSourceSelect'
 import type { CrudColumn, FormMode, SchemaLike } from './types'
 
 /** The input of one field for the dialog form and edited cells. */
@@ -21,7 +23,31 @@ export function fieldInput<T>(
       ? cloneElement(node, { placeholder })
       : node
   }
+  if (column.treeOf)
+    return (
+      <TreeSourceSelect
+        source={column.treeOf}
+        testId={opts.testId}
+        disabled={opts.disabled}
+        placeholder={placeholder}
+        {...form.props}
+      />
+    )
+  if (column.dict && !form.type) {
+    const input = renderDictInput({
+      code: column.dict,
+      numeric: form.props?.numeric === true,
+      testId: opts.testId,
+      disabled: opts.disabled,
+      placeholder,
+    })
+    if (input) return input
+  }
   const common = { 'data-testid': opts.testId, disabled: opts.disabled, ...form.props }
+  if (column.money)
+    return (
+      <InputNumber style={{ width: '100%' }} min={0} precision={2} placeholder={placeholder} {...common} />
+    )
   switch (form.type) {
     case 'textarea':
       return <Input.TextArea autoSize={{ minRows: 2, maxRows: 10 }} placeholder={placeholder} {...common} />
@@ -72,8 +98,23 @@ export function fieldRules<T>(
   return rules
 }
 
+/** Cents on the wire, yuan in the input (two decimals, never a float sent as money). */
+export const toYuan = (cents: unknown) =>
+  typeof cents === 'number'
+    ? cents / 100
+    : typeof cents === 'string' && cents !== ''
+      ? Number(cents) / 100
+      : undefined
+export const toCents = (yuan: unknown) =>
+  typeof yuan === 'number' && Number.isFinite(yuan)
+    ? Math.round(yuan * 100)
+    : yuan === null
+      ? null
+      : undefined
+
 /** Form.Item props a field type needs: dates travel as `yyyy-MM-dd HH:mm:ss` text, switches as checked. */
 export function fieldItemProps<T>(column: CrudColumn<T>): Partial<FormItemProps> {
+  if (column.money) return { getValueProps: (v: unknown) => ({ value: toYuan(v) }), normalize: toCents }
   const type = column.form ? column.form.type : undefined
   if (type === 'switch') return { valuePropName: 'checked' }
   if (type === 'date')

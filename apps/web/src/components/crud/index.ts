@@ -1,5 +1,23 @@
 /** The generic CRUD screen: declare a resource with `defineCrud`, render it with `<CrudPage>`. */
 export { CrudPage } from './CrudPage'
-export { DATE_FORMAT, dropEmpty, operatorSuffix, toQuery } from './query'
-export { type DictRenderer, setDictRenderer } from './renderers'
+export {
+  ActionButtons,
+  type ContractScreen,
+  formHints,
+  fromContract,
+  transitionsFor,
+  treeSource,
+  useCan,
+  useTransition,
+} from './contract'
+export { crudKeys, DATE_FORMAT, dropEmpty, invalidateResource, operatorSuffix, toQuery } from './query'
+export {
+  type DictInputProps,
+  type DictInputRenderer,
+  type DictRenderer,
+  setDictInput,
+  setDictRenderer,
+} from './renderers'
+export { type PickedNode, TreeSourceSelect, treeSourceQuery } from './TreeSourceSelect'
 export * from './types'
+export { formatMoney } from './useCrudColumns'

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query'
 import type { Page } from '@xpark/contract'
 import type { Dayjs } from 'dayjs'
 import { getData, postData } from '@/api/http'
@@ -94,6 +94,30 @@ export function sortQuery(sort: Sort | undefined): Query {
   return sort.order === 'ascend' ? { ascs: sort.field } : { descs: sort.field }
 }
 
+/**
+ * Query keys of resources: `['crud', code, …]`. A write invalidates its resource's keys and every
+ * query whose `meta.shows` names it (a list showing another resource's names), so every list that
+ * shows the resource refreshes. One factory for every screen.
+ */
+export const crudKeys = {
+  all: (code: string) => ['crud', code] as const,
+  of: (code: string, ...rest: unknown[]) => ['crud', code, ...rest] as const,
+}
+
+export const resourceCode = (resource: Pick<CrudResource<object>, 'queryCode' | 'path'>) =>
+  resource.queryCode ?? resource.path
+
+/** Refresh everything that shows this resource. */
+export function invalidateResource(client: QueryClient, code: string): Promise<void> {
+  return client.invalidateQueries({
+    predicate: (q) =>
+      // a screen's own lookups keyed by the resource's path (`[path, 'select']`) refresh too
+      q.queryKey[0] === code ||
+      (q.queryKey[0] === 'crud' &&
+        (q.queryKey[1] === code || ((q.meta?.shows as readonly string[] | undefined) ?? []).includes(code))),
+  })
+}
+
 /** The list call of one resource: paged, or the whole (or one level of a) tree. */
 export function listQuery<T extends object>(
   resource: CrudResource<T>,
@@ -102,12 +126,13 @@ export function listQuery<T extends object>(
 ) {
   const tree = resource.tree
   return queryOptions({
-    queryKey: [
-      resource.path,
+    queryKey: crudKeys.of(
+      resourceCode(resource),
       tree ? `tree:${tree.listPath ?? 'list'}` : (resource.pagePath ?? 'page'),
       tree ? {} : page,
       params,
-    ],
+    ),
+    meta: { shows: resource.shows ?? [] },
     queryFn: async (): Promise<{ records: T[]; total: number }> => {
       if (tree) {
         const rows = await getData<T[] | Page<T>>(`${resource.path}/${tree.listPath ?? 'list'}`, params)
@@ -124,9 +149,16 @@ export function listQuery<T extends object>(
   })
 }
 
+type Routed = Pick<CrudResource<object>, 'path' | 'routes'>
+
 export const crudApi = {
-  detail: <T>(path: string, id: string) => getData<T>(`${path}/detail`, { id }),
+  detail: <T>(r: Routed, id: string) =>
+    getData<T>(r.routes?.detail ?? `${r.path}/detail`, { [r.routes?.detailParam ?? 'id']: id }),
   /** insert without an id, update with one */
-  submit: (path: string, body: object) => postData<unknown>(`${path}/submit`, undefined, body),
-  remove: (path: string, ids: string[]) => postData<unknown>(`${path}/remove`, { ids: ids.join(',') }),
+  submit: (r: Routed, body: object) =>
+    postData<unknown>(r.routes?.submit ?? `${r.path}/submit`, undefined, body),
+  remove: (r: Routed, ids: string[]) =>
+    postData<unknown>(r.routes?.remove ?? `${r.path}/remove`, {
+      [r.routes?.removeParam ?? 'ids']: ids.join(','),
+    }),
 }

@@ -1,3 +1,4 @@
+import type React from 'react'
 import type { ReactNode } from 'react'
 import type { CrudOption } from './types'
 
@@ -17,6 +18,33 @@ export function setDictRenderer(renderer: DictRenderer): () => void {
 }
 
 export const renderDict: DictRenderer = (code, value) => dictRenderer(code, value)
+
+/** The props a dictionary input gets (search forms, dialog forms). */
+export interface DictInputProps {
+  code: string
+  /** the field holds numbers (a status 0/1), not the dictionary's text keys */
+  numeric?: boolean
+  testId?: string
+  disabled?: boolean
+  placeholder?: string
+  style?: React.CSSProperties
+}
+/** Renders the input of a dictionary-coded field; the dictionary module plugs its `DictSelect` in here. */
+export type DictInputRenderer = (props: DictInputProps) => ReactNode
+
+let dictInput: DictInputRenderer | null = null
+
+/** Register the dictionary input (e.g. `setDictInput((p) => <DictSelect … />)`). */
+export function setDictInput(renderer: DictInputRenderer): () => void {
+  const previous = dictInput
+  dictInput = renderer
+  return () => {
+    dictInput = previous
+  }
+}
+
+/** A dictionary input, or null while none is registered (the caller falls back to a text input). */
+export const renderDictInput = (props: DictInputProps): ReactNode => (dictInput ? dictInput(props) : null)
 
 /** The label of a select value, else the value itself. */
 export function optionLabel(options: CrudOption[], value: unknown, t: (s: string) => string): ReactNode {

@@ -63,8 +63,15 @@ export interface CrudColumn<T> {
   ellipsis?: boolean
   /** select options for search, form and cell rendering */
   options?: CrudOption[]
-  /** dictionary code: cells render through the registered dictionary renderer (see `renderers.ts`) */
+  /**
+   * dictionary code: the cell shows its label, the search form and the dialog form pick from it
+   * (through the registered dictionary renderer and input, see `renderers.tsx`)
+   */
   dict?: string
+  /** money in integer cents: shown and typed as yuan with two decimals, sent as cents */
+  money?: boolean
+  /** the field picks a node of a tree resource (its `tree` route), e.g. a parent or a type */
+  treeOf?: TreeSource
   render?: (value: T[keyof T], row: T) => ReactNode
   /** shown in the search form */
   search?: SearchType
@@ -78,6 +85,50 @@ export interface CrudColumn<T> {
   filterable?: boolean
   /** test ids kept from hand-written screens */
   testId?: { search?: string; form?: string }
+}
+
+/** A tree resource to pick from: its `tree` call (TreeNodes) and its code (for the query cache). */
+export interface TreeSource {
+  /** URL under the API base answering TreeNodes */
+  url: string
+  code: string
+  /** offer the root (`0`, 顶级) as a choice: a parent field */
+  root?: boolean
+  /** only leaves may be picked (the listings under their types) */
+  leavesOnly?: boolean
+}
+
+/** One column of a bill's lines table. */
+export interface BillLineColumn {
+  prop: string
+  /** i18n key or text */
+  label: string
+  width?: number
+  /** how the cell is edited: a number, money (cents as yuan), text, a tree pick; `read` shows only */
+  input?: 'number' | 'money' | 'text' | 'read'
+  /** a tree pick (goods, commodities) */
+  treeOf?: TreeSource
+  /** when a node is picked, copy its fields into the line: line field → node field */
+  fill?: Readonly<Record<string, string>>
+  /** a derived value shown in the cell (an amount), from the line as typed */
+  compute?: (line: Record<string, unknown>) => unknown
+  /** money (cents) shown as yuan */
+  money?: boolean
+  min?: number
+  max?: number
+}
+
+/** A header + lines resource: the add/edit dialog becomes a bill (header form, lines table, totals). */
+export interface CrudBill {
+  /** the lines field of the submit body and of the detail (`items`) */
+  field: string
+  columns: BillLineColumn[]
+  /** checks each line (the contract's line form) */
+  lineSchema?: SchemaLike
+  /** totals under the lines: the sum of a line field (or of a computed column) */
+  totals?: { prop: string; label: string; money?: boolean }[]
+  /** the values a new line starts with */
+  newLine?: () => Record<string, unknown>
 }
 
 /** Server URLs (under the API base) of a resource's Excel export and import. */
@@ -123,12 +174,32 @@ export interface CrudRowContext {
   openAdd: (values: Record<string, unknown>) => void
 }
 
+/** Where the single-row calls of a resource are, when not `<path>/detail|submit|remove` (URLs under the API base). */
+export interface CrudRoutes {
+  detail?: string
+  /** the detail call's id parameter (default `id`) */
+  detailParam?: string
+  submit?: string
+  remove?: string
+  /** the remove call's ids parameter (default `ids`) */
+  removeParam?: string
+}
+
 /** One declaration drives search form, table, dialog form and detail. */
 export interface CrudResource<T extends object> {
   /** API base, e.g. `blade-system/param` (page, detail, submit, remove under it) */
   path: string
   /** paged list endpoint under `path` (default `page`) */
   pagePath?: string
+  /** single-row calls elsewhere than under `path` (a contract's route names) */
+  routes?: CrudRoutes
+  /**
+   * the resource's code for the query cache (default `path`): every write invalidates every list of
+   * it, and every list that `shows` it
+   */
+  queryCode?: string
+  /** codes of other resources whose writes change what this list shows (their names as labels) */
+  shows?: readonly string[]
   /** the body about to be submitted (after validation): drop or map fields */
   beforeSubmit?: (values: Record<string, unknown>, mode: FormMode) => Record<string, unknown>
   /** after every successful write (dialog save, cell save, delete), e.g. to drop cached lookups */
@@ -149,6 +220,8 @@ export interface CrudResource<T extends object> {
   /** `long`: the second size list of the spec (10, 30, 50, 100, 200) */
   pageSizes?: 'default' | 'long'
   pageSize?: number
+  /** header + lines: the dialog edits a bill */
+  bill?: CrudBill
   /** field the date-range search filters (default `createTime`) */
   dateField?: string
   tree?: CrudTree<T>

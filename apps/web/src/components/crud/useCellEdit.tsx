@@ -78,7 +78,7 @@ export function useCellEdit<T extends object>(resource: CrudResource<T>, onSaved
       if (!isNew) body[rowKey as string] = row[rowKey]
       setSaving((s) => toggle(s, key, true))
       try {
-        await crudApi.submit(resource.path, body)
+        await crudApi.submit(resource, body)
         void message.success(tr(isNew ? 'common.addSuccess' : 'common.updateSuccess'))
         finish(key)
         onSaved()
@@ -88,7 +88,7 @@ export function useCellEdit<T extends object>(resource: CrudResource<T>, onSaved
         setSaving((s) => toggle(s, key, false))
       }
     },
-    [form, props, formProps, rowKey, resource.path, message, tr, finish, onSaved],
+    [form, props, formProps, rowKey, resource, message, tr, finish, onSaved],
   )
 
   return useMemo(

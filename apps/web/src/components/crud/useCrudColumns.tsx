@@ -1,7 +1,7 @@
 import { CopyOutlined, DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons'
 import { Button, Form, Space, type TableColumnsType } from 'antd'
 import { type ReactNode, useMemo } from 'react'
-import { fieldInput, fieldItemProps, fieldRules } from './fields'
+import { fieldInput, fieldItemProps, fieldRules, toYuan } from './fields'
 import { type Tr, useTr } from './i18n'
 import type { Sort } from './query'
 import { optionLabel, renderDict } from './renderers'
@@ -19,8 +19,17 @@ const actionIcons: Record<RowAction, ReactNode> = {
 }
 const actionLabels = { view: 'crud.view', edit: 'common.edit', copy: 'crud.copy', delete: 'common.delete' }
 
+/** Cents as yuan with two decimals and thousands separators (spec 02 §9: thousands formatting, 2 decimals). */
+export function formatMoney(cents: unknown): string {
+  const yuan = toYuan(cents)
+  return yuan === undefined || Number.isNaN(yuan)
+    ? ''
+    : yuan.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+}
+
 function display<T>(c: CrudColumn<T>, value: unknown, row: T, tr: Tr): ReactNode {
   if (c.render) return c.render(value as T[keyof T], row)
+  if (c.money) return formatMoney(value)
   if (c.dict) return renderDict(c.dict, value)
   if (c.options) return optionLabel(c.options, value, tr)
   if (value === null || value === undefined) return ''

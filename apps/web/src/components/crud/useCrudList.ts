@@ -2,7 +2,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Key } from 'react'
 import { useCallback, useMemo, useState } from 'react'
 import type { Query } from '@/api/httpCore'
-import { type Condition, listQuery, type Sort, sortQuery, toQuery } from './query'
+import {
+  type Condition,
+  invalidateResource,
+  listQuery,
+  resourceCode,
+  type Sort,
+  sortQuery,
+  toQuery,
+} from './query'
 import type { CrudResource } from './types'
 
 /**
@@ -61,8 +69,8 @@ export function useCrudList<T extends object>(resource: CrudResource<T>, extra?:
     [],
   )
   const refresh = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: [resource.path] }),
-    [queryClient, resource.path],
+    () => void invalidateResource(queryClient, resourceCode(resource)),
+    [queryClient, resource],
   )
 
   return {

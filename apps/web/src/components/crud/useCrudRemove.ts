@@ -29,7 +29,7 @@ export function useCrudRemove<T extends object>(
         cancelButtonProps: { 'data-testid': 'confirm-cancel' },
         onOk: async () => {
           try {
-            await crudApi.remove(resource.path, ids)
+            await crudApi.remove(resource, ids)
           } catch {
             return // the HTTP client showed why; nothing was removed
           }
@@ -42,6 +42,6 @@ export function useCrudRemove<T extends object>(
         },
       })
     },
-    [message, modal, tr, rowKey, resource.path, setSelection, refresh],
+    [message, modal, tr, rowKey, resource, setSelection, refresh],
   )
 }

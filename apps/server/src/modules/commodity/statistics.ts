@@ -1,0 +1,83 @@
+import { ORDER } from '@xpark/contract/modules/commodity'
+import { and, count, desc, eq, gte, inArray, lte, type SQL, sql, sum } from 'drizzle-orm'
+import type { AuthContext } from '../../core/auth/tokens.js'
+import { badRequest } from '../../core/errors.js'
+import { parseDateTime } from '../../core/query/index.js'
+import { scoped } from '../../core/tenancy.js'
+import type { Db } from '../../db/client.js'
+import { commodityOrder, commodityOrderItem } from './schema.js'
+
+/**
+ * The shop dashboard's figures for a time range (default the last 30 days): orders, revenue and items
+ * of paid or completed orders, open orders, per day, per state, and the best sellers. `where` is the
+ * orders' scoped condition (tenant and data scope), so the figures are those of the rows one may see.
+ */
+
+const SOLD = [ORDER.paid, ORDER.completed]
+const DAY = 24 * 3600 * 1000
+
+export function statisticsRange(query: { startTime?: string; endTime?: string }) {
+  const end = query.endTime ? parseDateTime(query.endTime) : new Date()
+  const start = query.startTime ? parseDateTime(query.startTime) : new Date(Date.now() - 30 * DAY)
+  if (!start || !end) throw badRequest('参数校验失败: startTime/endTime: yyyy-MM-dd HH:mm:ss')
+  if (start > end) throw badRequest('开始时间不能晚于结束时间')
+  if (end.getTime() - start.getTime() > 366 * DAY) throw badRequest('统计区间不能超过一年')
+  return { start, end }
+}
+
+export async function orderStatistics(db: Db, auth: AuthContext, where: SQL, start: Date, end: Date) {
+  const inRange = and(where, gte(commodityOrder.orderTime, start), lte(commodityOrder.orderTime, end))
+  const sold = and(inRange, inArray(commodityOrder.status, SOLD))
+  const [totals] = await db
+    .select({
+      orderCount: count(),
+      openOrders:
+        sql<number>`count(*) filter (where ${commodityOrder.status} in (${ORDER.placed}, ${ORDER.paid}))`.mapWith(
+          Number,
+        ),
+      revenue:
+        sql<number>`coalesce(sum(${commodityOrder.totalAmount}) filter (where ${commodityOrder.status} in (${ORDER.paid}, ${ORDER.completed})), 0)`.mapWith(
+          Number,
+        ),
+      itemsSold:
+        sql<number>`coalesce(sum(${commodityOrder.itemCount}) filter (where ${commodityOrder.status} in (${ORDER.paid}, ${ORDER.completed})), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(commodityOrder)
+    .where(inRange)
+  const day = sql<string>`to_char(${commodityOrder.orderTime}, 'YYYY-MM-DD')`
+  const byDay = await db
+    .select({
+      day,
+      count: count(),
+      amount:
+        sql<number>`coalesce(sum(${commodityOrder.totalAmount}) filter (where ${commodityOrder.status} in (${ORDER.paid}, ${ORDER.completed})), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(commodityOrder)
+    .where(inRange)
+    .groupBy(day)
+    .orderBy(day)
+  const byStatus = await db
+    .select({ status: commodityOrder.status, count: count() })
+    .from(commodityOrder)
+    .where(inRange)
+    .groupBy(commodityOrder.status)
+    .orderBy(commodityOrder.status)
+  const quantity = sum(commodityOrderItem.quantity).mapWith(Number)
+  const top = await db
+    .select({
+      name: commodityOrderItem.commodityName,
+      quantity,
+      amount: sum(commodityOrderItem.amount).mapWith(Number),
+    })
+    .from(commodityOrderItem)
+    .innerJoin(commodityOrder, eq(commodityOrder.id, commodityOrderItem.orderId))
+    .where(and(sold, scoped(commodityOrderItem, auth)))
+    .groupBy(commodityOrderItem.commodityName)
+    .orderBy(desc(quantity))
+    .limit(10)
+  return { ...totals, byDay, byStatus, top }
+}

@@ -1,0 +1,223 @@
+import { useQueryClient } from '@tanstack/react-query'
+import {
+  type ActionContract,
+  actionPermission,
+  type ResourceContract,
+  routeUrl,
+  type Transition,
+} from '@xpark/contract/kit'
+import { App, Button } from 'antd'
+import { useCallback } from 'react'
+import { z } from 'zod'
+import { postData } from '@/api/http'
+import { useSession } from '@/stores/session'
+import { useTr } from './i18n'
+import { invalidateResource } from './query'
+import type { CrudColumn, CrudFormField, CrudResource, CrudRowContext, TreeSource } from './types'
+
+/**
+ * A screen from a contract (`packages/contract`): the path, route names, permission codes, form
+ * schema, tree and Excel routes come from the one description the server also reads; the screen adds
+ * only what a person sees (labels, widths, which columns search). The form's zod schema gives each
+ * field its asterisk, its length limit and its number input; declared actions become row buttons.
+ */
+
+type AnyContract = ResourceContract
+
+interface FieldHint {
+  required: boolean
+  maxLength?: number
+  number?: boolean
+  min?: number
+  max?: number
+}
+
+/** What the form schema says of each field, read through its JSON Schema (zod 4). */
+export function formHints(schema: z.ZodObject): Map<string, FieldHint> {
+  const hints = new Map<string, FieldHint>()
+  let json: { properties?: Record<string, Record<string, unknown>>; required?: string[] }
+  try {
+    json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as typeof json
+  } catch {
+    return hints
+  }
+  const required = new Set(json.required ?? [])
+  for (const [prop, raw] of Object.entries(json.properties ?? {})) {
+    // `x | ''` and nullable unions: the string branch carries the limit
+    const branches = (raw.anyOf as Record<string, unknown>[] | undefined) ?? [raw]
+    const main =
+      branches.find((b) => b.type === 'string' || b.type === 'number' || b.type === 'integer') ?? raw
+    const type = main.type
+    hints.set(prop, {
+      required: required.has(prop) && !branches.some((b) => b.type === 'null'),
+      ...(typeof main.maxLength === 'number' ? { maxLength: main.maxLength } : {}),
+      ...(type === 'number' || type === 'integer' ? { number: true } : {}),
+      ...(typeof main.minimum === 'number' ? { min: main.minimum } : {}),
+      ...(typeof main.maximum === 'number' ? { max: main.maximum } : {}),
+    })
+  }
+  return hints
+}
+
+/** The tree of a tree resource, to pick from (a parent, a type). */
+export function treeSource(contract: AnyContract, options: { root?: boolean } = {}): TreeSource {
+  const tree = contract.resolved.tree
+  if (!tree) throw new Error(`${contract.path} answers no tree`)
+  return { url: routeUrl(contract, tree), code: contract.code, root: options.root ?? false }
+}
+
+function enrich<T>(column: CrudColumn<T>, hint: FieldHint | undefined, rowNumber: boolean): CrudColumn<T> {
+  if (column.form === false) return column
+  const form: CrudFormField = { ...column.form }
+  if (hint?.required) form.itemProps = { required: true, ...form.itemProps }
+  const props: Record<string, unknown> = { ...form.props }
+  if (hint?.maxLength && props.maxLength === undefined && !column.money) props.maxLength = hint.maxLength
+  if (column.dict && (hint?.number ?? rowNumber) && props.numeric === undefined) props.numeric = true
+  if (hint?.number && !column.dict && !column.money && !column.treeOf && !form.type && !form.render) {
+    form.type = 'number'
+    if (hint.min !== undefined && props.min === undefined) props.min = hint.min
+    if (hint.max !== undefined && props.max === undefined) props.max = hint.max
+  }
+  form.props = props
+  return { ...column, form }
+}
+
+export interface ContractScreen<T extends object>
+  extends Partial<Omit<CrudResource<T>, 'path' | 'permissionPrefix' | 'formSchema' | 'columns'>> {
+  columns: CrudColumn<T>[]
+}
+
+/** The CrudPage declaration of a contract's resource. */
+export function fromContract<T extends object>(
+  contract: AnyContract,
+  screen: ContractScreen<T>,
+): CrudResource<T> {
+  const r = contract.resolved
+  const url = (spec: { path: string } | undefined) => (spec ? routeUrl(contract, spec) : undefined)
+  const hints = formHints(contract.form)
+  const rowHints = formHints(contract.row)
+  const actions = Object.entries(contract.actions ?? {})
+  const { rowExtra, rowExtraCount, ...rest } = screen
+  const excel = contract.excel
+  return {
+    path: contract.path,
+    permissionPrefix: contract.code,
+    queryCode: contract.code,
+    formSchema: contract.form,
+    ...(r.page ? { pagePath: r.page.path } : {}),
+    routes: {
+      ...(r.detail ? { detail: url(r.detail), detailParam: r.detail.idParam } : {}),
+      ...(r.submit ? { submit: url(r.submit) } : {}),
+      ...(r.remove ? { remove: url(r.remove), removeParam: r.remove.idParam } : {}),
+    },
+    ...(contract.tree && r.treeList ? { tree: { listPath: r.treeList.path } } : {}),
+    ...(excel
+      ? {
+          excel: {
+            ...(excel.export ? { exportUrl: routeUrl(contract, toRoute(excel.export)) } : {}),
+            ...(excel.import ? { importUrl: routeUrl(contract, toRoute(excel.import)) } : {}),
+            ...(excel.template ? { templateUrl: routeUrl(contract, toRoute(excel.template)) } : {}),
+          },
+        }
+      : {}),
+    ...rest,
+    columns: screen.columns.map((c) => enrich(c, hints.get(c.prop), rowHints.get(c.prop)?.number === true)),
+    ...(actions.length || rowExtra
+      ? {
+          rowExtra: (row: T, ctx: CrudRowContext) => (
+            <>
+              {actions.length > 0 && <ActionButtons contract={contract} row={row} ctx={ctx} />}
+              {rowExtra?.(row, ctx)}
+            </>
+          ),
+          rowExtraCount: (rowExtraCount ?? 0) + Math.max(...actions.map(([, a]) => a.transitions.length), 0),
+        }
+      : {}),
+  }
+}
+
+const toRoute = (name: string | { path: string }) => (typeof name === 'string' ? { path: name } : name)
+
+/** may the signed-in user do this on the contract's resource (`add`, `edit`, `delete`, `view`, an action key)? */
+export function useCan(contract: Pick<AnyContract, 'code' | 'actions'>, action: string): boolean {
+  return useSession((s) => {
+    const a = contract.actions?.[action]
+    const code = a ? actionPermission(contract, action, a) : `${contract.code}_${action}`
+    return s.permission[code] === true
+  })
+}
+
+/** The transitions a row may take now: its state is one they start from. */
+export function transitionsFor(contract: AnyContract, row: object): [string, ActionContract, Transition][] {
+  const out: [string, ActionContract, Transition][] = []
+  for (const [name, a] of Object.entries(contract.actions ?? {}))
+    for (const t of a.transitions)
+      if (t.from.map(String).includes(String((row as Record<string, unknown>)[a.state])))
+        out.push([name, a, t])
+  return out
+}
+
+/** Run a transition after a confirmation; every list showing the resource refreshes. */
+export function useTransition(contract: AnyContract) {
+  const tr = useTr()
+  const { message, modal } = App.useApp()
+  const queryClient = useQueryClient()
+  return useCallback(
+    (name: string, a: ActionContract, t: Transition, ids: string[], done?: () => void) => {
+      modal.confirm({
+        title: tr('common.tip'),
+        content: t.confirm ? tr(t.confirm) : tr('crud.actionConfirm', { action: tr(t.label) }),
+        okText: tr('common.ok'),
+        cancelText: tr('common.cancel'),
+        okButtonProps: { danger: t.danger, 'data-testid': 'confirm-ok' },
+        cancelButtonProps: { 'data-testid': 'confirm-cancel' },
+        onOk: async () => {
+          const target = a.target === 'ids' ? { ids: ids.join(',') } : { id: ids[0] }
+          try {
+            await postData(routeUrl(contract, toRoute(a.route ?? name)), undefined, { ...target, ...t.when })
+          } catch {
+            return // the HTTP client showed why; nothing changed
+          }
+          void message.success(tr('crud.actionDone', { action: tr(t.label) }))
+          await invalidateResource(queryClient, contract.code)
+          done?.()
+        },
+      })
+    },
+    [contract, message, modal, queryClient, tr],
+  )
+}
+
+/** A row's transition buttons (the ones its state allows and the user holds). */
+export function ActionButtons<T extends object>({
+  contract,
+  row,
+  ctx,
+}: {
+  contract: AnyContract
+  row: T
+  ctx: CrudRowContext
+}) {
+  const tr = useTr()
+  const permission = useSession((s) => s.permission)
+  const run = useTransition(contract)
+  const id = String((row as Record<string, unknown>).id)
+  return (
+    <>
+      {transitionsFor(contract, row)
+        .filter(([name, a]) => permission[actionPermission(contract, name, a)] === true)
+        .map(([name, a, t]) => (
+          <Button
+            key={`${name}-${t.label}`}
+            type="link"
+            size="small"
+            danger={t.danger}
+            onClick={() => run(name, a, t, [id], ctx.refresh)}
+            data-testid={`crud-row-${name}-${String(t.to)}-${id}`}
+          >
+            {tr(t.label)}
+          </Button>
+        ))}
+    </>
+  )
+}

@@ -1,0 +1,4 @@
+// types and the manifest helpers only: this module is read by the first chunk (see screens.tsx)
+export type { DashboardDeclaration } from './Dashboard'
+export { crudScreen, dashboardScreen, defineFeature, type FeatureManifest, treeListScreen } from './screens'
+export type { TreeListDeclaration } from './TreeListPage'
