@@ -105,6 +105,7 @@ export const enUS: Messages = {
   'crud.lastThreeMonths': 'Last 90 days',
   // the module kit: trees, transitions, bills, tree-and-list pages, dashboards
   'crud.treeRoot': 'Top level',
+  'crud.addChild': 'Add child',
   'crud.actionConfirm': '{{action}}: are you sure?',
   'crud.actionDone': '{{action}}: done',
   'crud.billLines': 'Lines',

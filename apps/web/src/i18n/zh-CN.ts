@@ -108,6 +108,7 @@ export const zhCN = {
   'crud.lastThreeMonths': '最近三个月',
   // the module kit: trees, transitions, bills, tree-and-list pages, dashboards
   'crud.treeRoot': '顶级',
+  'crud.addChild': '新增下级',
   'crud.actionConfirm': '确定{{action}}?',
   'crud.actionDone': '{{action}}成功',
   'crud.billLines': '明细',

@@ -106,7 +106,9 @@ describe('commodities (module kit)', () => {
     const rows = (page.body.data as { records: Json[] }).records
     expect(rows.length).toBeGreaterThanOrEqual(10)
     expect(rows.find((r) => r.code === 'W001')).toMatchObject({ typeName: '饮料', price: 200, status: 1 })
-    const orders = (await get('blade-commodityOrders/commodityOrders/page')).body.data as { records: Json[] }
+    const orders = (await get('blade-commodityOrders/commodityOrders/page', { size: '100' })).body.data as {
+      records: Json[]
+    }
     expect(new Set(orders.records.map((o) => o.status))).toEqual(new Set([1, 2, 3, 4]))
   })
 

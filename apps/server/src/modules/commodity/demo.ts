@@ -74,38 +74,29 @@ export async function seedCommodityDemo({ tx, tenantId, users, depts }: DemoCont
       }) as never,
     )
   }
-  const day = new Date()
-  const stamp = `${day.getFullYear()}${String(day.getMonth() + 1).padStart(2, '0')}${String(day.getDate()).padStart(2, '0')}`
-  const orders = [
-    {
-      buyer: '张伟',
-      phone: '13800138001',
-      status: ORDER.placed,
-      items: [
-        ['W001', 6],
-        ['S001', 2],
-      ],
-    },
-    {
-      buyer: '李娜',
-      phone: '13800138002',
-      status: ORDER.paid,
-      items: [
-        ['C001', 1],
-        ['C002', 2],
-      ],
-    },
-    {
-      buyer: '王强',
-      phone: '13800138003',
-      status: ORDER.completed,
-      items: [
-        ['O001', 5],
-        ['O002', 1],
-      ],
-    },
-    { buyer: '刘洋', phone: '13800138004', status: ORDER.cancelled, items: [['W003', 3]] },
+  // four weeks of orders, a few a day, in every state (the newest still open)
+  const buyers = [
+    ['张伟', '13800138001'],
+    ['李娜', '13800138002'],
+    ['王强', '13800138003'],
+    ['刘洋', '13800138004'],
+    ['陈静', '13800138005'],
   ] as const
+  const codes = ['W001', 'W002', 'W003', 'S001', 'C001', 'C002', 'O001', 'O002'] as const
+  const orders = Array.from({ length: 36 }, (_, i) => {
+    const daysAgo = Math.floor((35 - i) / 1.3)
+    const status =
+      i >= 33 ? ORDER.placed : i >= 30 ? ORDER.paid : i % 9 === 4 ? ORDER.cancelled : ORDER.completed
+    const items = [
+      [codes[i % codes.length]!, 1 + (i % 4)],
+      ...(i % 3 === 0 ? [[codes[(i + 3) % codes.length]!, 1 + (i % 2)] as const] : []),
+    ] as const
+    const [buyer, phone] = buyers[i % buyers.length]!
+    return { buyer, phone, status, items, daysAgo }
+  })
+  const now = Date.now()
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0')
+  const seq = new Map<string, number>()
   for (const [i, o] of orders.entries()) {
     const orderId = nextId()
     const lines = o.items.map(([code, quantity]) => {
@@ -118,16 +109,20 @@ export async function seedCommodityDemo({ tx, tenantId, users, depts }: DemoCont
         amount: l.price * quantity,
       }
     })
+    const at = new Date(now - o.daysAgo * 86_400_000 - (i % 5) * 3_600_000)
+    const day = `SO${at.getFullYear()}${pad(at.getMonth() + 1)}${pad(at.getDate())}`
+    seq.set(day, (seq.get(day) ?? 0) + 1)
     await tx.insert(commodityOrder).values(
       stamped(commodityOrder, auth, {
         id: orderId,
-        orderNo: `SO${stamp}${String(i + 1).padStart(4, '0')}`,
+        orderNo: `${day}${pad(seq.get(day)!, 4)}`,
+        orderTime: at,
         buyerName: o.buyer,
         buyerPhone: o.phone,
         status: o.status,
         totalAmount: lines.reduce((s, l) => s + l.amount, 0),
         itemCount: lines.reduce((s, l) => s + l.quantity, 0),
-        payTime: o.status === ORDER.paid || o.status === ORDER.completed ? day : null,
+        payTime: o.status === ORDER.paid || o.status === ORDER.completed ? at : null,
       }) as never,
     )
     await tx

@@ -79,5 +79,21 @@ export async function orderStatistics(db: Db, auth: AuthContext, where: SQL, sta
     .groupBy(commodityOrderItem.commodityName)
     .orderBy(desc(quantity))
     .limit(10)
-  return { ...totals, byDay, byStatus, top }
+  return { ...totals, byDay: everyDay(byDay, start, end), byStatus, top }
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+const dayOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
+
+/** Every day of the range, a day without orders as zeros (a chart's axis has no holes). */
+function everyDay(rows: { day: string; count: number; amount: number }[], start: Date, end: Date) {
+  const byDay = new Map(rows.map((r) => [r.day, r]))
+  const out: { day: string; count: number; amount: number }[] = []
+  const cursor = new Date(start.getFullYear(), start.getMonth(), start.getDate())
+  while (cursor <= end) {
+    const day = dayOf(cursor)
+    out.push(byDay.get(day) ?? { day, count: 0, amount: 0 })
+    cursor.setDate(cursor.getDate() + 1)
+  }
+  return out
 }

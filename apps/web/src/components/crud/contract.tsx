@@ -1,3 +1,4 @@
+import { PlusOutlined } from '@ant-design/icons'
 import { useQueryClient } from '@tanstack/react-query'
 import {
   type ActionContract,
@@ -122,15 +123,19 @@ export function fromContract<T extends object>(
       : {}),
     ...rest,
     columns: screen.columns.map((c) => enrich(c, hints.get(c.prop), rowHints.get(c.prop)?.number === true)),
-    ...(actions.length || rowExtra
+    ...(actions.length || rowExtra || contract.tree
       ? {
           rowExtra: (row: T, ctx: CrudRowContext) => (
             <>
+              {contract.tree && <AddChildButton contract={contract} row={row} ctx={ctx} />}
               {actions.length > 0 && <ActionButtons contract={contract} row={row} ctx={ctx} />}
               {rowExtra?.(row, ctx)}
             </>
           ),
-          rowExtraCount: (rowExtraCount ?? 0) + Math.max(...actions.map(([, a]) => a.transitions.length), 0),
+          rowExtraCount:
+            (rowExtraCount ?? 0) +
+            (contract.tree ? 1 : 0) +
+            Math.max(...actions.map(([, a]) => a.transitions.length), 0),
         }
       : {}),
   }
@@ -185,6 +190,33 @@ export function useTransition(contract: AnyContract) {
       })
     },
     [contract, message, modal, queryClient, tr],
+  )
+}
+
+/** 新增下级: the add dialog with this row as the parent (tree resources, for holders of `add`). */
+function AddChildButton<T extends object>({
+  contract,
+  row,
+  ctx,
+}: {
+  contract: AnyContract
+  row: T
+  ctx: CrudRowContext
+}) {
+  const tr = useTr()
+  const may = useCan(contract, 'add')
+  if (!may) return null
+  const id = String((row as Record<string, unknown>).id)
+  return (
+    <Button
+      type="link"
+      size="small"
+      icon={<PlusOutlined />}
+      onClick={() => ctx.openAdd({ [contract.tree?.parent ?? 'parentId']: id })}
+      data-testid={`crud-row-add-child-${id}`}
+    >
+      {tr('crud.addChild')}
+    </Button>
   )
 }
 

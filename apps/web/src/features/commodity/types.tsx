@@ -19,9 +19,4 @@ export default fromContract<CommodityTypeRow>(commodityTypeContract, {
     { prop: 'picture', label: 'commodity.picture', hideInTable: true },
     { prop: 'remark', label: 'commodity.remark', ellipsis: true, form: { type: 'textarea' } },
   ],
-  rowExtra: (row, ctx) => (
-    <a onClick={() => ctx.openAdd({ parentId: row.id })} data-testid={`commodity-type-add-child-${row.id}`}>
-      +
-    </a>
-  ),
 })
