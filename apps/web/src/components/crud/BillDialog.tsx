@@ -35,6 +35,12 @@ function lineValue(column: BillLineColumn, line: Line): unknown {
   return column.compute ? column.compute(line) : line[column.prop]
 }
 
+/** What a person reads in a cell that is not edited: a pick shows the name it filled in, not the id. */
+function lineText(column: BillLineColumn, line: Line): unknown {
+  const name = Object.entries(column.fill ?? {}).find(([, from]) => from === 'title')?.[0]
+  return name && line[name] ? line[name] : lineValue(column, line)
+}
+
 function lineRules(bill: CrudBill, column: BillLineColumn, index: number, tr: Tr): FormRule[] {
   if (!bill.lineSchema) return []
   const schema = bill.lineSchema
@@ -140,7 +146,7 @@ export function BillDialog<T extends object>({
         const line = lines[field.name] ?? {}
         const testId = `bill-line-${c.prop}-${field.name}`
         if (view || c.input === 'read' || c.compute) {
-          const value = lineValue(c, line)
+          const value = lineText(c, line)
           return (
             <span data-testid={testId}>
               {c.money ? formatMoney(value) : value === undefined || value === null ? '' : String(value)}

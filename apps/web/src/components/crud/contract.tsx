@@ -100,9 +100,28 @@ export function fromContract<T extends object>(
   const actions = Object.entries(contract.actions ?? {})
   const { rowExtra, rowExtraCount, ...rest } = screen
   const excel = contract.excel
+  const prefix = contract.code.replaceAll('_', '-')
+  const slots = [
+    'page',
+    'table',
+    'add',
+    'bulkDelete',
+    'export',
+    'import',
+    'searchSubmit',
+    'searchReset',
+    'formSubmit',
+    'columns',
+    'filter',
+  ] as const
   return {
     path: contract.path,
     permissionPrefix: contract.code,
+    compactActions: true,
+    // test ids of the resource's own (two open screens never share one)
+    testIds: Object.fromEntries(
+      slots.map((slot) => [slot, `${prefix}-${slot.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`]),
+    ),
     queryCode: contract.code,
     formSchema: contract.form,
     ...(r.page ? { pagePath: r.page.path } : {}),

@@ -242,6 +242,8 @@ export interface CrudResource<T extends object> {
   toolbarExtra?: (ctx: CrudToolbarContext<T>) => ReactNode
   /** extra buttons in a row's action column (after view, edit, copy, delete) */
   rowExtra?: (row: T, ctx: CrudRowContext) => ReactNode
+  /** view, edit, copy and delete as icons (named on hover), leaving room for the row's own actions */
+  compactActions?: boolean
   /** how many buttons `rowExtra` shows at most (default 1): the action column is sized for them */
   rowExtraCount?: number
   /** virtual scrolling (default: on for pages of 100 rows and more) */

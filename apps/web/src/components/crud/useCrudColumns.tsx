@@ -10,6 +10,8 @@ import type { CellEdit } from './useCellEdit'
 
 /** One row-action button's share of the action column (an icon and two to four characters). */
 const ACTION_WIDTH = 88
+/** An icon-only row action (compact screens): the icon and its padding. */
+const ICON_ACTION_WIDTH = 36
 
 const actionIcons: Record<RowAction, ReactNode> = {
   view: <EyeOutlined />,
@@ -97,17 +99,35 @@ export function useCrudColumns<T extends object>({
     const actions = (Object.keys(allowed) as RowAction[]).filter((a) => allowed[a])
     const rowExtra = resource.rowExtra
     if (actions.length === 0 && !cell && !rowExtra) return columns
-    const button = (id: string, label: string, icon: ReactNode, onClick: () => void, extra?: object) => (
-      <Button key={id} type="link" size="small" icon={icon} onClick={onClick} data-testid={id} {...extra}>
-        {label}
-      </Button>
-    )
+    const compact = resource.compactActions === true
+    const button = (id: string, label: string, icon: ReactNode, onClick: () => void, extra?: object) =>
+      compact && icon ? (
+        // icon only, named for screen readers and on hover (a native title costs nothing per cell)
+        <Button
+          key={id}
+          type="link"
+          size="small"
+          icon={icon}
+          onClick={onClick}
+          data-testid={id}
+          aria-label={label}
+          title={label}
+          {...extra}
+        />
+      ) : (
+        <Button key={id} type="link" size="small" icon={icon} onClick={onClick} data-testid={id} {...extra}>
+          {label}
+        </Button>
+      )
+    const extraCount = rowExtra ? (resource.rowExtraCount ?? 1) : 0
     columns.push({
       key: '__actions',
       title: tr('common.action'),
       // room for every button (an icon and two to four characters: ~84 px, English ~96), and kept at the
       // right edge so the actions stay in reach when a wide table scrolls sideways
-      width: Math.max(actions.length + (rowExtra ? (resource.rowExtraCount ?? 1) : 0), 2) * ACTION_WIDTH,
+      width: compact
+        ? Math.max(actions.length * ICON_ACTION_WIDTH + extraCount * ACTION_WIDTH, 2 * ACTION_WIDTH)
+        : Math.max(actions.length + extraCount, 2) * ACTION_WIDTH,
       fixed: 'right' as const,
       render: (_: unknown, row: T) => {
         const key = String(row[rowKey])

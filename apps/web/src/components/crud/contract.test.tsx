@@ -1,0 +1,132 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { cents, code, requiredText, wholeNumber } from '@xpark/contract/fields'
+import { defineContract } from '@xpark/contract/kit'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
+import { changeLanguage } from '@/i18n'
+import { useSession } from '@/stores/session'
+import { ok, renderScreen, stubFetch } from '@/test/render'
+import { fromContract, formHints } from './contract'
+import { CrudPage } from './CrudPage'
+
+/** A contract as a module declares it: a form, a row, a named transition, route names of its own. */
+const gadget = defineContract({
+  path: 'shop/gadget',
+  code: 'shop_gadget',
+  form: z.object({
+    code: code('please enter code', 12),
+    name: requiredText('please enter name', 20),
+    price: cents('price'),
+    stock: wholeNumber('stock', 0, 500),
+    note: z.string().max(30).optional(),
+  }),
+  row: z.object({ id: z.string(), code: z.string(), name: z.string(), price: z.number(), stock: z.number(), status: z.number() }),
+  routes: { page: 'queryGadgets', submit: 'saveGadget', remove: { path: 'deleteGadget', idParam: 'gadgetId' } },
+  actions: {
+    changeStatus: {
+      state: 'status',
+      permission: 'shop_gadget_shelf',
+      input: z.object({ status: z.number() }),
+      transitions: [
+        { label: 'On shelf', from: [0], to: 1, when: { status: 1 } },
+        { label: 'Off shelf', from: [1], to: 0, when: { status: 0 }, danger: true },
+      ],
+    },
+  },
+})
+
+type Gadget = z.infer<typeof gadget.row>
+const rows: Gadget[] = [
+  { id: '11', code: 'G1', name: 'off one', price: 1250, stock: 3, status: 0 },
+  { id: '12', code: 'G2', name: 'on one', price: 99, stock: 0, status: 1 },
+]
+
+const resource = fromContract<Gadget>(gadget, {
+  title: 'Gadget',
+  columns: [
+    { prop: 'code', label: 'Code' },
+    { prop: 'name', label: 'Name', search: 'input' },
+    { prop: 'price', label: 'Price', money: true },
+    { prop: 'stock', label: 'Stock' },
+    { prop: 'status', label: 'Status', form: false },
+  ],
+})
+
+function setup(permission: Record<string, boolean>) {
+  useSession.setState({ token: 't', permission, userInfo: { id: 'u1' } as never })
+  const api = stubFetch((url) => {
+    if (url.pathname.endsWith('/queryGadgets'))
+      return ok({ records: rows, total: 2, size: 10, current: 1, pages: 1, orders: [], searchCount: true })
+    return ok({})
+  })
+  vi.stubGlobal('fetch', api.fn)
+  renderScreen(<CrudPage resource={resource} />)
+  return api
+}
+
+describe('the module kit in the console: a screen from a contract', { timeout: 30_000 }, () => {
+  beforeEach(() => changeLanguage('zh-CN'))
+  afterEach(() => vi.unstubAllGlobals())
+
+  it("reads each field's rules from the form schema: required, length, numbers", () => {
+    const hints = formHints(gadget.form)
+    expect(hints.get('code')).toMatchObject({ required: true, maxLength: 12 })
+    expect(hints.get('name')).toMatchObject({ required: true, maxLength: 20 })
+    expect(hints.get('stock')).toMatchObject({ required: true, number: true, min: 0, max: 500 })
+    expect(hints.get('note')).toMatchObject({ required: false, maxLength: 30 })
+  })
+
+  it("lists through the contract's route names, shows money as yuan, and offers only the transitions a row's state allows", async () => {
+    const api = setup({ shop_gadget_view: true, shop_gadget_shelf: true })
+    await screen.findByText('off one')
+    expect(api.calls.some((c) => c.url.pathname.endsWith('/shop/gadget/queryGadgets'))).toBe(true)
+    const off = screen.getByText('off one').closest('tr')!
+    const on = screen.getByText('on one').closest('tr')!
+    expect(within(off).getByText('12.50')).toBeTruthy()
+    expect(within(off).getByTestId('crud-row-changeStatus-1-11')).toBeTruthy()
+    expect(within(off).queryByTestId('crud-row-changeStatus-0-11')).toBeNull()
+    expect(within(on).getByTestId('crud-row-changeStatus-0-12')).toBeTruthy()
+    // no add or delete without their codes
+    expect(screen.queryByTestId('shop-gadget-add')).toBeNull()
+  })
+
+  it('a transition is confirmed, then posted with its input, and the list refreshes', async () => {
+    const api = setup({ shop_gadget_view: true, shop_gadget_shelf: true })
+    await screen.findByText('off one')
+    const pages = api.calls.filter((c) => c.url.pathname.endsWith('/queryGadgets')).length
+    await userEvent.click(screen.getByTestId('crud-row-changeStatus-1-11'))
+    expect(await screen.findByText('确定On shelf?')).toBeTruthy()
+    await userEvent.click(screen.getByTestId('confirm-ok'))
+    await waitFor(() => expect(api.calls.some((c) => c.url.pathname.endsWith('/shop/gadget/changeStatus'))).toBe(true))
+    const post = api.calls.find((c) => c.url.pathname.endsWith('/changeStatus'))!
+    expect(JSON.parse(String(post.init?.body))).toEqual({ id: '11', status: 1 })
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.url.pathname.endsWith('/queryGadgets')).length).toBeGreaterThan(pages),
+    )
+  })
+
+  it('without the transition code the buttons are not there', async () => {
+    setup({ shop_gadget_view: true })
+    await screen.findByText('off one')
+    expect(screen.queryByTestId('crud-row-changeStatus-1-11')).toBeNull()
+  })
+
+  it('the dialog marks required fields, limits lengths, takes yuan and sends cents to the named route', async () => {
+    const api = setup({ shop_gadget_view: true, shop_gadget_add: true })
+    await screen.findByText('off one')
+    await userEvent.click(screen.getByTestId('shop-gadget-add'))
+    const form = await screen.findByTestId('crud-form')
+    expect(within(form).getByTestId('crud-form-code').getAttribute('maxlength')).toBe('12')
+    const required = [...form.querySelectorAll('.ant-form-item-required')].map((l) => l.textContent)
+    expect(required).toEqual(expect.arrayContaining(['Code', 'Name', 'Price', 'Stock']))
+    await userEvent.type(within(form).getByTestId('crud-form-code'), 'G9')
+    await userEvent.type(within(form).getByTestId('crud-form-name'), 'new one')
+    await userEvent.type(within(form).getByTestId('crud-form-price'), '3.5')
+    await userEvent.type(within(form).getByTestId('crud-form-stock'), '7')
+    await userEvent.click(screen.getByTestId('shop-gadget-form-submit'))
+    await waitFor(() => expect(api.calls.some((c) => c.url.pathname.endsWith('/shop/gadget/saveGadget'))).toBe(true))
+    const saved = api.calls.find((c) => c.url.pathname.endsWith('/saveGadget'))!
+    expect(JSON.parse(String(saved.init?.body))).toMatchObject({ code: 'G9', name: 'new one', price: 350, stock: 7 })
+  })
+})
