@@ -237,6 +237,20 @@ export const OrderDateForm = z.object({
   deliveryTime: dateTime('deliveryTime'),
 })
 
+/** Units a shop sells by (瓶, 盒, 包…). */
+export const commodityUnitContract = defineContract({
+  path: 'commodityUnit',
+  code: 'commodity_unit',
+  form: z.object({
+    code: code('please enter unit code', 16),
+    name: requiredText('please enter unit name', 16),
+    remark: optionalText('remark', 255),
+  }),
+  row: z.object({ id: wire.id, code: wire.text, name: wire.text, remark: wire.text, createTime: wire.date }),
+  filters: { code: 'like', name: 'like' },
+})
+
+export type CommodityUnitRow = z.infer<typeof commodityUnitContract.row>
 export type CommodityTypeRow = z.infer<typeof commodityTypeContract.row>
 export type CommodityMessageRow = z.infer<typeof commodityMessageContract.row>
 export type CommodityOrderRow = z.infer<typeof commodityOrderContract.row>

@@ -3,6 +3,7 @@ import {
   commodityMessageContract,
   commodityOrderContract,
   commodityTypeContract,
+  commodityUnitContract,
   ORDER,
   OrderDateForm,
   SHELF,
@@ -24,7 +25,7 @@ import { giveBackOrders, priceOrder } from './orders.js'
 import * as tables from './schema.js'
 import { orderStatistics, statisticsRange } from './statistics.js'
 
-const { commodityType, commodityMessage, commodityOrder, commodityOrderItem } = tables
+const { commodityType, commodityMessage, commodityOrder, commodityOrderItem, commodityUnit } = tables
 
 /** Commodities (spec 02 §7 "Commodities"): types, listings, orders. See docs/modules/commodity.md. */
 
@@ -119,6 +120,12 @@ export const commodityOrders = defineResource({
   },
 })
 
+export const commodityUnits = defineResource({
+  contract: commodityUnitContract,
+  table: commodityUnit,
+  unique: [{ fields: ['code'], message: '单位编码已存在' }],
+})
+
 const SHOP_MENUS = [
   {
     code: 'commodity',
@@ -130,6 +137,7 @@ const SHOP_MENUS = [
       resourceScreen(commodityTypeContract, '商品类型', '/commodity/type', 'AppstoreOutlined'),
       resourceScreen(commodityMessageContract, '商品信息', '/commodity/message', 'TagsOutlined'),
       resourceScreen(commodityOrderContract, '商品订单', '/commodity/order', 'ShoppingCartOutlined'),
+      resourceScreen(commodityUnitContract, '商品单位', '/commodity/unit', 'NumberOutlined'),
       {
         code: 'commodity_dashboard',
         name: '商品看板',
@@ -143,7 +151,7 @@ const SHOP_MENUS = [
 export const commodityModule = defineModule({
   name: 'commodity',
   tables,
-  resources: [commodityTypes, commodityMessages, commodityOrders],
+  resources: [commodityTypes, commodityMessages, commodityOrders, commodityUnits],
   menus: SHOP_MENUS,
   product: { name: '商品管理', remark: '商品类型、商品信息与商品订单' },
   // park staff look, they do not change

@@ -87,3 +87,16 @@ export const commodityOrderItem = pgTable(
   },
   (t) => [index('xpark_commodity_order_item_order_idx').on(t.tenantId, t.orderId)],
 )
+
+/** A unit a shop sells by. */
+export const commodityUnit = pgTable(
+  'xpark_commodity_unit',
+  {
+    id: id('id').primaryKey(),
+    ...tenantColumns(),
+    code: varchar('code', { length: 16 }).notNull(),
+    name: varchar('name', { length: 16 }).notNull(),
+    remark: varchar('remark', { length: 255 }).notNull().default(''),
+  },
+  (t) => [uniqueIndex('xpark_commodity_unit_code_uq').on(t.tenantId, t.code).where(live)],
+)

@@ -7,8 +7,8 @@ import { z } from 'zod'
 import { changeLanguage } from '@/i18n'
 import { useSession } from '@/stores/session'
 import { ok, renderScreen, stubFetch } from '@/test/render'
-import { fromContract, formHints } from './contract'
 import { CrudPage } from './CrudPage'
+import { formHints, fromContract } from './contract'
 
 /** A contract as a module declares it: a form, a row, a named transition, route names of its own. */
 const gadget = defineContract({
@@ -21,8 +21,19 @@ const gadget = defineContract({
     stock: wholeNumber('stock', 0, 500),
     note: z.string().max(30).optional(),
   }),
-  row: z.object({ id: z.string(), code: z.string(), name: z.string(), price: z.number(), stock: z.number(), status: z.number() }),
-  routes: { page: 'queryGadgets', submit: 'saveGadget', remove: { path: 'deleteGadget', idParam: 'gadgetId' } },
+  row: z.object({
+    id: z.string(),
+    code: z.string(),
+    name: z.string(),
+    price: z.number(),
+    stock: z.number(),
+    status: z.number(),
+  }),
+  routes: {
+    page: 'queryGadgets',
+    submit: 'saveGadget',
+    remove: { path: 'deleteGadget', idParam: 'gadgetId' },
+  },
   actions: {
     changeStatus: {
       state: 'status',
@@ -98,7 +109,9 @@ describe('the module kit in the console: a screen from a contract', { timeout: 3
     await userEvent.click(screen.getByTestId('crud-row-changeStatus-1-11'))
     expect(await screen.findByText('确定On shelf?')).toBeTruthy()
     await userEvent.click(screen.getByTestId('confirm-ok'))
-    await waitFor(() => expect(api.calls.some((c) => c.url.pathname.endsWith('/shop/gadget/changeStatus'))).toBe(true))
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.url.pathname.endsWith('/shop/gadget/changeStatus'))).toBe(true),
+    )
     const post = api.calls.find((c) => c.url.pathname.endsWith('/changeStatus'))!
     expect(JSON.parse(String(post.init?.body))).toEqual({ id: '11', status: 1 })
     await waitFor(() =>
@@ -125,8 +138,15 @@ describe('the module kit in the console: a screen from a contract', { timeout: 3
     await userEvent.type(within(form).getByTestId('crud-form-price'), '3.5')
     await userEvent.type(within(form).getByTestId('crud-form-stock'), '7')
     await userEvent.click(screen.getByTestId('shop-gadget-form-submit'))
-    await waitFor(() => expect(api.calls.some((c) => c.url.pathname.endsWith('/shop/gadget/saveGadget'))).toBe(true))
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.url.pathname.endsWith('/shop/gadget/saveGadget'))).toBe(true),
+    )
     const saved = api.calls.find((c) => c.url.pathname.endsWith('/saveGadget'))!
-    expect(JSON.parse(String(saved.init?.body))).toMatchObject({ code: 'G9', name: 'new one', price: 350, stock: 7 })
+    expect(JSON.parse(String(saved.init?.body))).toMatchObject({
+      code: 'G9',
+      name: 'new one',
+      price: 350,
+      stock: 7,
+    })
   })
 })

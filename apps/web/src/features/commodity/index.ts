@@ -8,6 +8,7 @@ export default defineFeature({
     '/commodity/message': treeListScreen(() => import('./messages')),
     '/commodity/order': crudScreen(() => import('./orders')),
     '/commodity/dashboard': dashboardScreen(() => import('./dashboard')),
+    '/commodity/unit': crudScreen(() => import('./units')),
   },
   menuNames: {
     commodity: 'Commodities',
@@ -15,5 +16,6 @@ export default defineFeature({
     commodity_message: 'Commodities',
     commodity_order: 'Commodity orders',
     commodity_dashboard: 'Shop dashboard',
+    commodity_unit: 'Units',
   },
 })
