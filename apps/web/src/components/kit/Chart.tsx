@@ -21,6 +21,9 @@ export function Chart({
     dispose: () => void
   } | null>(null)
   const [failed, setFailed] = useState(false)
+  // the option the chart starts with once ECharts has loaded (later ones are set by the effect below)
+  const latest = useRef(option)
+  latest.current = option
 
   useEffect(() => {
     let disposed = false
@@ -29,7 +32,7 @@ export function Chart({
       .then(({ echarts }) => {
         if (disposed || !box.current) return
         chart.current = echarts.init(box.current)
-        chart.current.setOption(option, true)
+        chart.current.setOption(latest.current, true)
         observer = new ResizeObserver(() => chart.current?.resize())
         observer.observe(box.current)
       })
@@ -40,8 +43,6 @@ export function Chart({
       chart.current?.dispose()
       chart.current = null
     }
-    // the chart is made once; new options are set below
-    // biome-ignore lint/correctness/useExhaustiveDependencies: initial option only
   }, [])
 
   useEffect(() => {

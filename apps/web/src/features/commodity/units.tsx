@@ -4,7 +4,7 @@ import './i18n'
 
 /** 商品单位: the units a shop sells by. */
 export default fromContract<CommodityUnitRow>(commodityUnitContract, {
-  title: 'commodity.unit',
+  title: 'commodity.units',
   columns: [
     { prop: 'code', label: 'commodity.code', search: 'input', form: { disabledOnEdit: true } },
     { prop: 'name', label: 'commodity.name', search: 'input' },
