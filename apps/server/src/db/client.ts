@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite'
-import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
@@ -18,6 +19,8 @@ export type DbOrTx = Db | Tx
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** `server_version_num` (180006 for PGlite 0.5): query shapes that pay off only on newer servers ask it */
+  serverVersion: number
   migrate(): Promise<void>
   close(): Promise<void>
 }
@@ -33,6 +36,22 @@ export interface DatabaseOptions {
 
 const casing = 'snake_case' as const
 
+async function versionOf(db: Db): Promise<number> {
+  const result = (await db.execute(
+    sql`select current_setting('server_version_num')::int as v`,
+  )) as unknown as {
+    rows: { v: number }[]
+  }
+  return Number(result.rows[0]?.v ?? 0)
+}
+
+/**
+ * The extensions PGlite must load for the schema: pg_trgm backs the trigram indexes of `like`
+ * filters. Migration 0002 creates it (`create extension if not exists pg_trgm`) on both servers;
+ * PostgreSQL has it in its contrib package (Debian ships it with the server).
+ */
+export const pgliteExtensions = { pg_trgm }
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 })
@@ -45,6 +64,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      serverVersion: await versionOf(db),
       migrate: () => migratePg(drizzlePg(pool, { schema, casing }), { migrationsFolder: migrationsDir }),
       close: () => pool.end(),
     }
@@ -52,11 +72,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: pgliteExtensions,
   })
   const pgliteDb = drizzlePglite(client, { schema, casing })
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
+    serverVersion: await versionOf(pgliteDb as unknown as Db),
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: migrationsDir }),
     close: () => client.close(),
   }

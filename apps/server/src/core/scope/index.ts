@@ -3,6 +3,8 @@ export {
   columnNamed,
   type DataScopeRule,
   DataScopes,
+  type MatchContext,
+  matchIds,
   ruleCondition,
   SCOPE_ALL,
   SCOPE_CACHE_PREFIX,
@@ -10,5 +12,6 @@ export {
   SCOPE_OWN,
   SCOPE_OWN_DEPT,
   SCOPE_OWN_DEPT_CHILDREN,
+  type ScopeLink,
   type ScopeSource,
 } from './data-scope.js'
