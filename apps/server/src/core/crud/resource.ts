@@ -1,11 +1,11 @@
 import type { SQL } from 'drizzle-orm'
 import { getTableColumns } from 'drizzle-orm'
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { getTableConfig, IndexedColumn, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import type { preHandlerAsyncHookHandler } from 'fastify'
 import type { z } from 'zod'
 import type { Tx } from '../../db/client.js'
 import type { AuthContext } from '../auth/tokens.js'
-import { FilterSet, type FilterSpec, SortSet } from '../query/index.js'
+import { FilterSet, type FilterSpec, SortSet, trigramFields } from '../query/index.js'
 import { isTenantTable } from '../tenancy.js'
 
 /**
@@ -125,6 +125,7 @@ export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S
     ...(columns.createTime ? { createTime: 'eq' as const } : {}),
     ...options.filters,
   }
+  assertTrigramIndexes(table, filters, where)
   return {
     ...options,
     path: path.replace(/^\/+|\/+$/g, ''),
@@ -135,4 +136,25 @@ export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S
     filterSet: new FilterSet(table, filters),
     sortSet: new SortSet(table, options.sorts ?? []),
   }
+}
+
+/** A filter that asks for a trigram index must find one on its table (built by `tenantIndexes`). */
+function assertTrigramIndexes(table: PgTable, filters: FilterSpec, where: string): void {
+  const wanted = trigramFields(filters)
+  if (!wanted.length) return
+  const columns = getTableColumns(table) as Record<string, PgColumn>
+  const indexed = new Set(
+    getTableConfig(table)
+      .indexes.filter((i) => i.config.method === 'gin')
+      .flatMap((i) => i.config.columns)
+      .filter(
+        (c): c is IndexedColumn => c instanceof IndexedColumn && c.indexConfig.opClass === 'gin_trgm_ops',
+      )
+      .map((c) => c.name),
+  )
+  for (const field of wanted)
+    if (!indexed.has(columns[field]?.name))
+      throw new Error(
+        `${where}: filter ${field} asks for a trigram index; pass the filters to tenantIndexes() in the table`,
+      )
 }

@@ -29,10 +29,10 @@ function visibleColumns(r: Resource): Record<string, PgColumn> {
 export async function listRows(db: Db, r: Resource, auth: AuthContext, query: Row): Promise<Page<Row>> {
   // parse everything before touching the database: a bad parameter is a 400, not a half-run query
   const paging = readPaging(query)
-  const orderBy = r.sortSet.orderBy(query)
+  const { orderBy, keyset } = r.sortSet.order(query)
   const filters = r.filterSet.conditions(query)
   const where = await whereOf(r, auth, ...filters, await r.queryFilter?.(query, auth))
-  return selectPage(db, { table: r.table, where, orderBy, paging, omit: r.omit })
+  return selectPage(db, { table: r.table, where, orderBy, keyset, paging, omit: r.omit })
 }
 
 export async function findRow(db: Db, r: Resource, auth: AuthContext, id: string): Promise<Row> {

@@ -71,6 +71,7 @@ export async function userSearchRoutes(
         table: user,
         where,
         orderBy: [desc(user.id)],
+        keyset: { column: user.id, descending: true },
         paging,
         columns: {
           id: user.id,
