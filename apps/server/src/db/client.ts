@@ -32,9 +32,16 @@ export interface DatabaseOptions {
   dataDir?: string | undefined
   /** a PGlite data dump (from dumpDataDir) to start from: tests clone a prepared database this way */
   loadDataDir?: Blob | undefined
+  /** every statement and its parameters, as sent (XPARK_SQL_LOG) */
+  logQuery?: ((query: string, params: unknown[]) => void) | undefined
 }
 
 const casing = 'snake_case' as const
+
+function loggerOf(options: DatabaseOptions) {
+  const log = options.logQuery
+  return log ? { logger: { logQuery: (query: string, params: unknown[]) => log(query, params) } } : {}
+}
 
 async function versionOf(db: Db): Promise<number> {
   const result = (await db.execute(
@@ -60,7 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error: Error & { code?: string }) => {
       if (error.code !== '57P01') console.warn(`xpark: idle database connection lost: ${error.message}`)
     })
-    const db = drizzlePg(pool, { schema, casing }) as unknown as Db
+    const db = drizzlePg(pool, { schema, casing, ...loggerOf(options) }) as unknown as Db
     return {
       db,
       kind: 'postgres',
@@ -74,7 +81,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: pgliteExtensions,
   })
-  const pgliteDb = drizzlePglite(client, { schema, casing })
+  const pgliteDb = drizzlePglite(client, { schema, casing, ...loggerOf(options) })
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',

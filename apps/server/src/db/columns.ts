@@ -48,8 +48,9 @@ interface TenantIndexColumns {
  * "Pages and data scope at scale"), all partial on live rows (`scoped()` always adds `is_deleted = 0`):
  * - `(tenant_id, id)`: the page's count reads it index-only, and a deep page finds its first id in it
  *   (keyset under the hood) without fetching the rows it skips;
- * - `(tenant_id, create_dept)`, `(tenant_id, create_user)`: the data scope columns (own, own dept,
- *   dept and children, custom rules on them);
+ * - `(tenant_id, create_dept, id)`, `(tenant_id, create_user, id)`: the data scope columns (own, own
+ *   dept, dept and children, custom rules on them); with the id, a scoped count and the page's ids are
+ *   read from the index alone, and one creator's or dept's rows come in id order;
  * - a pg_trgm GIN index for each filter declared `{ op: 'like', index: 'trigram' }`, so a
  *   contains-search does not scan the tenant.
  * Use: `pgTable('x', {...}, (t) => [...tenantIndexes('x', t, xFilters)])`.
@@ -62,8 +63,8 @@ export function tenantIndexes(
   const live = sql`is_deleted = 0`
   return [
     index(`${table}_tenant_page_idx`).on(t.tenantId, t.id).where(live),
-    index(`${table}_tenant_dept_idx`).on(t.tenantId, t.createDept).where(live),
-    index(`${table}_tenant_user_idx`).on(t.tenantId, t.createUser).where(live),
+    index(`${table}_tenant_dept_idx`).on(t.tenantId, t.createDept, t.id).where(live),
+    index(`${table}_tenant_user_idx`).on(t.tenantId, t.createUser, t.id).where(live),
     ...trigramIndexes(table, t, filters),
   ]
 }

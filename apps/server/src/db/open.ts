@@ -19,6 +19,12 @@ export async function openConfiguredDatabase(config: Config): Promise<OpenedData
     const database = await openDatabase({
       url: config.databaseUrl,
       dataDir: config.databaseUrl ? undefined : resolve(config.dataDir, 'pg'),
+      logQuery: config.sqlLog
+        ? (query, params) =>
+            process.stderr.write(
+              `xpark-sql ${JSON.stringify({ query, params }, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}\n`,
+            )
+        : undefined,
     })
     await database.migrate()
     const seeded = await seedIfEmpty(database.db, config.adminPassword)

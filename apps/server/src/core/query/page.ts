@@ -119,7 +119,10 @@ async function readRows<R>(
     .offset(offset)) as R[]
 }
 
-/** The rows of these ids (still under the page's condition), in the order of the ids. */
+/**
+ * The rows of these ids, in their order. The ids come from the page's own condition a moment before,
+ * so it is not evaluated again (a data scope's subquery would run twice for ten primary-key reads).
+ */
 async function rowsByIds<R>(
   db: DbOrTx,
   q: PageQuery,
@@ -127,10 +130,7 @@ async function rowsByIds<R>(
   id: PgColumn,
   ids: string[],
 ): Promise<R[]> {
-  const rows = (await db
-    .select(columns)
-    .from(q.table)
-    .where(and(q.where, inArray(id, ids)))) as Record<string, unknown>[]
+  const rows = (await db.select(columns).from(q.table).where(inArray(id, ids))) as Record<string, unknown>[]
   const byId = new Map(rows.map((r) => [String(r.id), r]))
   return ids.map((i) => byId.get(i)).filter((r) => r !== undefined) as R[]
 }

@@ -12,8 +12,8 @@ CREATE UNIQUE INDEX "blade_user_dept_dept_user_uq" ON "blade_user_dept" USING bt
 CREATE INDEX "blade_user_dept_user_idx" ON "blade_user_dept" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "blade_dept_tenant_ancestors_idx" ON "blade_dept" USING btree ("tenant_id","ancestors" varchar_pattern_ops);--> statement-breakpoint
 CREATE INDEX "blade_user_tenant_page_idx" ON "blade_user" USING btree ("tenant_id","id") WHERE is_deleted = 0;--> statement-breakpoint
-CREATE INDEX "blade_user_tenant_dept_idx" ON "blade_user" USING btree ("tenant_id","create_dept") WHERE is_deleted = 0;--> statement-breakpoint
-CREATE INDEX "blade_user_tenant_user_idx" ON "blade_user" USING btree ("tenant_id","create_user") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "blade_user_tenant_dept_idx" ON "blade_user" USING btree ("tenant_id","create_dept","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "blade_user_tenant_user_idx" ON "blade_user" USING btree ("tenant_id","create_user","id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "blade_user_account_trgm_idx" ON "blade_user" USING gin ("account" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "blade_user_real_name_trgm_idx" ON "blade_user" USING gin ("real_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "blade_user_name_trgm_idx" ON "blade_user" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
