@@ -163,6 +163,8 @@ async function measure(target, size, port, onChild) {
       ),
       settings,
     )
+    if (server.child.exitCode !== null || server.child.signalCode !== null)
+      throw new Error(`the server stopped during the measurement:\n${server.child.log().slice(-3000)}`)
     return { cases, answers, sequential, measured }
   } finally {
     await stopServer(server.child)
@@ -234,9 +236,12 @@ function report(kind, size, { cases, answers, sequential, measured }, loadMs) {
     const m = measured[c.key]
     const a = answers[c.key]
     const ratio = m.requestsPerSecond / base
-    let note = ''
+    let note =
+      m.errors || m.timeouts || m.non2xx
+        ? `  (${m.non2xx} non-2xx, ${m.errors} errors, ${m.timeouts} timeouts)`
+        : ''
     if (c.expectTotal !== undefined && a.total !== c.expectTotal)
-      note = `  (expected total ${c.expectTotal}: MISMATCH)`
+      note += `  (expected total ${c.expectTotal}: MISMATCH)`
     line(
       `${c.label.padEnd(34)}${rate(m.requestsPerSecond)}${String(m.latencyMs.p50).padStart(6)}${String(m.latencyMs.p99).padStart(6)}  ${`${ratio.toFixed(2)}x`.padStart(8)}${`${sequential[c.key]} ms`.padStart(9)}  ${a.records}/${a.total}${note}`,
     )
@@ -266,6 +271,8 @@ function report(kind, size, { cases, answers, sequential, measured }, loadMs) {
         latencyMs: measured[c.key].latencyMs,
         aloneMsP50: sequential[c.key],
         non2xx: measured[c.key].non2xx,
+        errors: measured[c.key].errors,
+        timeouts: measured[c.key].timeouts,
         ratioToAdmin: Number((measured[c.key].requestsPerSecond / base).toFixed(3)),
       },
     ]),

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { type ExtractTablesWithRelations, sql } from 'drizzle-orm'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
@@ -19,8 +19,6 @@ export type DbOrTx = Db | Tx
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
-  /** `server_version_num` (180006 for PGlite 0.5): query shapes that pay off only on newer servers ask it */
-  serverVersion: number
   migrate(): Promise<void>
   close(): Promise<void>
 }
@@ -43,15 +41,6 @@ function loggerOf(options: DatabaseOptions) {
   return log ? { logger: { logQuery: (query: string, params: unknown[]) => log(query, params) } } : {}
 }
 
-async function versionOf(db: Db): Promise<number> {
-  const result = (await db.execute(
-    sql`select current_setting('server_version_num')::int as v`,
-  )) as unknown as {
-    rows: { v: number }[]
-  }
-  return Number(result.rows[0]?.v ?? 0)
-}
-
 /**
  * The extensions PGlite must load for the schema: pg_trgm backs the trigram indexes of `like`
  * filters. Migration 0002 creates it (`create extension if not exists pg_trgm`) on both servers;
@@ -71,7 +60,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
-      serverVersion: await versionOf(db),
       migrate: () => migratePg(drizzlePg(pool, { schema, casing }), { migrationsFolder: migrationsDir }),
       close: () => pool.end(),
     }
@@ -85,7 +73,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
-    serverVersion: await versionOf(pgliteDb as unknown as Db),
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: migrationsDir }),
     close: () => client.close(),
   }

@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import type { Config } from '../config.js'
 import { type Database, openDatabase } from './client.js'
 import { lockDataDir } from './lock.js'
+import { scheduleMaintenance } from './maintenance.js'
 import { seedIfEmpty } from './seed/demo.js'
 import { syncSeededMenus } from './seed/sync.js'
 
@@ -30,10 +31,12 @@ export async function openConfiguredDatabase(config: Config): Promise<OpenedData
     const seeded = await seedIfEmpty(database.db, config.adminPassword)
     // an older data folder gains the menus of screens added since it was made
     if (!seeded) await syncSeededMenus(database.db)
+    const stopMaintenance = scheduleMaintenance(database, (message) => console.log(`xpark: ${message}`))
     return {
       database,
       seeded,
       close: async () => {
+        stopMaintenance()
         try {
           await database.close()
         } finally {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { post } from '../../db/schema.js'
 import { startTestApp, type TestContext } from '../../test/harness.js'
@@ -110,6 +110,31 @@ describe('selectPage', () => {
       expect(onePass.records.map((r) => (r as { id: string }).id)).toEqual(want.ids)
       expect(walk.records.map((r) => (r as { id: string }).id)).toEqual(want.ids)
       expect([onePass.total, walk.total]).toEqual([want.total, want.total])
+    }
+  })
+
+  it('a one pass that finds far more rows than estimated stops and reads them as a large answer', async () => {
+    // the planner guesses 10 ids for an array probe; it matches every row
+    const where = scoped(
+      post,
+      tenant,
+      sql`${post.id} = any(array(select id from blade_post where tenant_id = ${TENANT}))`,
+    )
+    expect(await estimateRows(t.database.db, post, where)).toBeLessThanOrEqual(20)
+    for (const current of [1, 4]) {
+      const paging = { current, size: 10, offset: (current - 1) * 10 }
+      const orderBy = [desc(post.id)]
+      const got = await selectPage(t.database.db, {
+        table: post,
+        where,
+        orderBy,
+        paging,
+        keyset: { column: post.id, descending: true },
+        onePassMax: 20,
+      })
+      const want = await reference(where, orderBy, 10, paging.offset)
+      expect(got.records.map((r) => (r as { id: string }).id)).toEqual(want.ids)
+      expect(got.total).toBe(want.total)
     }
   })
 

@@ -1,5 +1,5 @@
 import type { Page } from '@xpark/contract'
-import { and, count, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, Column, count, getTableColumns, getTableName, inArray, is, SQL, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/client.js'
 import { page } from '../envelope.js'
@@ -39,7 +39,7 @@ export const ONE_PASS_MAX = 50_000
 
 interface CountedIds {
   n: number
-  ids: string[] | null
+  ids: string[]
 }
 
 /**
@@ -59,19 +59,14 @@ export async function selectPage<R = Record<string, unknown>>(db: DbOrTx, q: Pag
   const id = all.id
   const estimate = await estimateRows(db, q.table, q.where)
 
-  if (id && columns.id === id && estimate <= (q.onePassMax ?? ONE_PASS_MAX)) {
-    const [found] = (await db
-      .select({
-        n: sql<number>`count(*)::int`,
-        ids: sql<string[] | null>`(array_agg(${id}::text order by ${sql.join(q.orderBy, sql`, `)}))[${
-          offset + 1
-        }:${offset + size}]`,
-      })
-      .from(q.table)
-      .where(q.where)) as CountedIds[]
-    const ids = found?.ids ?? []
-    const records = ids.length ? await rowsByIds<R>(db, q, columns, id, ids) : []
-    return page(records, Number(found?.n ?? 0), current, size)
+  const onePassMax = q.onePassMax ?? ONE_PASS_MAX
+  if (id && columns.id === id && estimate <= onePassMax) {
+    const found = await countAndIds(db, q, id, onePassMax)
+    if (found) {
+      const records = found.ids.length ? await rowsByIds<R>(db, q, columns, id, found.ids) : []
+      return page(records, found.n, current, size)
+    }
+    // more rows than the estimate said by far (stale statistics): read them as a large answer
   }
 
   const read = await readRows<R>(db, q, columns, size + 1)
@@ -87,6 +82,40 @@ export async function selectPage<R = Record<string, unknown>>(db: DbOrTx, q: Pag
     total = row?.n ?? 0
   }
   return page(records, total, current, size)
+}
+
+/**
+ * The count and the ids of the page in one pass over the matching rows, or null when they are more
+ * than twice `limit` (the estimate was wrong: the pass stops there instead of sorting them all). Only
+ * the id and the order's columns are read, so an index holding them answers alone.
+ */
+async function countAndIds(
+  db: DbOrTx,
+  q: PageQuery,
+  id: PgColumn,
+  limit: number,
+): Promise<CountedIds | null> {
+  const { offset, size } = q.paging
+  const cap = Math.max(2 * limit, offset + size) + 1
+  const picked: Record<string, PgColumn> = { id }
+  for (const column of q.orderBy.flatMap(columnsOf)) picked[column.name] = column
+  // the subquery takes the table's name, so the order's "table"."column" names read its columns
+  const matching = db.select(picked).from(q.table).where(q.where).limit(cap)
+  const result = (await db.execute(
+    sql`select count(*)::int as n, (array_agg(${id}::text order by ${sql.join(q.orderBy, sql`, `)}))[${
+      offset + 1
+    }:${offset + size}] as ids from (${matching}) as ${sql.identifier(getTableName(q.table))}`,
+  )) as unknown as { rows: { n: number | string; ids: string[] | null }[] }
+  const n = Number(result.rows[0]?.n ?? 0)
+  if (n >= cap) return null
+  return { n, ids: result.rows[0]?.ids ?? [] }
+}
+
+/** The columns an ORDER BY item names (`asc(column)` and the like). */
+function columnsOf(item: SQL): PgColumn[] {
+  return item.queryChunks.flatMap((chunk) =>
+    is(chunk, Column) ? [chunk as PgColumn] : is(chunk, SQL) ? columnsOf(chunk as SQL) : [],
+  )
 }
 
 /** The rows of a page: offset 0 walks the order's index; a deep keyset page starts at its first id. */

@@ -58,13 +58,6 @@ export interface ScopeSource {
   apiPaths(roleIds: readonly string[] | null): Promise<string[]>
   /** link tables of comma-joined columns */
   links?: readonly ScopeLink[]
-  /**
-   * true on PostgreSQL 17 and later (PGlite is 18), which read `id = any(<sorted ids>)` in one pass
-   * over the index: there a link's ids are probed as an array, which counts a scoped page faster than
-   * the administrator's. Older servers descend the index once per id, where the planner's semi-join
-   * (a hash of the link rows) is cheaper. Both are the same rows.
-   */
-  arrayProbes?: boolean
 }
 
 const CACHE_TTL = 600
@@ -82,10 +75,9 @@ export function columnNamed(table: PgTable, name: string): PgColumn | undefined 
   return columns[name] ?? Object.values(columns).find((c) => c.name === name)
 }
 
-/** How ids are matched: a column's link table, if any, and the probe form the server prefers. */
+/** How ids are matched: the link tables of text columns. */
 export interface MatchContext {
   links?: readonly ScopeLink[] | undefined
-  arrayProbes?: boolean | undefined
 }
 
 /** `column` matches one of these ids: equality for an id column, any id of the list for a text one. */
@@ -96,8 +88,13 @@ export function matchIds(column: PgColumn, ids: readonly string[], ctx: MatchCon
   if (link) {
     const rowId = (getTableColumns(column.table) as Record<string, PgColumn>).id
     if (rowId) {
+      // the link's owners as an array probed in the id index: the work follows the rows in scope.
+      // As `id in (select …)` the planner hashes the link rows and reads every row of the tenant
+      // (PostgreSQL 15, 1,000,000 users, 10,000 in scope: 120 ms against 20 ms); PostgreSQL 17+
+      // and PGlite read the sorted ids in one pass over the index. Its row estimate is a guess
+      // (10 ids), which selectPage's capped one pass survives.
       const owners = sql`select ${link.owner} from ${link.owner.table} where ${inArray(link.value, [...ids])}`
-      return ctx.arrayProbes ? sql`${rowId} = any(array(${owners}))` : sql`${rowId} in (${owners})`
+      return sql`${rowId} = any(array(${owners}))`
     }
   }
   const wanted = sql`array[${sql.join(

@@ -9,12 +9,11 @@ export const DATA_SCOPE = 1
 export const API_SCOPE = 2
 
 /** The system module's answer to core/scope: rules from blade_scope_data / blade_scope_api via blade_role_scope. */
-export function systemScopeSource(database: Pick<Database, 'db' | 'serverVersion'>): ScopeSource {
-  const { db, serverVersion } = database
+export function systemScopeSource(database: Pick<Database, 'db'>): ScopeSource {
+  const { db } = database
   return {
     // blade_user.dept_id is matched through blade_user_dept (kept equal to it by a trigger)
     links: [{ column: user.deptId, owner: userDept.userId, value: userDept.deptId }],
-    arrayProbes: serverVersion >= 170000,
     async dataRules(roleIds, resourceCode) {
       if (!roleIds.length) return []
       return db
