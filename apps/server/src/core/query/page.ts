@@ -25,7 +25,7 @@ export interface PageQuery {
 /**
  * Above this many matching rows a page's `total` is the planner's estimate instead of a count
  * (NocoBase switches to paging without a count above about 300,000 rows; Directus users wait 11 s for
- * counts of 6 million). docs/architecture.md, "Pages at scale".
+ * counts of 6 million). docs/architecture.md, "Lists at scale".
  */
 export const EXACT_TOTAL_MAX = 300_000
 
