@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import ExcelJS from 'exceljs'
 import { serverWith100kUsers, USER_COLUMNS, USERS_TENANT } from './lib/users-100k.mjs'
 import { freePort, memoryOf, signIn, stopServer } from './lib/xpark-server.mjs'
@@ -103,7 +104,7 @@ export async function rawExportPhase(dataDir) {
   const rssBefore = process.memoryUsage.rss()
   const stopSampling = peakSampler(() => process.memoryUsage.rss())
   const openStarted = performance.now()
-  const db = await PGlite.create({ dataDir: join(dataDir, 'pg') })
+  const db = await PGlite.create({ dataDir: join(dataDir, 'pg'), extensions: { pg_trgm } })
   const openMs = performance.now() - openStarted
   const columns = USER_COLUMNS.map((c) => `"${c}"`).join(', ')
   // the tenant id is a constant of the bench, inlined: DECLARE takes no bind parameters

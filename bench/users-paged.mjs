@@ -46,8 +46,9 @@ export function report({ http, raw, insertMs, tenantUsers }) {
       'each request pays token check, data-scope lookup, JSON + gzip',
   )
   line(
-    `raw: the two statements selectPage runs (every column but password, tenant + is_deleted ` +
-      `[+ account ilike], order by id desc, limit/offset; then count(*)) in PGlite in this process (open ${ms(raw.openMs)})`,
+    `raw: the statements selectPage runs (planner estimate; then page of size + 1 [keyset start for a deep ` +
+      `page] + count(*), or for a small answer count and ids in one pass + rows by id) in PGlite in this process ` +
+      `(open ${ms(raw.openMs)}; estimates ${raw.cases.map((c) => c.estimate).join(' / ')})`,
   )
   return cases
 }

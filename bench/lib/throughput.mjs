@@ -47,21 +47,37 @@ function merge(url, connections, parts) {
 }
 
 /**
- * Warm each target up (JIT, pools, caches), then measure them in `rounds` alternating slices of
- * durationSeconds / rounds each. targets: { name: { url, headers } }. Returns { name: figures }.
+ * After a slice, requests autocannon gave up on are still queued in the server (it answers them to a
+ * closed socket): let them finish (`drain`, e.g. one request that waits its turn) before the next
+ * target is measured, or a slow page's backlog is charged to the page after it.
  */
-export async function compare(targets, { connections, durationSeconds, warmupSeconds, rounds }) {
+async function settle(pauseMs, drain) {
+  await drain()
+  if (pauseMs) await new Promise((resolve) => setTimeout(resolve, pauseMs))
+}
+
+/**
+ * Warm each target up (JIT, pools, caches), then measure them in `rounds` alternating slices of
+ * durationSeconds / rounds each (then `drain` and pauseMs). targets: { name: { url, headers } }.
+ * Returns { name: figures }.
+ */
+export async function compare(
+  targets,
+  { connections, durationSeconds, warmupSeconds, rounds, pauseMs = 0, drain = async () => {} },
+) {
   const names = Object.keys(targets)
   const slice = Math.max(1, Math.round(durationSeconds / rounds))
   for (const name of names) {
     const { url, headers = {} } = targets[name]
     if (warmupSeconds > 0) await run({ url, headers, connections, duration: warmupSeconds })
+    await settle(pauseMs, drain)
   }
   const parts = Object.fromEntries(names.map((name) => [name, []]))
   for (let round = 0; round < rounds; round++) {
     for (const name of names) {
       const { url, headers = {} } = targets[name]
       parts[name].push(await run({ url, headers, connections, duration: slice }))
+      await settle(pauseMs, drain)
     }
   }
   return Object.fromEntries(names.map((name) => [name, merge(targets[name].url, connections, parts[name])]))

@@ -2,6 +2,7 @@
 // over HTTP (the built server) and raw in PGlite (the same SQL the server sends, without the server).
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { startServer, stopServer } from './xpark-server.mjs'
 
 export const USERS_TENANT = '100001'
@@ -27,7 +28,7 @@ export function summarise(samples) {
  * Returns { insertMs, tenantUsers }.
  */
 export async function insertUsers(dataDir) {
-  const db = await PGlite.create({ dataDir: join(dataDir, 'pg') })
+  const db = await PGlite.create({ dataDir: join(dataDir, 'pg'), extensions: { pg_trgm } })
   try {
     const started = performance.now()
     await db.query(
@@ -141,8 +142,15 @@ export const USER_COLUMNS = [
   'post_id',
   'user_ext',
 ]
-export function rawPageSql({ current, size, account }) {
-  const columns = USER_COLUMNS.map((c) => `"blade_user"."${c}"`).join(', ')
+/**
+ * The statements selectPage (apps/server/src/core/query/page.ts) sends for a page of blade-user as the
+ * tenant admin, with bound parameters, and how to read records and total from their answers:
+ * the planner estimate, then for a small answer (≤ 50,000 estimated rows: the filtered page) count and
+ * ids in one pass and the rows by id; for a large one the page (size + 1 rows; a deep page of the id
+ * order starts at the id an index-only scan finds) and the count.
+ */
+export function rawPageStatements({ current, size, account }, estimate) {
+  const columns = USER_COLUMNS.map((c) => `"${c}"`).join(', ')
   const params = [USERS_TENANT, 0]
   let where = '("blade_user"."tenant_id" = $1 and "blade_user"."is_deleted" = $2'
   if (account !== undefined) {
@@ -150,36 +158,79 @@ export function rawPageSql({ current, size, account }) {
     where += ` and "blade_user"."account" ilike $${params.length}`
   }
   where += ')'
-  const countParams = [...params]
-  params.push(size, (current - 1) * size)
-  const text =
-    `select ${columns} from "blade_user" where ${where} ` +
-    `order by "blade_user"."id" desc limit $${params.length - 1} offset $${params.length}`
-  return { text, params, countText: `select count(*) from "blade_user" where ${where}`, countParams }
+  const offset = (current - 1) * size
+  const explain = { text: `explain (format json) select 1 from "blade_user" where ${where}`, params }
+  if (estimate === undefined) return { explain }
+  const n = params.length
+  if (estimate <= 50_000) {
+    return {
+      explain,
+      steps: [
+        {
+          text:
+            `select count(*)::int as n, (array_agg("blade_user"."id"::text order by "blade_user"."id" desc))` +
+            `[$${n + 1}:$${n + 2}] as ids from "blade_user" where ${where}`,
+          params: [...params, offset + 1, offset + size],
+        },
+        (prev) => ({
+          text: `select ${columns} from "blade_user" where "blade_user"."id" in (select unnest($1::bigint[]))`,
+          params: [prev.rows[0].ids ?? []],
+        }),
+      ],
+      read: ([counted, rows]) => ({ records: rows.rows.length, total: counted.rows[0].n }),
+    }
+  }
+  const page =
+    offset > 0
+      ? {
+          text:
+            `select ${columns} from "blade_user" where (${where} and "blade_user"."id" <= (select "id" from "blade_user" ` +
+            `where ${where} order by "id" desc offset $${n + 1} limit 1)) order by "blade_user"."id" desc limit $${n + 2}`,
+          params: [...params, offset, size + 1],
+        }
+      : {
+          text: `select ${columns} from "blade_user" where ${where} order by "blade_user"."id" desc limit $${n + 1} offset $${n + 2}`,
+          params: [...params, size + 1, offset],
+        }
+  return {
+    explain,
+    steps: [page, { text: `select count(*) from "blade_user" where ${where}`, params }],
+    read: ([rows, counted]) => ({
+      records: Math.min(size, rows.rows.length),
+      total: Number(counted.rows[0].count),
+    }),
+  }
 }
 
 /** The same pages as raw SQL in PGlite opened on the (stopped) server's data folder, in this process. */
 export async function timeRawPages(dataDir, { runs = 30, warmup = 3 } = {}) {
   const openStarted = performance.now()
-  const db = await PGlite.create({ dataDir: join(dataDir, 'pg') })
+  const db = await PGlite.create({ dataDir: join(dataDir, 'pg'), extensions: { pg_trgm } })
   const openMs = performance.now() - openStarted
   try {
     const out = []
     for (const c of PAGE_CASES) {
-      const { text, params, countText, countParams } = rawPageSql(c.query)
+      const { explain } = rawPageStatements(c.query)
+      const plan = (await db.query(explain.text, explain.params)).rows[0]['QUERY PLAN']
+      const estimate = Math.round((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan['Plan Rows'])
+      const { steps, read } = rawPageStatements(c.query, estimate)
       const samples = []
-      let last = null
-      let total = 0
+      let answer = null
       for (let i = 0; i < warmup + runs; i++) {
         const started = performance.now()
-        last = await db.query(text, params)
-        total = Number((await db.query(countText, countParams)).rows[0].count)
+        await db.query(explain.text, explain.params)
+        const results = []
+        for (const step of steps) {
+          const s = typeof step === 'function' ? step(results.at(-1)) : step
+          results.push(await db.query(s.text, s.params))
+        }
         const ms = performance.now() - started
+        answer = read(results)
         if (i >= warmup) samples.push(ms)
       }
-      out.push({ name: c.name, records: last.rows.length, total, ...summarise(samples) })
+      out.push({ name: c.name, estimate, ...answer, ...summarise(samples) })
     }
-    return { openMs, cases: out, sql: rawPageSql(PAGE_CASES[2].query).text }
+    return { openMs, cases: out, sql: rawPageStatements(PAGE_CASES[2].query, 0).steps[0].text }
   } finally {
     await db.close()
   }

@@ -6,7 +6,9 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
-export const serverEntry = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url))
+// XPARK_BENCH_SERVER measures another build (an earlier commit's apps/server/dist/main.js) on the same data
+export const serverEntry =
+  process.env.XPARK_BENCH_SERVER ?? fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url))
 
 /** A free TCP port on 127.0.0.1 (asked of the kernel, then released). */
 export function freePort() {
@@ -34,8 +36,10 @@ export function memoryOf(pid, field = 'VmRSS') {
 /**
  * Spawn the server on `dataDir` and wait until GET /xparkApi/health answers 200.
  * Returns { child, baseUrl, readyMs } where readyMs runs from spawn to the first healthy answer.
+ * `env` adds variables; DATABASE_URL and REDIS_URL are not inherited from the bench's own environment
+ * (the embedded database is measured unless a section passes them on purpose).
  */
-export async function startServer({ port, dataDir, timeoutMs = 60_000 }) {
+export async function startServer({ port, dataDir, timeoutMs = 60_000, env = {} }) {
   if (!existsSync(serverEntry)) {
     throw new Error(
       `${serverEntry} is missing: build the server first (npm run build, or node build.mjs in apps/server)`,
@@ -44,16 +48,18 @@ export async function startServer({ port, dataDir, timeoutMs = 60_000 }) {
   const baseUrl = `http://127.0.0.1:${port}`
   const output = []
   const started = performance.now()
+  const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
       XPARK_DATA: dataDir,
       XPARK_CAPTCHA: 'off',
       XPARK_LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

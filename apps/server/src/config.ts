@@ -25,6 +25,7 @@ const EnvSchema = z.object({
     .optional(),
   XPARK_ADMIN_PASSWORD: z.string().optional(),
   XPARK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  XPARK_SQL_LOG: z.enum(['on', 'off']).default('off'),
   XPARK_WEB_DIST: z.string().optional(),
   XPARK_LOGIN_FAIL_LIMIT: z.coerce.number().int().min(1).default(5),
   XPARK_LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).default(1800),
@@ -77,6 +78,8 @@ export interface Config {
   jwtSecret: string | undefined
   adminPassword: string | undefined
   logLevel: Env['XPARK_LOG_LEVEL']
+  /** every SQL statement and its parameters to stderr (bench/ takes the query plans from it) */
+  sqlLog: boolean
   webDist: string | undefined
   loginFailLimit: number
   loginLockSeconds: number
@@ -119,6 +122,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.XPARK_JWT_SECRET || undefined,
     adminPassword: e.XPARK_ADMIN_PASSWORD || undefined,
     logLevel: e.XPARK_LOG_LEVEL,
+    sqlLog: e.XPARK_SQL_LOG === 'on',
     webDist: e.XPARK_WEB_DIST,
     loginFailLimit: e.XPARK_LOGIN_FAIL_LIMIT,
     loginLockSeconds: e.XPARK_LOGIN_LOCK_SECONDS,

@@ -129,8 +129,11 @@ export interface ResourceContractInput<F extends z.ZodObject, R extends z.ZodObj
   row: R
   /** the field naming a row (tree titles, selects, confirmations; default `name`) */
   label?: string
-  /** whitelisted filters: field → operator of the bare parameter */
-  filters?: Readonly<Record<string, FilterOperator>>
+  /**
+   * whitelisted filters: field → operator of the bare parameter; `{ op: 'like', index: 'trigram' }`
+   * asks for a trigram index (the table's `tenantIndexes(…, filters)` builds it)
+   */
+  filters?: Readonly<Record<string, FilterOperator | { op: FilterOperator; index?: 'trigram' }>>
   /** whitelisted sort fields (`id` always) */
   sorts?: readonly string[]
   /** route names per verb; `false` leaves a verb out (defaults: see `routesOf`) */

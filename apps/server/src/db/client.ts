@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
@@ -29,14 +30,23 @@ export interface DatabaseOptions {
   dataDir?: string | undefined
   /** a PGlite data dump (from dumpDataDir) to start from: tests clone a prepared database this way */
   loadDataDir?: Blob | undefined
-  /** called with every statement's SQL (tests count queries with it) */
-  onQuery?: ((sql: string) => void) | undefined
+  /** every statement and its parameters, as sent (XPARK_SQL_LOG) */
+  logQuery?: ((query: string, params: unknown[]) => void) | undefined
 }
 
 const casing = 'snake_case' as const
 
-const loggerOf = (onQuery: DatabaseOptions['onQuery']) =>
-  onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {}
+function loggerOf(options: DatabaseOptions) {
+  const log = options.logQuery
+  return log ? { logger: { logQuery: (query: string, params: unknown[]) => log(query, params) } } : {}
+}
+
+/**
+ * The extensions PGlite must load for the schema: pg_trgm backs the trigram indexes of `like`
+ * filters. Migration 0002 creates it (`create extension if not exists pg_trgm`) on both servers;
+ * PostgreSQL has it in its contrib package (Debian ships it with the server).
+ */
+export const pgliteExtensions = { pg_trgm }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
@@ -46,7 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error: Error & { code?: string }) => {
       if (error.code !== '57P01') console.warn(`xpark: idle database connection lost: ${error.message}`)
     })
-    const db = drizzlePg(pool, { schema, casing, ...loggerOf(options.onQuery) }) as unknown as Db
+    const db = drizzlePg(pool, { schema, casing, ...loggerOf(options) }) as unknown as Db
     return {
       db,
       kind: 'postgres',
@@ -57,8 +67,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: pgliteExtensions,
   })
-  const pgliteDb = drizzlePglite(client, { schema, casing, ...loggerOf(options.onQuery) })
+  const pgliteDb = drizzlePglite(client, { schema, casing, ...loggerOf(options) })
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',

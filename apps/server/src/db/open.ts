@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import type { Config } from '../config.js'
 import { type Database, openDatabase } from './client.js'
 import { lockDataDir } from './lock.js'
+import { scheduleMaintenance } from './maintenance.js'
 import { seedIfEmpty } from './seed/demo.js'
 import { syncSeededMenus } from './seed/sync.js'
 
@@ -19,15 +20,23 @@ export async function openConfiguredDatabase(config: Config): Promise<OpenedData
     const database = await openDatabase({
       url: config.databaseUrl,
       dataDir: config.databaseUrl ? undefined : resolve(config.dataDir, 'pg'),
+      logQuery: config.sqlLog
+        ? (query, params) =>
+            process.stderr.write(
+              `xpark-sql ${JSON.stringify({ query, params }, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}\n`,
+            )
+        : undefined,
     })
     await database.migrate()
     const seeded = await seedIfEmpty(database.db, config.adminPassword)
     // an older data folder gains the menus of screens added since it was made
     if (!seeded) await syncSeededMenus(database.db)
+    const stopMaintenance = scheduleMaintenance(database, (message) => console.log(`xpark: ${message}`))
     return {
       database,
       seeded,
       close: async () => {
+        stopMaintenance()
         try {
           await database.close()
         } finally {

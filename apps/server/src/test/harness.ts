@@ -34,7 +34,7 @@ async function freshDatabase(
     await admin.query(`create database ${name} template ${template}`)
     const url = new URL(baseUrl)
     url.pathname = `/${name}`
-    const database = await openDatabase({ url: url.toString(), onQuery })
+    const database = await openDatabase({ url: url.toString(), logQuery: onQuery && ((q) => onQuery(q)) })
     return {
       database,
       drop: async () => {
@@ -45,7 +45,10 @@ async function freshDatabase(
   }
   const dump = process.env.XPARK_TEST_DUMP
   if (!dump) throw new Error('global setup did not prepare a database dump')
-  const database = await openDatabase({ loadDataDir: new Blob([readFileSync(dump)]), onQuery })
+  const database = await openDatabase({
+    loadDataDir: new Blob([readFileSync(dump)]),
+    logQuery: onQuery && ((q) => onQuery(q)),
+  })
   return { database, drop: async () => {} }
 }
 

@@ -9,13 +9,13 @@ import {
 } from '@xpark/contract/kit'
 import type { SQL } from 'drizzle-orm'
 import { getTableColumns } from 'drizzle-orm'
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { getTableConfig, IndexedColumn, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import type { preHandlerAsyncHookHandler } from 'fastify'
 import { z } from 'zod'
 import type { Tx } from '../../db/client.js'
 import type { AuthContext } from '../auth/tokens.js'
 import type { ExcelColumn } from '../excel/sheet.js'
-import { FilterSet, type FilterSpec, SortSet } from '../query/index.js'
+import { FilterSet, type FilterSpec, SortSet, trigramFields } from '../query/index.js'
 import { isTenantTable } from '../tenancy.js'
 import type { Expand } from './expand.js'
 
@@ -307,6 +307,7 @@ export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S
   const routes = { ...contract.resolved }
   for (const verb of options.skip ?? []) delete routes[verb]
   const { scope, ...rest } = options
+  assertTrigramIndexes(table, filters, where)
   return {
     ...rest,
     ...(scope ? { scope } : {}),
@@ -331,4 +332,25 @@ export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S
 /** The button codes a resource's screen needs, for its seeded menu (written once, in the contract). */
 export function resourceButtons(r: Resource): string[] {
   return buttonCodes(r.contract)
+}
+
+/** A filter that asks for a trigram index must find one on its table (built by `tenantIndexes`). */
+function assertTrigramIndexes(table: PgTable, filters: FilterSpec, where: string): void {
+  const wanted = trigramFields(filters)
+  if (!wanted.length) return
+  const columns = getTableColumns(table) as Record<string, PgColumn>
+  const indexed = new Set(
+    getTableConfig(table)
+      .indexes.filter((i) => i.config.method === 'gin')
+      .flatMap((i) => i.config.columns)
+      .filter(
+        (c): c is IndexedColumn => c instanceof IndexedColumn && c.indexConfig.opClass === 'gin_trgm_ops',
+      )
+      .map((c) => c.name),
+  )
+  for (const field of wanted)
+    if (!indexed.has(columns[field]?.name))
+      throw new Error(
+        `${where}: filter ${field} asks for a trigram index; pass the filters to tenantIndexes() in the table`,
+      )
 }

@@ -63,7 +63,7 @@ function listQuerySchema(r: Resource, extra: Record<string, z.ZodType> = {}) {
     const suffixes = ['_equal', '_notequal', '_gt', '_ge', '_lt', '_le', '_in']
     if (kind === 'text') suffixes.push('_like', '_notlike', '_likeleft', '_likeright')
     if (kind === 'date') suffixes.push('_dategt', '_datege', '_datelt', '_datele (yyyy-MM-dd[ HH:mm:ss])')
-    shape[name] = text(`${r.filters?.[name] ?? 'eq'} filter; also ${name}${suffixes.join(', ')}`)
+    shape[name] = text(`${r.filterSet.opOf(name) ?? 'eq'} filter; also ${name}${suffixes.join(', ')}`)
   }
   // BladeX clients send extra parameters; they pass through and are ignored unless they name a filter
   return z.object(shape).loose()

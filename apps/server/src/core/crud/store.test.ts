@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { dept } from '../../modules/system/schema.js'
+import { dept, user, userFilters } from '../../modules/system/schema.js'
 import { startTestApp, type TestContext } from '../../test/harness.js'
 import type { AuthContext } from '../auth/tokens.js'
 import { AppError } from '../errors.js'
@@ -96,5 +96,21 @@ describe('CRUD store tenant isolation', () => {
     expect(() => defineResource({ ...base, schema: z.object({ tenantId: z.string() }) })).toThrow(/tenantId/)
     expect(() => defineResource({ ...base, schema: z.object({ nope: z.string() }) })).toThrow(/nope/)
     expect(() => defineResource({ ...base, schema, tenant: false })).toThrow(/tenant/)
+  })
+
+  it('refuses a filter that asks for a trigram index its table does not have', () => {
+    const base = { path: 'x', permissions: { add: 'a', edit: 'e', delete: 'd' }, schema }
+    expect(() =>
+      defineResource({ ...base, table: dept, filters: { deptName: { op: 'like', index: 'trigram' } } }),
+    ).toThrow(/deptName asks for a trigram index/)
+    // blade_user builds its indexes from the same declaration
+    expect(() =>
+      defineResource({
+        ...base,
+        schema: z.object({ account: z.string() }),
+        table: user,
+        filters: userFilters,
+      }),
+    ).not.toThrow()
   })
 })

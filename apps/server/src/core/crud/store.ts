@@ -22,10 +22,17 @@ type Columns = Record<string, PgColumn>
 export async function listRows(db: Db, r: Resource, auth: AuthContext, query: Row): Promise<Page<Row>> {
   // parse everything before touching the database: a bad parameter is a 400, not a half-run query
   const paging = readPaging(query)
-  const orderBy = r.sortSet.orderBy(query)
+  const { orderBy, keyset } = r.sortSet.order(query)
   const filters = r.filterSet.conditions(query)
   const where = await whereOf(r, auth, ...filters, await r.queryFilter?.(query, auth))
-  return selectPage(db, { table: r.table, where, orderBy, paging, columns: rowSelection(r) as Columns })
+  return selectPage(db, {
+    table: r.table,
+    where,
+    orderBy,
+    keyset,
+    paging,
+    columns: rowSelection(r) as Columns,
+  })
 }
 
 export async function findRow(db: DbOrTx, r: Resource, auth: AuthContext, id: string): Promise<Row> {

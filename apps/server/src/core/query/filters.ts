@@ -25,7 +25,28 @@ import { type ColumnKind, columnKind, escapeLike, readValue } from './values.js'
 
 /** The operators a resource may declare for a field's bare parameter (`paramName=…`). */
 export type Operator = 'eq' | 'ne' | 'like' | 'gt' | 'ge' | 'lt' | 'le' | 'in'
-export type FilterSpec = Readonly<Record<string, Operator>>
+/**
+ * A filter field, long form. `index: 'trigram'` asks for a pg_trgm GIN index on the column, so a
+ * contains-search (`like`) does not scan the tenant: the table's `tenantIndexes(…, filters)`
+ * (db/columns.ts) creates it, and `defineResource` refuses a declaration whose table lacks it.
+ */
+export interface FilterField {
+  op: Operator
+  index?: 'trigram'
+}
+export type FilterSpec = Readonly<Record<string, Operator | FilterField>>
+
+/** The long form of a declared filter. */
+export function filterField(spec: Operator | FilterField): FilterField {
+  return typeof spec === 'string' ? { op: spec } : spec
+}
+
+/** The fields of a spec that ask for a trigram index. */
+export function trigramFields(spec: FilterSpec): string[] {
+  return Object.entries(spec)
+    .filter(([, f]) => filterField(f).index === 'trigram')
+    .map(([name]) => name)
+}
 
 type Op = Operator | 'notlike' | 'likeleft' | 'likeright' | 'null' | 'notnull'
 
@@ -64,7 +85,7 @@ export const RESERVED_PARAMS: ReadonlySet<string> = new Set([
 const MAX_IN = 1000
 const LIKE_OPS: ReadonlySet<Op> = new Set(['like', 'notlike', 'likeleft', 'likeright'])
 
-interface FilterField {
+interface Field {
   column: PgColumn
   kind: ColumnKind
   op: Operator
@@ -72,15 +93,18 @@ interface FilterField {
 
 /** A resource's filters, checked against its table once, when the resource is declared. */
 export class FilterSet {
-  private readonly fields = new Map<string, FilterField>()
+  private readonly fields = new Map<string, Field>()
 
   constructor(table: PgTable, spec: FilterSpec) {
     const columns = getTableColumns(table) as Record<string, PgColumn>
-    for (const [name, op] of Object.entries(spec)) {
+    for (const [name, declared] of Object.entries(spec)) {
+      const { op, index } = filterField(declared)
       const column = columns[name]
       if (!column) throw new Error(`filter ${name}: no such column`)
       const kind = columnKind(column)
       if (op === 'like' && kind !== 'text') throw new Error(`filter ${name}: like needs a text column`)
+      if (index === 'trigram' && kind !== 'text')
+        throw new Error(`filter ${name}: a trigram index needs a text column`)
       this.fields.set(name, { column, kind, op })
     }
   }
@@ -91,6 +115,10 @@ export class FilterSet {
 
   kindOf(name: string): ColumnKind | undefined {
     return this.fields.get(name)?.kind
+  }
+
+  opOf(name: string): Operator | undefined {
+    return this.fields.get(name)?.op
   }
 
   /** WHERE conditions for a request's query parameters; unknown parameters are ignored. */
@@ -108,7 +136,7 @@ export class FilterSet {
   }
 
   /** The field and operator a parameter names, null when the parameter is none of ours. */
-  private resolve(param: string): { field: FilterField; op: Op; date: boolean } | null {
+  private resolve(param: string): { field: Field; op: Op; date: boolean } | null {
     const bare = this.fields.get(param)
     if (bare) return { field: bare, op: bare.op, date: false }
     const m = SUFFIXED.exec(param)
@@ -122,7 +150,7 @@ export class FilterSet {
     return { field, op, date: date === true }
   }
 
-  private condition(field: FilterField, op: Op, date: boolean, value: string, param: string): SQL {
+  private condition(field: Field, op: Op, date: boolean, value: string, param: string): SQL {
     const { column, kind } = field
     if (date && kind !== 'date') throw badRequest(`查询条件 ${param} 只能用于日期字段`)
     if (LIKE_OPS.has(op) && kind !== 'text') throw badRequest(`查询条件 ${param} 不支持模糊匹配`)

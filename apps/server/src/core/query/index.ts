@@ -1,4 +1,12 @@
-export { FilterSet, type FilterSpec, type Operator, RESERVED_PARAMS } from './filters.js'
-export { type PageQuery, selectPage } from './page.js'
-export { DEFAULT_SIZE, MAX_SIZE, type Paging, readPaging, SortSet } from './paging.js'
+export {
+  type FilterField,
+  FilterSet,
+  type FilterSpec,
+  filterField,
+  type Operator,
+  RESERVED_PARAMS,
+  trigramFields,
+} from './filters.js'
+export { EXACT_TOTAL_MAX, estimateRows, ONE_PASS_MAX, type PageQuery, selectPage } from './page.js'
+export { DEFAULT_SIZE, type Keyset, MAX_SIZE, type Paging, readPaging, SortSet } from './paging.js'
 export { escapeLike, parseDateTime } from './values.js'

@@ -1,43 +1,175 @@
 import type { Page } from '@xpark/contract'
-import { count, getTableColumns, type SQL } from 'drizzle-orm'
+import { and, Column, count, getTableColumns, getTableName, inArray, is, SQL, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/client.js'
 import { page } from '../envelope.js'
-import type { Paging } from './paging.js'
+import type { Keyset, Paging } from './paging.js'
 
 export interface PageQuery {
   table: PgTable
   where: SQL | undefined
   orderBy: SQL[]
   paging: Paging
+  /** the order is this one column alone (`SortSet.order` tells): deep pages start by keyset */
+  keyset?: Keyset | undefined
   /** columns never sent to a client (password hashes and the like) */
   omit?: readonly string[]
   /** only these columns (a picker's few fields) instead of the table's; `R` is their row type */
   columns?: Record<string, PgColumn>
+  /** totals are exact up to this many rows, the planner's estimate above (default EXACT_TOTAL_MAX) */
+  exactTotalMax?: number
+  /** count and ids in one pass up to this many estimated rows (default ONE_PASS_MAX) */
+  onePassMax?: number
 }
 
 /**
- * One page and its total. The page is read on its own (an index walk that stops after `size` rows)
- * and the total only when the page cannot tell it: a short page is the last one, so its total is
- * `offset + rows`. On 100,000 rows this is ~0.6 ms + ~17 ms in PGlite where one statement with
- * `count(*) over()` took ~66 ms, because the window makes every row be read and sorted (bench/ §4).
+ * Above this many matching rows a page's `total` is the planner's estimate instead of a count
+ * (NocoBase switches to paging without a count above about 300,000 rows; Directus users wait 11 s for
+ * counts of 6 million). docs/architecture.md, "Lists at scale".
+ */
+export const EXACT_TOTAL_MAX = 300_000
+
+/**
+ * Up to this many matching rows (as the planner estimates them) the count and the page's ids come
+ * from one pass: `count(*)` and `array_agg(id order by …)[from:to]`. Its cost follows the matching
+ * rows, wherever they lie; walking the id index instead may read most of the tenant before it finds a
+ * page of a search whose matches are old rows (the filtered page of bench/ read 40,000 rows for 10).
+ */
+export const ONE_PASS_MAX = 50_000
+
+interface CountedIds {
+  n: number
+  ids: string[]
+}
+
+/**
+ * One page and its total, exact for every table below EXACT_TOTAL_MAX rows:
+ * - small answers (estimate ≤ ONE_PASS_MAX): count and the page's ids in one statement, then the
+ *   page's rows by id;
+ * - larger ones: the page read on its own (`size + 1` rows: the extra one says whether more follow),
+ *   a deep page of the id order starting at the id found by an index-only scan (keyset under the
+ *   hood, no rows fetched for the offset), and the total counted only when the page cannot tell it
+ *   (a page with no next row ends the list), or estimated above EXACT_TOTAL_MAX.
  */
 export async function selectPage<R = Record<string, unknown>>(db: DbOrTx, q: PageQuery): Promise<Page<R>> {
-  const columns = { ...(q.columns ?? (getTableColumns(q.table) as Record<string, PgColumn>)) }
+  const all = getTableColumns(q.table) as Record<string, PgColumn>
+  const columns = { ...(q.columns ?? all) }
   for (const name of q.omit ?? []) delete columns[name]
   const { current, size, offset } = q.paging
-  const records = (await db
-    .select(columns)
-    .from(q.table)
-    .where(q.where)
-    .orderBy(...q.orderBy)
-    .limit(size)
-    .offset(offset)) as R[]
-  const lastPage = records.length > 0 && records.length < size
-  let total = offset + records.length
-  if (!lastPage && !(offset === 0 && records.length === 0)) {
+  const id = all.id
+  const estimate = await estimateRows(db, q.table, q.where)
+
+  const onePassMax = q.onePassMax ?? ONE_PASS_MAX
+  if (id && columns.id === id && estimate <= onePassMax) {
+    const found = await countAndIds(db, q, id, onePassMax)
+    if (found) {
+      const records = found.ids.length ? await rowsByIds<R>(db, q, columns, id, found.ids) : []
+      return page(records, found.n, current, size)
+    }
+    // more rows than the estimate said by far (stale statistics): read them as a large answer
+  }
+
+  const read = await readRows<R>(db, q, columns, size + 1)
+  const records = read.slice(0, size)
+  const more = read.length > size
+  let total: number
+  if (!more && (records.length > 0 || offset === 0)) total = offset + records.length
+  else if (estimate > (q.exactTotalMax ?? EXACT_TOTAL_MAX))
+    // at least the rows up to this page and one more; past the end, no more than the offset
+    total = records.length ? Math.max(estimate, offset + size + 1) : Math.min(estimate, offset)
+  else {
     const [row] = await db.select({ n: count() }).from(q.table).where(q.where)
     total = row?.n ?? 0
   }
   return page(records, total, current, size)
+}
+
+/**
+ * The count and the ids of the page in one pass over the matching rows, or null when they are more
+ * than twice `limit` (the estimate was wrong: the pass stops there instead of sorting them all). Only
+ * the id and the order's columns are read, so an index holding them answers alone.
+ */
+async function countAndIds(
+  db: DbOrTx,
+  q: PageQuery,
+  id: PgColumn,
+  limit: number,
+): Promise<CountedIds | null> {
+  const { offset, size } = q.paging
+  const cap = Math.max(2 * limit, offset + size) + 1
+  const picked: Record<string, PgColumn> = { id }
+  for (const column of q.orderBy.flatMap(columnsOf)) picked[column.name] = column
+  // the subquery takes the table's name, so the order's "table"."column" names read its columns
+  const matching = db.select(picked).from(q.table).where(q.where).limit(cap)
+  const result = (await db.execute(
+    sql`select count(*)::int as n, (array_agg(${id}::text order by ${sql.join(q.orderBy, sql`, `)}))[${
+      offset + 1
+    }:${offset + size}] as ids from (${matching}) as ${sql.identifier(getTableName(q.table))}`,
+  )) as unknown as { rows: { n: number | string; ids: string[] | null }[] }
+  const n = Number(result.rows[0]?.n ?? 0)
+  if (n >= cap) return null
+  return { n, ids: result.rows[0]?.ids ?? [] }
+}
+
+/** The columns an ORDER BY item names (`asc(column)` and the like). */
+function columnsOf(item: SQL): PgColumn[] {
+  return item.queryChunks.flatMap((chunk) =>
+    is(chunk, Column) ? [chunk as PgColumn] : is(chunk, SQL) ? columnsOf(chunk as SQL) : [],
+  )
+}
+
+/** The rows of a page: offset 0 walks the order's index; a deep keyset page starts at its first id. */
+async function readRows<R>(
+  db: DbOrTx,
+  q: PageQuery,
+  columns: Record<string, PgColumn>,
+  limit: number,
+): Promise<R[]> {
+  const { offset } = q.paging
+  if (q.keyset && offset > 0) {
+    const { column, descending } = q.keyset
+    // the first id of the page, read index-only: the skipped rows are never fetched
+    const first = sql`(select ${column} from ${q.table} where ${q.where ?? sql`true`} order by ${column} ${
+      descending ? sql`desc` : sql`asc`
+    } offset ${offset} limit 1)`
+    return (await db
+      .select(columns)
+      .from(q.table)
+      .where(and(q.where, descending ? sql`${column} <= ${first}` : sql`${column} >= ${first}`))
+      .orderBy(...q.orderBy)
+      .limit(limit)) as R[]
+  }
+  return (await db
+    .select(columns)
+    .from(q.table)
+    .where(q.where)
+    .orderBy(...q.orderBy)
+    .limit(limit)
+    .offset(offset)) as R[]
+}
+
+/**
+ * The rows of these ids, in their order. The ids come from the page's own condition a moment before,
+ * so it is not evaluated again (a data scope's subquery would run twice for ten primary-key reads).
+ */
+async function rowsByIds<R>(
+  db: DbOrTx,
+  q: PageQuery,
+  columns: Record<string, PgColumn>,
+  id: PgColumn,
+  ids: string[],
+): Promise<R[]> {
+  const rows = (await db.select(columns).from(q.table).where(inArray(id, ids))) as Record<string, unknown>[]
+  const byId = new Map(rows.map((r) => [String(r.id), r]))
+  return ids.map((i) => byId.get(i)).filter((r) => r !== undefined) as R[]
+}
+
+/** The planner's row estimate for a condition (EXPLAIN, nothing read): one planning, no scan. */
+export async function estimateRows(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
+  const result = (await db.execute(
+    sql`explain (format json) select 1 from ${table} where ${where ?? sql`true`}`,
+  )) as unknown as { rows: Record<string, unknown>[] }
+  const cell = Object.values(result.rows[0] ?? {})[0]
+  const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan?: { 'Plan Rows'?: number } }[]
+  return Math.round(plan?.[0]?.Plan?.['Plan Rows'] ?? 0)
 }

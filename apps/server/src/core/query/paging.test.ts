@@ -54,4 +54,12 @@ describe('sorting', () => {
     expect(() => orderBy({ ascs: 'sort' })).toThrow(/sort/)
     expect(() => orderBy({ descs: 'name,(select 1)' })).toThrow(/\(select 1\)/)
   })
+
+  it('offers a keyset only when the order is by id alone', () => {
+    expect(sorts.order({}).keyset).toMatchObject({ column: thing.id, descending: true })
+    expect(sorts.order({ ascs: 'id' }).keyset).toMatchObject({ column: thing.id, descending: false })
+    expect(sorts.order({ descs: 'id' }).keyset).toMatchObject({ descending: true })
+    expect(sorts.order({ ascs: 'name' }).keyset).toBeUndefined()
+    expect(sorts.order({ descs: 'id,name' }).keyset).toBeUndefined()
+  })
 })

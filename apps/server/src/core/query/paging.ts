@@ -14,6 +14,12 @@ export interface Paging {
   offset: number
 }
 
+/** A page order by one unique column alone (the default `id desc`): deep pages can start by keyset. */
+export interface Keyset {
+  column: PgColumn
+  descending: boolean
+}
+
 function positive(raw: unknown, name: string, fallback: number): number {
   if (raw === undefined || raw === null || raw === '') return fallback
   const text = Array.isArray(raw) ? undefined : String(raw)
@@ -53,8 +59,14 @@ export class SortSet {
    * stable when values tie (ids are time-ordered, so the default is newest first).
    */
   orderBy(query: Readonly<Record<string, unknown>>): SQL[] {
+    return this.order(query).orderBy
+  }
+
+  /** The ORDER BY, and the keyset when the order is by id alone. */
+  order(query: Readonly<Record<string, unknown>>): { orderBy: SQL[]; keyset?: Keyset } {
     const out: SQL[] = []
-    const seen = new Set<string>()
+    const seen: string[] = []
+    let idDescending = true
     for (const [param, direction] of [
       ['ascs', asc],
       ['descs', desc],
@@ -63,13 +75,17 @@ export class SortSet {
         const key = this.columns.has(name) ? name : toCamel(name)
         const column = this.columns.get(key)
         if (!column) throw badRequest(`不支持的排序字段: ${name}`)
-        if (seen.has(key)) continue
-        seen.add(key)
+        if (seen.includes(key)) continue
+        seen.push(key)
+        if (key === 'id') idDescending = direction === desc
         out.push(direction(column))
       }
     }
-    if (this.id && !seen.has('id')) out.push(desc(this.id))
-    return out
+    if (this.id && !seen.includes('id')) out.push(desc(this.id))
+    const byIdAlone = this.id && (seen.length === 0 || (seen.length === 1 && seen[0] === 'id'))
+    return this.id && byIdAlone
+      ? { orderBy: out, keyset: { column: this.id, descending: idDescending } }
+      : { orderBy: out }
   }
 }
 

@@ -16,7 +16,7 @@ import { columnKind } from '../query/values.js'
  * Types: 1 all, 2 own (column = user id), 3 own dept (column in the user's depts), 4 own dept and
  * children, 5 custom (a structured rule, see `CustomScopeRule` in the contract).
  * A text column is read as BladeX's comma-joined id list (`blade_user.dept_id`): it matches when any
- * of its ids is in scope.
+ * of its ids is in scope, through the column's link table (`ScopeLink`) where the source names one.
  * The platform administrator and a tenant's `admin` bypass; a caller whose roles hold no rule for a
  * resource is not narrowed; rules of several roles are ORed (the widest wins).
  */
@@ -34,18 +34,34 @@ export interface DataScopeRule {
   scopeValue: string
 }
 
+/**
+ * A comma-joined id column backed by a link table with one row per id (`blade_user.dept_id` and
+ * `blade_user_dept`): scope rules on the column become an indexed semi-join on the link table instead
+ * of splitting the text of every row.
+ */
+export interface ScopeLink {
+  /** the comma-joined text column of the resource's table */
+  column: PgColumn
+  /** the link table's column holding the row's id */
+  owner: PgColumn
+  /** the link table's column holding one id of the list */
+  value: PgColumn
+}
+
 /** Where the rules come from: the module owning roles and scopes provides it. */
 export interface ScopeSource {
   /** the data scope rules granted to any of these roles for a resource code */
   dataRules(roleIds: readonly string[], resourceCode: string): Promise<DataScopeRule[]>
-  /** a `select id` of these depts and all their descendants in a tenant (a subquery, not a list) */
-  deptAndChildren(tenantId: string, deptIds: readonly string[]): SQL
+  /** these depts of a tenant and all their descendants (live ones only) */
+  deptSubtree(tenantId: string, deptIds: readonly string[]): Promise<string[]>
   /** scope paths: every defined one (`roleIds` null), or those granted to these roles */
   apiPaths(roleIds: readonly string[] | null): Promise<string[]>
+  /** link tables of comma-joined columns */
+  links?: readonly ScopeLink[]
 }
 
 const CACHE_TTL = 600
-/** every scope cache key starts here; `sys:` clears (grant, clear-cache) drop them too */
+/** every scope cache key starts here; `sys:` clears (grant, clear-cache) and dept writes drop them too */
 export const SCOPE_CACHE_PREFIX = 'sys:scope:'
 
 const NOTHING = sql`false`
@@ -59,20 +75,33 @@ export function columnNamed(table: PgTable, name: string): PgColumn | undefined 
   return columns[name] ?? Object.values(columns).find((c) => c.name === name)
 }
 
-/** `column` matches one of these ids (a list, or a subquery of ids). */
-function matchIds(column: PgColumn, ids: readonly string[] | SQL): SQL {
-  if (columnKind(column) === 'text') {
-    const wanted = Array.isArray(ids)
-      ? sql`array[${sql.join(
-          (ids as string[]).map((id) => sql`${id}`),
-          sql`, `,
-        )}]::text[]`
-      : sql`array(${ids})::text[]`
-    if (Array.isArray(ids) && !ids.length) return NOTHING
-    return sql`string_to_array(${column}, ',') && ${wanted}`
+/** How ids are matched: the link tables of text columns. */
+export interface MatchContext {
+  links?: readonly ScopeLink[] | undefined
+}
+
+/** `column` matches one of these ids: equality for an id column, any id of the list for a text one. */
+export function matchIds(column: PgColumn, ids: readonly string[], ctx: MatchContext = {}): SQL {
+  if (!ids.length) return NOTHING
+  if (columnKind(column) !== 'text') return inArray(column, [...ids])
+  const link = ctx.links?.find((l) => l.column === column)
+  if (link) {
+    const rowId = (getTableColumns(column.table) as Record<string, PgColumn>).id
+    if (rowId) {
+      // the link's owners as an array probed in the id index: the work follows the rows in scope.
+      // As `id in (select …)` the planner hashes the link rows and reads every row of the tenant
+      // (PostgreSQL 15, 1,000,000 users, 10,000 in scope: 120 ms against 20 ms); PostgreSQL 17+
+      // and PGlite read the sorted ids in one pass over the index. Its row estimate is a guess
+      // (10 ids), which selectPage's capped one pass survives.
+      const owners = sql`select ${link.owner} from ${link.owner.table} where ${inArray(link.value, [...ids])}`
+      return sql`${rowId} = any(array(${owners}))`
+    }
   }
-  if (Array.isArray(ids)) return ids.length ? inArray(column, ids as string[]) : NOTHING
-  return sql`${column} in (${ids})`
+  const wanted = sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::text[]`
+  return sql`string_to_array(${column}, ',') && ${wanted}`
 }
 
 function placeholder(value: string, auth: AuthContext): string[] {
@@ -92,12 +121,16 @@ function placeholder(value: string, auth: AuthContext): string[] {
   }
 }
 
-/** One rule as a condition on the table; a rule that does not fit the table denies (fail closed). */
+/**
+ * One rule as a condition on the table; a rule that does not fit the table denies (fail closed).
+ * `subtree` is the caller's depts with their descendants, resolved beforehand (type 4 needs it).
+ */
 export function ruleCondition(
   table: PgTable,
   rule: DataScopeRule,
   auth: AuthContext,
-  source: Pick<ScopeSource, 'deptAndChildren'>,
+  subtree: readonly string[],
+  ctx: MatchContext = {},
 ): SQL | undefined {
   if (rule.scopeType === SCOPE_ALL) return undefined
   if (rule.scopeType === SCOPE_CUSTOM) {
@@ -108,7 +141,7 @@ export function ruleCondition(
       const column = columnNamed(table, c.column)
       if (!column) return NOTHING
       const values = c.values.flatMap((v) => placeholder(v, auth))
-      parts.push(matchIds(column, values))
+      parts.push(matchIds(column, values, ctx))
     }
     return sql.join(parts, sql` and `)
   }
@@ -116,13 +149,11 @@ export function ruleCondition(
   if (!column) return NOTHING
   switch (rule.scopeType) {
     case SCOPE_OWN:
-      return matchIds(column, [auth.userId])
+      return matchIds(column, [auth.userId], ctx)
     case SCOPE_OWN_DEPT:
-      return matchIds(column, auth.deptIds)
+      return matchIds(column, auth.deptIds, ctx)
     case SCOPE_OWN_DEPT_CHILDREN:
-      return auth.deptIds.length
-        ? matchIds(column, source.deptAndChildren(auth.tenantId, auth.deptIds))
-        : NOTHING
+      return matchIds(column, subtree, ctx)
     default:
       return NOTHING
   }
@@ -134,15 +165,36 @@ export class DataScopes {
     private readonly cache: Cache,
   ) {}
 
+  private async cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = await this.cache.get(key)
+    if (hit !== null) return JSON.parse(hit) as T
+    const value = await load()
+    await this.cache.set(key, JSON.stringify(value), CACHE_TTL)
+    return value
+  }
+
   /** The rules of a caller's roles for a resource: one cached lookup per (role set, resource). */
   async rules(auth: AuthContext, resourceCode: string): Promise<DataScopeRule[]> {
     if (!auth.roleIds.length) return []
-    const key = `${SCOPE_CACHE_PREFIX}data:${roleKey(auth)}:${resourceCode}`
-    const hit = await this.cache.get(key)
-    if (hit !== null) return JSON.parse(hit) as DataScopeRule[]
-    const rules = await this.source.dataRules(auth.roleIds, resourceCode)
-    await this.cache.set(key, JSON.stringify(rules), CACHE_TTL)
-    return rules
+    return this.cached(`${SCOPE_CACHE_PREFIX}data:${roleKey(auth)}:${resourceCode}`, () =>
+      this.source.dataRules(auth.roleIds, resourceCode),
+    )
+  }
+
+  /**
+   * These depts and their descendants, resolved once and cached: the scope becomes a plain list of
+   * ids the indexes answer. Dept writes clear the cache (`SCOPE_CACHE_PREFIX`), on every process when
+   * the cache is Redis.
+   */
+  async deptSubtree(tenantId: string, deptIds: readonly string[]): Promise<string[]> {
+    if (!deptIds.length) return []
+    const key = `${SCOPE_CACHE_PREFIX}depts:${tenantId}:${[...new Set(deptIds)].sort().join(',')}`
+    return this.cached(key, () => this.source.deptSubtree(tenantId, deptIds))
+  }
+
+  /** `column` matches one of these ids, through the column's link table where it has one. */
+  matching(column: PgColumn, ids: readonly string[]): SQL {
+    return matchIds(column, ids, this.source)
   }
 
   /** The WHERE a caller gets on a resource's table; undefined when nothing narrows it. */
@@ -150,7 +202,12 @@ export class DataScopes {
     if (isTenantAdmin(auth)) return undefined
     const rules = await this.rules(auth, resourceCode)
     if (!rules.length || rules.some((r) => r.scopeType === SCOPE_ALL)) return undefined
-    const parts = rules.map((r) => ruleCondition(table, r, auth, this.source)).filter((c) => c !== undefined)
+    const subtree = rules.some((r) => r.scopeType === SCOPE_OWN_DEPT_CHILDREN)
+      ? await this.deptSubtree(auth.tenantId, auth.deptIds)
+      : []
+    const parts = rules
+      .map((r) => ruleCondition(table, r, auth, subtree, this.source))
+      .filter((c) => c !== undefined)
     return parts.length === 1 ? parts[0] : or(...parts.map((p) => sql`(${p})`))
   }
 

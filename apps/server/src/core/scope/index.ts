@@ -3,6 +3,8 @@ export {
   columnNamed,
   type DataScopeRule,
   DataScopes,
+  type MatchContext,
+  matchIds,
   ruleCondition,
   SCOPE_ALL,
   SCOPE_CACHE_PREFIX,
@@ -10,6 +12,7 @@ export {
   SCOPE_OWN,
   SCOPE_OWN_DEPT,
   SCOPE_OWN_DEPT_CHILDREN,
+  type ScopeLink,
   type ScopeSource,
 } from './data-scope.js'
 export { registerScopes } from './registry.js'

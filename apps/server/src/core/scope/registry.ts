@@ -24,7 +24,7 @@ declare module 'fastify' {
 export function registerScopes(app: FastifyInstance, cache: Cache): void {
   let current: ScopeSource = {
     dataRules: async () => [],
-    deptAndChildren: () => {
+    deptSubtree: async () => {
       throw new Error('no scope source: the module owning roles did not plug one in')
     },
     apiPaths: async () => [],
@@ -32,8 +32,11 @@ export function registerScopes(app: FastifyInstance, cache: Cache): void {
   // delegates, so the instances made now follow the source plugged in later
   const source: ScopeSource = {
     dataRules: (roleIds, code) => current.dataRules(roleIds, code),
-    deptAndChildren: (tenantId, deptIds) => current.deptAndChildren(tenantId, deptIds),
+    deptSubtree: (tenantId, deptIds) => current.deptSubtree(tenantId, deptIds),
     apiPaths: (roleIds) => current.apiPaths(roleIds),
+    get links() {
+      return current.links
+    },
   }
   app.decorate('scopes', {
     data: new DataScopes(source, cache),

@@ -4,6 +4,7 @@ import { menu, role, roleMenu, roleScope, scopeApi, scopeData, user } from '../.
 import { bearer, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness.js'
 import { hashPassword, md5 } from '../auth/passwords.js'
 import { nextId } from '../ids.js'
+import { matchIds } from './data-scope.js'
 
 /**
  * Data scope and API scope, proven through the real user resource (`blade-user`, resource code
@@ -145,6 +146,52 @@ describe('data scope and API scope on blade-user', () => {
   it('a text column holding comma-joined dept ids matches any of them', async () => {
     await rules({ scopeType: 3, scopeColumn: 'dept_id' })
     expect(await visible()).toEqual(['scope-u2', 'scope-viewer'])
+  })
+
+  it('type 4 on the comma-joined dept_id column joins blade_user_dept with the subtree', async () => {
+    await rules({ scopeType: 4, scopeColumn: 'dept_id' })
+    expect(await visible()).toEqual(['scope-u2', 'scope-u3', 'scope-viewer'])
+  })
+
+  it('a dept written after the subtree was cached is in scope at once (dept writes drop the cache)', async () => {
+    await rules({ scopeType: 4 })
+    expect(await visible()).toEqual(['scope-u2', 'scope-u3'])
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/xparkApi/blade-system/dept/submit',
+      headers: parkAdmin,
+      payload: { parentId: dept.grandchild, deptName: 'great-grandchild' },
+    })
+    expect(made.statusCode, made.body).toBe(200)
+    const db = t.database.db
+    const { dept: deptTable } = await import('../../db/schema.js')
+    const [great] = await db.select().from(deptTable).where(eq(deptTable.deptName, 'great-grandchild'))
+    await db.insert(user).values({
+      id: nextId(),
+      tenantId: TENANT,
+      account: 'scope-u5',
+      password: 'x',
+      createDept: great!.id,
+      deptId: great!.id,
+    })
+    expect(await visible()).toEqual(['scope-u2', 'scope-u3', 'scope-u5'])
+    await db.delete(user).where(eq(user.account, 'scope-u5'))
+  })
+
+  it('a text column with a link table and without one answer the same rows', async () => {
+    const { userDept } = await import('../../db/schema.js')
+    const links = [{ column: user.deptId, owner: userDept.userId, value: userDept.deptId }]
+    const rows = async (linked: boolean) =>
+      (
+        await t.database.db
+          .select({ account: user.account })
+          .from(user)
+          .where(matchIds(user.deptId, [dept.other, dept.grandchild], linked ? { links } : {}))
+      )
+        .map((r) => r.account)
+        .sort()
+    expect(await rows(true)).toEqual(['scope-u1', 'scope-u2', 'scope-u3', 'scope-u4'])
+    expect(await rows(false)).toEqual(await rows(true))
   })
 
   it('type 5 (custom) applies a structured rule with literal ids and placeholders', async () => {

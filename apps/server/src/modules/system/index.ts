@@ -35,7 +35,7 @@ export async function systemModule(api: Api, ctx: ModuleContext): Promise<void> 
   const menus = new MenuService(ctx.database.db, ctx.cache)
   api.permissions.resolve = (auth) => menus.permissionCodes(auth)
   // the data and API scope rules every module's resources are narrowed by
-  api.scopes.use(systemScopeSource(ctx.database.db))
+  api.scopes.use(systemScopeSource(ctx.database))
   const tags = ['menu']
 
   api.get(

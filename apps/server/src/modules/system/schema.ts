@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -10,7 +11,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core'
-import { baseColumns, id, tenantColumns } from '../../db/columns.js'
+import type { FilterSpec } from '../../core/query/index.js'
+import { baseColumns, id, tenantColumns, tenantIndexes } from '../../db/columns.js'
 
 export * from './staff/schema.js'
 
@@ -38,6 +40,15 @@ export const tenant = pgTable(
   (t) => [uniqueIndex('blade_tenant_tenant_id_uq').on(t.tenantId)],
 )
 
+/** The user list's filters: the searched text columns carry trigram indexes (declared here, built below). */
+export const userFilters = {
+  account: { op: 'like', index: 'trigram' },
+  realName: { op: 'like', index: 'trigram' },
+  name: { op: 'like', index: 'trigram' },
+  phone: { op: 'like', index: 'trigram' },
+  userType: 'eq',
+} as const satisfies FilterSpec
+
 export const user = pgTable(
   'blade_user',
   {
@@ -64,7 +75,29 @@ export const user = pgTable(
     /** staff type (blade_staff_type of the same tenant), spec 01 §7 `updateEmployeeType` */
     staffTypeId: id('staff_type_id'),
   },
-  (t) => [uniqueIndex('blade_user_tenant_account_uq').on(t.tenantId, t.account).where(sql`is_deleted = 0`)],
+  (t) => [
+    uniqueIndex('blade_user_tenant_account_uq').on(t.tenantId, t.account).where(sql`is_deleted = 0`),
+    ...tenantIndexes('blade_user', t, userFilters),
+  ],
+)
+
+/**
+ * A user's departments, one row each (BladeX `blade_user_dept`): what data scope and the "dept and
+ * children" filters join, through the (dept_id, user_id) index. `blade_user.dept_id` (the comma-joined
+ * ids BladeX clients read and write) stays the source: a trigger keeps this table equal to it on
+ * every write, whatever path makes it (db/sql/0002.after.sql).
+ */
+export const userDept = pgTable(
+  'blade_user_dept',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: id('user_id').notNull(),
+    deptId: id('dept_id').notNull(),
+  },
+  (t) => [
+    uniqueIndex('blade_user_dept_dept_user_uq').on(t.deptId, t.userId),
+    index('blade_user_dept_user_idx').on(t.userId),
+  ],
 )
 
 export const role = pgTable(
@@ -143,17 +176,22 @@ export const topMenuSetting = pgTable('blade_top_menu_setting', {
   menuId: id('menu_id').notNull(),
 })
 
-export const dept = pgTable('blade_dept', {
-  id: id('id').primaryKey(),
-  ...tenantColumns(),
-  parentId: id('parent_id').notNull().default('0'),
-  ancestors: varchar('ancestors', { length: 2000 }).notNull().default('0'),
-  deptCategory: smallint('dept_category').notNull().default(1),
-  deptName: varchar('dept_name', { length: 45 }).notNull(),
-  fullName: varchar('full_name', { length: 45 }).notNull().default(''),
-  sort: integer('sort').notNull().default(0),
-  remark: varchar('remark', { length: 255 }).notNull().default(''),
-})
+export const dept = pgTable(
+  'blade_dept',
+  {
+    id: id('id').primaryKey(),
+    ...tenantColumns(),
+    parentId: id('parent_id').notNull().default('0'),
+    ancestors: varchar('ancestors', { length: 2000 }).notNull().default('0'),
+    deptCategory: smallint('dept_category').notNull().default(1),
+    deptName: varchar('dept_name', { length: 45 }).notNull(),
+    fullName: varchar('full_name', { length: 45 }).notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    remark: varchar('remark', { length: 255 }).notNull().default(''),
+  },
+  // a dept's subtree is an `ancestors` prefix range (org/dept.ts deptSubtree)
+  (t) => [index('blade_dept_tenant_ancestors_idx').on(t.tenantId, t.ancestors.op('varchar_pattern_ops'))],
+)
 
 /** Global system parameters (no tenant): only the platform administrator writes them. */
 export const param = pgTable(

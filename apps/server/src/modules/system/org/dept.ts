@@ -1,5 +1,5 @@
 import { DeptForm, parentIdString } from '@xpark/contract/schemas'
-import { and, asc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, like, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ModuleContext } from '../../../app.js'
 import { authOf } from '../../../core/auth/plugin.js'
@@ -7,8 +7,11 @@ import { defineResource, registerResource } from '../../../core/crud/index.js'
 import { ok } from '../../../core/envelope.js'
 import { badRequest } from '../../../core/errors.js'
 import type { Api } from '../../../core/http/api.js'
+import { escapeLike } from '../../../core/query/index.js'
+import { SCOPE_CACHE_PREFIX } from '../../../core/scope/index.js'
 import { scoped } from '../../../core/tenancy.js'
-import { dept, user } from '../schema.js'
+import type { DbOrTx } from '../../../db/client.js'
+import { dept, user, userDept } from '../schema.js'
 import { forestOf, tenantFor, treeOf } from './tree.js'
 
 /**
@@ -71,13 +74,15 @@ export const deptResource = defineResource({
     if (child) throw badRequest('请先删除子节点!')
     const [member] = await tx
       .select({ id: user.id })
-      .from(user)
-      .where(scoped(user, auth, sql`string_to_array(${user.deptId}, ',') && ${textArray(ids)}`))
+      .from(userDept)
+      .innerJoin(user, eq(user.id, userDept.userId))
+      .where(scoped(user, auth, inArray(userDept.deptId, [...ids])))
       .limit(1)
     if (member) throw badRequest('请先删除该机构下的用户!')
   },
 })
 
+/** `array[…]::text[]` of ids, to compare with a comma-joined id column split by `string_to_array`. */
 export function textArray(ids: readonly string[]) {
   return sql`array[${sql.join(
     ids.map((id) => sql`${id}`),
@@ -85,18 +90,48 @@ export function textArray(ids: readonly string[]) {
   )}]::text[]`
 }
 
-/** A `select id` of these depts and every descendant (for "dept and children" filters and scopes). */
-export function deptAndChildrenIds(tenantId: string, deptIds: readonly string[]) {
-  return sql`select ${dept.id} from ${dept} where ${dept.tenantId} = ${tenantId} and ${dept.isDeleted} = 0 and (${dept.id} in (${sql.join(
-    deptIds.map((id) => sql`${id}`),
-    sql`, `,
-  )}) or string_to_array(${dept.ancestors}, ',') && ${textArray(deptIds)})`
+/**
+ * These depts of a tenant and every descendant, by `ancestors` prefix ("0,root,…,parent"): the
+ * children of X are the rows whose ancestors are X's ancestors plus X, or start with them and a comma,
+ * a range of the (tenant_id, ancestors) index. Data scope caches the answer (DataScopes.deptSubtree).
+ */
+export async function deptSubtree(
+  db: DbOrTx,
+  tenantId: string,
+  deptIds: readonly string[],
+): Promise<string[]> {
+  if (!deptIds.length) return []
+  const roots = await db
+    .select({ id: dept.id, ancestors: dept.ancestors })
+    .from(dept)
+    .where(scoped(dept, { tenantId }, inArray(dept.id, [...deptIds])))
+  if (!roots.length) return []
+  const prefixes = roots.map((r) => `${r.ancestors},${r.id}`)
+  const below = await db
+    .select({ id: dept.id })
+    .from(dept)
+    .where(
+      scoped(
+        dept,
+        { tenantId },
+        or(...prefixes.flatMap((p) => [eq(dept.ancestors, p), like(dept.ancestors, `${escapeLike(p)},%`)])),
+      ),
+    )
+  return [...new Set([...roots.map((r) => r.id), ...below.map((r) => r.id)])]
 }
 
 export async function deptRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const db = ctx.database.db
   const tags = ['dept']
-  await registerResource(api, db, deptResource)
+  // dept writes change which depts a "dept and children" scope covers: drop the cached subtrees
+  await api.register(async (scope) => {
+    scope.addHook('onSend', async (request, reply, payload) => {
+      if (request.method === 'POST' && reply.statusCode === 200)
+        await ctx.cache.clearPrefix(SCOPE_CACHE_PREFIX)
+      return payload
+    })
+    await registerResource(scope as Api, db, deptResource)
+  })
 
   const withParentNames = (rows: DeptRow[]) => {
     const names = new Map(rows.map((r) => [r.id, r.deptName]))

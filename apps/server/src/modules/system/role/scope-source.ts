@@ -1,16 +1,19 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { ScopeSource } from '../../../core/scope/index.js'
-import type { Db } from '../../../db/client.js'
-import { deptAndChildrenIds } from '../org/dept.js'
-import { roleScope, scopeApi, scopeData } from '../schema.js'
+import type { Database } from '../../../db/client.js'
+import { deptSubtree } from '../org/dept.js'
+import { roleScope, scopeApi, scopeData, user, userDept } from '../schema.js'
 
 /** role_scope.scope_category */
 export const DATA_SCOPE = 1
 export const API_SCOPE = 2
 
 /** The system module's answer to core/scope: rules from blade_scope_data / blade_scope_api via blade_role_scope. */
-export function systemScopeSource(db: Db): ScopeSource {
+export function systemScopeSource(database: Pick<Database, 'db'>): ScopeSource {
+  const { db } = database
   return {
+    // blade_user.dept_id is matched through blade_user_dept (kept equal to it by a trigger)
+    links: [{ column: user.deptId, owner: userDept.userId, value: userDept.deptId }],
     async dataRules(roleIds, resourceCode) {
       if (!roleIds.length) return []
       return db
@@ -32,7 +35,7 @@ export function systemScopeSource(db: Db): ScopeSource {
           ),
         )
     },
-    deptAndChildren: deptAndChildrenIds,
+    deptSubtree: (tenantId, deptIds) => deptSubtree(db, tenantId, deptIds),
     async apiPaths(roleIds) {
       if (roleIds === null) {
         const rows = await db

@@ -287,7 +287,7 @@ const idsParam = z
 
 export async function userExcelRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const db = ctx.database.db
-  const source = systemScopeSource(db)
+  const source = systemScopeSource(ctx.database)
   const data = new DataScopes(source, ctx.cache)
   const apis = new ApiScopes(source, ctx.cache)
   const r = userResource(data, apis)

@@ -137,7 +137,7 @@ async function readPhotos(request: FastifyRequest): Promise<{ photos: Photo[]; e
 
 export async function userPhotoRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const db = ctx.database.db
-  const source = systemScopeSource(db)
+  const source = systemScopeSource(ctx.database)
   const data = new DataScopes(source, ctx.cache)
   const apis = new ApiScopes(source, ctx.cache)
   const files = resourceService(ctx)

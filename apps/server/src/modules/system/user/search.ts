@@ -1,15 +1,14 @@
 import { idString } from '@xpark/contract/schemas'
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { authOf } from '../../../core/auth/plugin.js'
 import type { AuthContext } from '../../../core/auth/tokens.js'
 import { ok, page } from '../../../core/envelope.js'
 import type { Api } from '../../../core/http/api.js'
 import { FilterSet, readPaging, selectPage } from '../../../core/query/index.js'
-import type { ApiScopes } from '../../../core/scope/index.js'
+import type { ApiScopes, DataScopes } from '../../../core/scope/index.js'
 import { scoped } from '../../../core/tenancy.js'
 import type { Db } from '../../../db/client.js'
-import { deptAndChildrenIds } from '../org/dept.js'
 import { dept, user } from '../schema.js'
 
 /** Picker filters: name (real name or nickname), phone; `deptId` is a dept and its children. */
@@ -44,6 +43,8 @@ export async function userSearchRoutes(
   /** the caller's `user` data scope condition */
   scope: (auth: AuthContext) => Promise<SQL | undefined>,
   apis: ApiScopes,
+  /** dept subtrees and the blade_user_dept semi-join for `deptId` */
+  data: DataScopes,
 ): Promise<void> {
   api.get(
     '/blade-user/search/user',
@@ -64,14 +65,13 @@ export async function userSearchRoutes(
         await scope(auth),
       ]
       if (q.deptId)
-        conditions.push(
-          sql`string_to_array(${user.deptId}, ',') && array(${deptAndChildrenIds(auth.tenantId, [q.deptId])})::text[]`,
-        )
+        conditions.push(data.matching(user.deptId, await data.deptSubtree(auth.tenantId, [q.deptId])))
       const where = scoped(user, auth, ...conditions)
       const { records: rows, total } = await selectPage<PickedUser>(db, {
         table: user,
         where,
         orderBy: [desc(user.id)],
+        keyset: { column: user.id, descending: true },
         paging,
         columns: {
           id: user.id,

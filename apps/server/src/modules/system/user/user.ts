@@ -1,5 +1,5 @@
 import { idCsv, idString, md5Hex, strongPassword, UserForm, UserInfoForm } from '@xpark/contract/schemas'
-import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
+import { and, eq, inArray, ne, type SQL } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { ModuleContext } from '../../../app.js'
@@ -22,10 +22,9 @@ import { isId } from '../../../core/ids.js'
 import { ApiScopes, DataScopes } from '../../../core/scope/index.js'
 import { scoped } from '../../../core/tenancy.js'
 import type { Tx } from '../../../db/client.js'
-import { deptAndChildrenIds } from '../org/dept.js'
 import { assertMayConfigure } from '../role/role.js'
 import { systemScopeSource } from '../role/scope-source.js'
-import { dept, post, role, staffType, user } from '../schema.js'
+import { dept, post, role, staffType, user, userFilters } from '../schema.js'
 import { assertAccountQuota } from '../tenant/quota.js'
 import { userSearchRoutes } from './search.js'
 
@@ -89,7 +88,7 @@ export function userResource(
     path: 'blade-user',
     tag: 'user',
     permissions: { add: 'user_add', edit: 'user_edit', delete: 'user_delete', view: 'user_view' },
-    filters: { account: 'like', realName: 'like', name: 'like', phone: 'like', userType: 'eq' },
+    filters: userFilters,
     sorts: ['account', 'realName', 'createTime'],
     omit: ['password'],
     scope: data.hook(USER_RESOURCE, user),
@@ -97,11 +96,11 @@ export function userResource(
     // submit/save/update are written by hand (passwords); they still call the factory's store
     skip: ['submit', 'save', 'update'],
     // `deptId=` is a dept and all its children (BladeX user page)
-    queryFilter: (query, auth): SQL | undefined => {
+    queryFilter: async (query, auth): Promise<SQL | undefined> => {
       const deptId = query.deptId
       if (deptId === undefined || deptId === '') return undefined
       if (typeof deptId !== 'string' || !isId(deptId)) throw badRequest('参数 deptId 应为 id')
-      return sql`string_to_array(${user.deptId}, ',') && array(${deptAndChildrenIds(auth.tenantId, [deptId])})::text[]`
+      return data.matching(user.deptId, await data.deptSubtree(auth.tenantId, [deptId]))
     },
     beforeWrite: async ({ tx, auth, values, id }) => {
       // a new account counts against the tenant's quota (locks the tenant row until commit)
@@ -169,7 +168,7 @@ const passwordFields = {
 
 export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const db = ctx.database.db
-  const source = systemScopeSource(db)
+  const source = systemScopeSource(ctx.database)
   const data = new DataScopes(source, ctx.cache)
   const apis = new ApiScopes(source, ctx.cache)
   const r: Resource = userResource(data, apis, (ids, tx) => api.sessionControl.endUsers(ids, tx))
@@ -336,7 +335,7 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
     },
   )
 
-  await userSearchRoutes(api, db, (auth) => data.condition(auth, USER_RESOURCE, user), apis)
+  await userSearchRoutes(api, db, (auth) => data.condition(auth, USER_RESOURCE, user), apis, data)
 
   api.post(
     '/blade-user/update-info',

@@ -1,0 +1,400 @@
+// Users at scale: GET /xparkApi/blade-user/page for the tenant admin and for roles of each data scope
+// type, a filtered page and a deep page, as tenant 100001 grows to 10,000, 100,000 and 1,000,000
+// users; on PGlite, and on PostgreSQL too when DATABASE_URL is set. Each figure is printed with its
+// ratio to the administrator's first page measured in the same round, and the query plans of the
+// statements the server ran go to bench/results/. Run: `node bench/users-scale.mjs` (after a build).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import pg from 'pg'
+import { insertUsers, prepareOrganisation, TENANT, VIEWERS } from './lib/scale-data.mjs'
+import { compare } from './lib/throughput.mjs'
+import { freePort, signIn, startServer, stopServer } from './lib/xpark-server.mjs'
+
+export const SIZES = (process.env.XPARK_BENCH_SCALE_SIZES ?? '10000,100000,1000000')
+  .split(',')
+  .map((s) => Number(s.trim()))
+  .filter((n) => n > 0)
+const settings = {
+  connections: Number(process.env.XPARK_BENCH_CONNECTIONS ?? 16),
+  durationSeconds: Number(process.env.XPARK_BENCH_DURATION ?? 6),
+  warmupSeconds: 1,
+  // short interleaved slices: whatever else loads the machine weighs on every page alike
+  rounds: Number(process.env.XPARK_BENCH_ROUNDS ?? 3),
+  // a slow page leaves queued requests in the server: they must not weigh on the next page measured
+  pauseMs: 500,
+}
+/** the issue's targets (issue 15) */
+const TARGETS = { scopedCost: 1.1, deepRate: 0.5 }
+const SEQUENTIAL_RUNS = 7
+const SERVER_ENV = { XPARK_LOGIN_RATE_PER_ADDRESS: '100000', XPARK_LOGIN_RATE_PER_ACCOUNT: '100000' }
+const resultsDir = fileURLToPath(new URL('./results/', import.meta.url))
+
+const line = (text = '') => console.log(`   ${text}`)
+const rate = (n) => n.toLocaleString('en-US').padStart(7)
+
+/** A database the bench owns: a PGlite folder, or a new database on the PostgreSQL of DATABASE_URL. */
+async function makeTarget(kind) {
+  const dataDir = mkdtempSync(join(os.tmpdir(), `xpark-bench-scale-${kind}-`))
+  if (kind === 'pglite') {
+    return {
+      kind,
+      dataDir,
+      env: {},
+      rawWhileServing: false,
+      async openRaw() {
+        const db = await PGlite.create({ dataDir: join(dataDir, 'pg'), extensions: { pg_trgm } })
+        return {
+          query: async (text, params) => (await db.query(text, params)).rows,
+          exec: (text) => db.exec(text),
+          close: () => db.close(),
+        }
+      },
+      async drop() {
+        rmSync(dataDir, { recursive: true, force: true })
+      },
+    }
+  }
+  const base = process.env.DATABASE_URL
+  const name = `xpark_scale_${Date.now().toString(36)}`
+  const admin = new pg.Client({ connectionString: base })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  const url = new URL(base)
+  url.pathname = `/${name}`
+  return {
+    kind,
+    dataDir,
+    env: { DATABASE_URL: url.toString() },
+    rawWhileServing: true,
+    async openRaw() {
+      const client = new pg.Client({ connectionString: url.toString() })
+      await client.connect()
+      return {
+        query: async (text, params) => (await client.query(text, params)).rows,
+        exec: (text) => client.query(text),
+        close: () => client.end(),
+      }
+    },
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`)
+      await admin.end()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The pages measured at one size: the administrator's first page is the baseline. */
+function casesFor(size) {
+  const deepPage = Math.min(5000, Math.floor(size / 10 / 2))
+  return [
+    { key: 'admin', label: 'admin, first page', account: 'admin', query: { current: 1, size: 10 } },
+    ...VIEWERS.map((v) => ({
+      key: v.key,
+      label: v.label,
+      account: v.account,
+      query: { current: 1, size: 10 },
+      expectTotal: v.share(size) + v.viewers,
+      scoped: true,
+    })),
+    {
+      key: 'filtered',
+      label: 'admin, account like user5',
+      account: 'admin',
+      query: { current: 1, size: 10, account: 'user5' },
+    },
+    {
+      key: 'deep',
+      label: `admin, page ${deepPage.toLocaleString('en-US')}`,
+      account: 'admin',
+      query: { current: deepPage, size: 10 },
+      deep: true,
+    },
+  ]
+}
+
+const urlOf = (baseUrl, c) =>
+  `${baseUrl}/xparkApi/blade-user/page?${new URLSearchParams(Object.entries(c.query).map(([k, v]) => [k, String(v)]))}`
+
+async function tokensFor(baseUrl, cases) {
+  const tokens = {}
+  for (const account of new Set(cases.map((c) => c.account)))
+    tokens[account] = await signIn(baseUrl, { tenantId: TENANT, username: account })
+  return tokens
+}
+
+async function probe(baseUrl, c, token) {
+  const response = await fetch(urlOf(baseUrl, c), { headers: { 'blade-auth': `bearer ${token}` } })
+  const body = await response.json()
+  if (!response.ok || body.success !== true)
+    throw new Error(`${c.label}: HTTP ${response.status} ${JSON.stringify(body).slice(0, 200)}`)
+  return { records: body.data.records.length, total: body.data.total, first: body.data.records[0]?.account }
+}
+
+async function drain(baseUrl, c, token, aloneMs) {
+  const deadline = performance.now() + 60_000
+  let quick = 0
+  while (quick < 2 && performance.now() < deadline) {
+    const started = performance.now()
+    await probe(baseUrl, c, token)
+    quick = performance.now() - started < Math.max(50, 3 * aloneMs) ? quick + 1 : 0
+  }
+}
+
+/** Serve, measure every case with autocannon (interleaved rounds), stop. */
+async function measure(target, size, port, onChild) {
+  const cases = casesFor(size)
+  const server = await startServer({ port, dataDir: target.dataDir, env: { ...SERVER_ENV, ...target.env } })
+  onChild(server.child)
+  try {
+    const tokens = await tokensFor(server.baseUrl, cases)
+    const answers = {}
+    const sequential = {}
+    for (const c of cases) {
+      answers[c.key] = await probe(server.baseUrl, c, tokens[c.account])
+      // one request at a time: the latency of the page alone, beside the rate under load
+      const samples = []
+      for (let i = 0; i < SEQUENTIAL_RUNS; i++) {
+        const started = performance.now()
+        await probe(server.baseUrl, c, tokens[c.account])
+        samples.push(performance.now() - started)
+      }
+      samples.sort((a, b) => a - b)
+      sequential[c.key] = Number(samples[Math.floor(samples.length / 2)].toFixed(1))
+    }
+    const measured = await compare(
+      Object.fromEntries(
+        cases.map((c) => [
+          c.key,
+          { url: urlOf(server.baseUrl, c), headers: { 'blade-auth': `bearer ${tokens[c.account]}` } },
+        ]),
+      ),
+      {
+        ...settings,
+        // wait until the administrator's first page answers about as fast as alone again: the
+        // requests a slow page left queued in the server are done
+        drain: () => drain(server.baseUrl, cases[0], tokens.admin, sequential[cases[0].key]),
+      },
+    )
+    if (server.child.exitCode !== null || server.child.signalCode !== null)
+      throw new Error(`the server stopped during the measurement:\n${server.child.log().slice(-3000)}`)
+    return { cases, answers, sequential, measured }
+  } finally {
+    await stopServer(server.child)
+  }
+}
+
+/** Serve with XPARK_SQL_LOG=on and collect the statements each case runs (after one warm-up). */
+async function captureStatements(target, size, port, onChild) {
+  const cases = casesFor(size)
+  const server = await startServer({
+    port,
+    dataDir: target.dataDir,
+    env: { ...SERVER_ENV, ...target.env, XPARK_SQL_LOG: 'on' },
+  })
+  onChild(server.child)
+  try {
+    const tokens = await tokensFor(server.baseUrl, cases)
+    const out = {}
+    for (const c of cases) {
+      await probe(server.baseUrl, c, tokens[c.account])
+      await sleep(50)
+      const mark = server.child.log().length
+      await probe(server.baseUrl, c, tokens[c.account])
+      await sleep(100)
+      out[c.key] = server.child
+        .log()
+        .slice(mark)
+        .split('\n')
+        .filter((l) => l.startsWith('xpark-sql '))
+        .map((l) => JSON.parse(l.slice('xpark-sql '.length)))
+        .filter((s) => /blade_user/.test(s.query))
+    }
+    return out
+  } finally {
+    await stopServer(server.child)
+  }
+}
+
+/** EXPLAIN ANALYZE of each captured statement (not of the planner estimate, which is an EXPLAIN). */
+async function explain(raw, statements) {
+  const plans = {}
+  for (const [key, list] of Object.entries(statements)) {
+    plans[key] = []
+    for (const s of list) {
+      if (/^explain/i.test(s.query)) {
+        plans[key].push({ query: s.query, params: s.params, plan: ['(the planner estimate: EXPLAIN only)'] })
+        continue
+      }
+      const rows = await raw.query(
+        `explain (analyze, costs off, timing off, summary off) ${s.query}`,
+        s.params,
+      )
+      plans[key].push({ query: s.query, params: s.params, plan: rows.map((r) => Object.values(r)[0]) })
+    }
+  }
+  return plans
+}
+
+function report(kind, size, { cases, answers, sequential, measured }, loadMs) {
+  const base = measured.admin.requestsPerSecond
+  line(
+    `${kind}, ${size.toLocaleString('en-US')} users (+${VIEWERS.length + 2} seeded) — loaded in ${(loadMs / 1000).toFixed(1)} s`,
+  )
+  line(
+    `${'page'.padEnd(34)}${'req/s'.padStart(7)}${'p50'.padStart(6)}${'p99'.padStart(6)}  ${'÷ admin'.padStart(8)}${'alone'.padStart(9)}  records/total`,
+  )
+  const verdicts = []
+  for (const c of cases) {
+    const m = measured[c.key]
+    const a = answers[c.key]
+    const ratio = m.requestsPerSecond / base
+    let note =
+      m.errors || m.timeouts || m.non2xx
+        ? `  (${m.non2xx} non-2xx, ${m.errors} errors, ${m.timeouts} timeouts)`
+        : ''
+    if (c.expectTotal !== undefined && a.total !== c.expectTotal)
+      note += `  (expected total ${c.expectTotal}: MISMATCH)`
+    line(
+      `${c.label.padEnd(34)}${rate(m.requestsPerSecond)}${String(m.latencyMs.p50).padStart(6)}${String(m.latencyMs.p99).padStart(6)}  ${`${ratio.toFixed(2)}x`.padStart(8)}${`${sequential[c.key]} ms`.padStart(9)}  ${a.records}/${a.total}${note}`,
+    )
+    if (c.scoped) {
+      const cost = base / m.requestsPerSecond
+      verdicts.push(`${c.key} cost ${cost.toFixed(2)}x admin ${cost <= TARGETS.scopedCost ? 'PASS' : 'OVER'}`)
+    }
+    if (c.deep)
+      verdicts.push(
+        `deep page ${ratio.toFixed(2)}x first page ${ratio >= TARGETS.deepRate ? 'PASS' : 'UNDER'}`,
+      )
+  }
+  line(
+    `req/s: autocannon, ${settings.connections} connections; p50/p99 in ms under that load; alone: p50 of ${SEQUENTIAL_RUNS} requests one at a time`,
+  )
+  line(`targets (scoped ≤ ${TARGETS.scopedCost}x admin's cost, deep page ≥ ${TARGETS.deepRate}x first page):`)
+  line(`  ${verdicts.join('; ')}`)
+  return Object.fromEntries(
+    cases.map((c) => [
+      c.key,
+      {
+        label: c.label,
+        url: urlOf('', c),
+        answer: answers[c.key],
+        requestsPerSecond: measured[c.key].requestsPerSecond,
+        roundRequestsPerSecond: measured[c.key].roundRequestsPerSecond,
+        latencyMs: measured[c.key].latencyMs,
+        aloneMsP50: sequential[c.key],
+        non2xx: measured[c.key].non2xx,
+        errors: measured[c.key].errors,
+        timeouts: measured[c.key].timeouts,
+        ratioToAdmin: Number((measured[c.key].requestsPerSecond / base).toFixed(3)),
+      },
+    ]),
+  )
+}
+
+function planText(kind, size, plans) {
+  const out = [`== ${kind}, ${size.toLocaleString('en-US')} users`]
+  for (const [key, list] of Object.entries(plans)) {
+    out.push(`-- ${key}`)
+    for (const s of list) {
+      out.push(`   ${s.query}`)
+      out.push(`   params ${JSON.stringify(s.params)}`)
+      for (const p of s.plan) out.push(`     ${p}`)
+    }
+  }
+  return out.join('\n')
+}
+
+/** The plan's first node per statement, for the console (the whole plans are in the results file). */
+function planSummary(plans) {
+  for (const [key, list] of Object.entries(plans)) {
+    const nodes = list
+      .filter((s) => !/^explain/i.test(s.query))
+      .map((s) =>
+        s.plan
+          .filter((p) => /^\s*(->\s+)?([A-Z][A-Za-z]*( |$))+(on|using|\(|$)|^\s*InitPlan \d+$/.test(p))
+          .map((p) => p.replace(/\(actual.*$/, '').trim())
+          .slice(0, 4)
+          .join(' > '),
+      )
+    line(`${key.padEnd(12)} ${nodes.join('  |  ')}`)
+  }
+}
+
+export async function benchScale(kind, { onChild = () => {} } = {}) {
+  const target = await makeTarget(kind)
+  const results = { kind, sizes: [] }
+  const texts = []
+  try {
+    const port = await freePort()
+    const first = await startServer({ port, dataDir: target.dataDir, env: { ...SERVER_ENV, ...target.env } })
+    onChild(first.child)
+    await stopServer(first.child)
+    let raw = await target.openRaw()
+    await prepareOrganisation(raw)
+    let have = 0
+    for (const size of SIZES) {
+      const started = performance.now()
+      await insertUsers(raw, have + 1, size)
+      have = size
+      // what autovacuum does on PostgreSQL (PGlite has none): statistics and the visibility map
+      await raw.exec('vacuum analyze')
+      const loadMs = performance.now() - started
+      if (!target.rawWhileServing) await raw.close()
+      const run = await measure(target, size, port, onChild)
+      const statements = await captureStatements(target, size, port, onChild)
+      if (!target.rawWhileServing) raw = await target.openRaw()
+      const plans = await explain(raw, statements)
+      results.sizes.push({ size, loadMs: Math.round(loadMs), cases: report(kind, size, run, loadMs), plans })
+      texts.push(planText(kind, size, plans))
+      line('plans (first nodes; whole plans in bench/results/):')
+      planSummary(plans)
+      line()
+    }
+    await raw.close()
+  } finally {
+    await target.drop()
+  }
+  mkdirSync(resultsDir, { recursive: true })
+  writeFileSync(join(resultsDir, `scale-${kind}.json`), `${JSON.stringify(results, null, 2)}\n`)
+  writeFileSync(join(resultsDir, `scale-plans-${kind}.txt`), `${texts.join('\n\n')}\n`)
+  line(`wrote bench/results/scale-${kind}.json and scale-plans-${kind}.txt`)
+  return results
+}
+
+async function main() {
+  const watchdog = setTimeout(() => {
+    console.error('users-scale: still running after 40 minutes, giving up')
+    process.exit(2)
+  }, 40 * 60_000)
+  watchdog.unref()
+  const children = new Set()
+  process.on('exit', () => {
+    for (const child of children)
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  })
+  process.on('SIGINT', () => process.exit(130))
+  console.log(
+    `\n== Users at scale: blade-user/page, admin vs scoped roles, filtered and deep pages, ` +
+      `${SIZES.map((s) => s.toLocaleString('en-US')).join(' / ')} users ` +
+      `(autocannon ${settings.connections} connections, ${settings.durationSeconds} s each in ${settings.rounds} rounds)`,
+  )
+  const kinds = ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])]
+  if (process.env.XPARK_BENCH_SCALE_KINDS)
+    kinds.splice(0, kinds.length, ...process.env.XPARK_BENCH_SCALE_KINDS.split(','))
+  for (const kind of kinds) await benchScale(kind, { onChild: (c) => children.add(c) })
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error)
+      process.exit(1)
+    },
+  )
+}
