@@ -8,7 +8,7 @@ import { hashPassword, md5 } from '../../../core/auth/passwords.js'
 import { authOf } from '../../../core/auth/plugin.js'
 import type { AuthContext } from '../../../core/auth/tokens.js'
 import { ok } from '../../../core/envelope.js'
-import { AppError, badRequest } from '../../../core/errors.js'
+import { badRequest } from '../../../core/errors.js'
 import {
   type ExcelColumn,
   type ImportRowError,
@@ -24,10 +24,10 @@ import { isId } from '../../../core/ids.js'
 import { ApiScopes, DataScopes } from '../../../core/scope/index.js'
 import { scoped, stamped, touched } from '../../../core/tenancy.js'
 import type { Db, Tx } from '../../../db/client.js'
-import { assertMayConfigure } from '../role/role.js'
 import { systemScopeSource } from '../role/scope-source.js'
 import { dept, dict, param, post, role, user } from '../schema.js'
 import { assertAccountQuota } from '../tenant/quota.js'
+import { handOutProblem, mayManage, NOT_GOVERNED, roleAuthority } from './authority.js'
 import { USER_RESOURCE, userResource } from './user.js'
 
 /**
@@ -182,11 +182,7 @@ async function importRows(
   const deptIndex = byName(names.dept)
   const postIndex = byName(names.post)
   const sexIndex = new Map([...names.sex].map(([key, label]) => [label, key]))
-  const aliases = new Map(
-    (await tx.select({ id: role.id, alias: role.roleAlias }).from(role).where(scoped(role, auth))).map(
-      (r) => [String(r.id), r.alias],
-    ),
-  )
+  const authority = await roleAuthority(tx, auth)
   const accounts = [...new Set(rows.map((r) => r.data.account))]
   const existing = new Map(
     (
@@ -231,16 +227,10 @@ async function importRows(
     const old = existing.get(data.account)
     if (old && !covered) problems.push(`当前用户 [${data.account}] 已存在!`)
     if (old && covered && !editable.has(String(old.id))) problems.push(`无权修改用户 [${data.account}]`)
-    // as blade-user/submit: an admin role is handed out only by an admin (roles added, not kept)
-    const previous = old ? old.roleId.split(',') : []
-    for (const id of roleIds.filter((r) => !previous.includes(r))) {
-      try {
-        assertMayConfigure(auth, aliases.get(id) ?? '')
-      } catch (err) {
-        if (err instanceof AppError) problems.push(err.message)
-        else throw err
-      }
-    }
+    // as blade-user/submit: over accounts the caller governs, with roles it may hand out
+    if (old && covered && !mayManage(auth, authority, old)) problems.push(NOT_GOVERNED(data.account))
+    const handOut = handOutProblem(auth, authority, roleIds, old ? old.roleId.split(',') : [])
+    if (handOut) problems.push(handOut)
     if (problems.length) {
       errors.push({ row, messages: problems })
       continue

@@ -13,6 +13,7 @@ import { scoped, touched } from '../../../core/tenancy.js'
 import { resourceService } from '../../resource/index.js'
 import { systemScopeSource } from '../role/scope-source.js'
 import { user } from '../schema.js'
+import { mayManage, NOT_GOVERNED, roleAuthority } from './authority.js'
 import { USER_RESOURCE } from './user.js'
 
 /**
@@ -159,6 +160,7 @@ export async function userPhotoRoutes(api: Api, ctx: ModuleContext): Promise<voi
         const auth = authOf(request)
         const { photos, errors } = await readPhotos(request)
         const scope = await data.condition(auth, USER_RESOURCE, user)
+        const authority = await roleAuthority(db, auth)
         const done = new Set<string>()
         let imported = 0
         for (const photo of photos) {
@@ -182,11 +184,15 @@ export async function userPhotoRoutes(api: Api, ctx: ModuleContext): Promise<voi
             continue
           }
           const [target] = await db
-            .select({ id: user.id })
+            .select({ id: user.id, roleId: user.roleId })
             .from(user)
             .where(scoped(user, auth, scope, eq(user.account, account)))
           if (!target) {
             fail(`账号不存在: ${account}`)
+            continue
+          }
+          if (!mayManage(auth, authority, target)) {
+            fail(NOT_GOVERNED(account))
             continue
           }
           let stored: Awaited<ReturnType<typeof files.storeFile>>

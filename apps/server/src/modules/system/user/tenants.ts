@@ -9,6 +9,7 @@ import { badRequest, notFound } from '../../../core/errors.js'
 import type { Api } from '../../../core/http/api.js'
 import { nextId } from '../../../core/ids.js'
 import { tenant, user, userTenant } from '../schema.js'
+import { assertMayManage } from './authority.js'
 
 const GrantBody = z.object({
   userId: idString,
@@ -83,6 +84,8 @@ export async function userTenantRoutes(api: Api, ctx: ModuleContext): Promise<vo
     },
     async (request) => {
       const { userId, tenantId, account } = request.body
+      // the one rule for writes on another account (a no-op for the administrator, who alone gets here)
+      await assertMayManage(db, authOf(request), [userId])
       await db.transaction(async (tx) => {
         const [source] = await tx
           .select({ tenantId: user.tenantId })
@@ -117,6 +120,7 @@ export async function userTenantRoutes(api: Api, ctx: ModuleContext): Promise<vo
     },
     async (request) => {
       const { userId, tenantId } = request.body
+      await assertMayManage(db, authOf(request), [userId])
       const done = await db
         .delete(userTenant)
         .where(and(eq(userTenant.userId, userId), eq(userTenant.tenantId, tenantId)))

@@ -23,10 +23,10 @@ import { ApiScopes, DataScopes } from '../../../core/scope/index.js'
 import { scoped } from '../../../core/tenancy.js'
 import type { Tx } from '../../../db/client.js'
 import { deptAndChildrenIds } from '../org/dept.js'
-import { assertMayConfigure } from '../role/role.js'
 import { systemScopeSource } from '../role/scope-source.js'
 import { dept, post, role, staffType, user } from '../schema.js'
 import { assertAccountQuota } from '../tenant/quota.js'
+import { assertMayManage, handOutProblem, roleAuthority } from './authority.js'
 import { userSearchRoutes } from './search.js'
 
 /**
@@ -66,15 +66,10 @@ async function assertStaffType(tx: Tx, auth: AuthContext, id: string) {
   if (!found) throw badRequest('员工类型不存在')
 }
 
-/** Roles a caller may hand out: no `admin` / `administrator` role unless the caller is one. */
+/** Roles a caller may hand out (authority.ts): 400 naming the first one it may not. */
 async function assertMayAssign(tx: Tx, auth: AuthContext, roleIds: string[], previous: string[] = []) {
-  const added = roleIds.filter((id) => !previous.includes(id))
-  if (!added.length) return
-  const rows = await tx
-    .select({ alias: role.roleAlias })
-    .from(role)
-    .where(scoped(role, auth, inArray(role.id, added)))
-  for (const r of rows) assertMayConfigure(auth, r.alias)
+  const problem = handOutProblem(auth, await roleAuthority(tx, auth), roleIds, previous)
+  if (problem) throw badRequest(problem)
 }
 
 /** The user resource (filters, data scope, API scope): `page` here, and the Excel export in excel.ts. */
@@ -115,6 +110,8 @@ export function userResource(
         if (clash) throw badRequest(`当前用户 [${values.account}] 已存在!`)
       }
       let previousRoles: string[] = []
+      // editing another account (fields, status, roles) takes authority over every role it holds
+      if (id) await assertMayManage(tx, auth, [id])
       if (id) {
         const [current] = await tx.select({ roleId: user.roleId }).from(user).where(eq(user.id, id))
         previousRoles = split(current?.roleId)
@@ -130,21 +127,10 @@ export function userResource(
       // locking oneself out would leave nobody signed in to undo it
       if (id && id === auth.userId && values.status !== undefined && values.status !== 1)
         throw badRequest('不能停用本账号!')
-      // disabling an administrator takes one: a user_edit holder must not lock the admins out
-      if (id && values.status !== undefined && values.status !== 1) {
-        const [target] = await tx.select({ roleId: user.roleId }).from(user).where(eq(user.id, id))
-        const roleIds = split(target?.roleId)
-        if (roleIds.length) {
-          const held = await tx
-            .select({ alias: role.roleAlias })
-            .from(role)
-            .where(and(eq(role.tenantId, auth.tenantId), inArray(role.id, roleIds)))
-          for (const r of held) assertMayConfigure(auth, r.alias)
-        }
-      }
     },
     beforeRemove: async ({ tx, auth, ids }) => {
       if (ids.includes(auth.userId)) throw badRequest('不能删除本账号!')
+      await assertMayManage(tx, auth, ids)
       // a removed account's sessions end with it (a failed remove only costs a new sign-in)
       await endSessions(ids, tx)
     },
@@ -252,6 +238,8 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
       if (!ids.length) throw badRequest('参数校验失败: userIds: required')
       const hash = await passwordHashOf(input)
       if (!hash) throw badRequest('参数校验失败: password: please enter password')
+      // whoever sets a password can sign in as the account: only over accounts the caller governs
+      await assertMayManage(db, auth, ids)
       // resolved before the transaction: PGlite's one connection is held inside it
       const inScopeWhere = await inScope(auth, ids)
       await db.transaction(async (tx) => {
@@ -286,6 +274,7 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
       const userIds = split(input.userIds)
       const roleIds = [...new Set(split(input.roleIds))]
       if (!userIds.length || !roleIds.length) throw badRequest('参数校验失败: userIds, roleIds: required')
+      await assertMayManage(db, auth, userIds)
       // resolved before the transaction: PGlite's one connection is held inside it
       const inScopeWhere = await inScope(auth, userIds)
       await db.transaction(async (tx) => {
@@ -321,6 +310,7 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
       if (!userIds.length) throw badRequest('参数校验失败: userIds: required')
       if (input.staffTypeId === undefined) throw badRequest('参数校验失败: staffTypeId: required')
       const staffTypeId = input.staffTypeId || null
+      await assertMayManage(db, auth, userIds)
       // resolved before the transaction: PGlite's one connection is held inside it
       const inScopeWhere = await inScope(auth, userIds)
       await db.transaction(async (tx) => {
@@ -404,6 +394,7 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
     async (request) => {
       const auth = authOf(request)
       const { userId, userType, userExt } = request.body
+      await assertMayManage(db, auth, [userId])
       const done = await db
         .update(user)
         .set({
