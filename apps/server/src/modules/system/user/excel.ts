@@ -23,7 +23,7 @@ import { readUpload } from '../../../core/http/uploads.js'
 import { isId } from '../../../core/ids.js'
 import { ApiScopes, DataScopes } from '../../../core/scope/index.js'
 import { scoped, stamped, touched } from '../../../core/tenancy.js'
-import type { Db, Tx } from '../../../db/client.js'
+import { type Db, letLoopTurn, type Tx } from '../../../db/client.js'
 import { systemScopeSource } from '../role/scope-source.js'
 import { dept, dict, param, post, role, user } from '../schema.js'
 import { assertAccountQuota } from '../tenant/quota.js'
@@ -156,6 +156,9 @@ async function initialPasswordHash(tx: Tx): Promise<string> {
   return hashPassword(md5(row.value))
 }
 
+/** Rows per statement of an import (PGlite holds the loop for a statement: keep each short). */
+const WRITE_SLICE = 100
+
 export interface ImportSummary {
   total: number
   imported: number
@@ -184,14 +187,16 @@ async function importRows(
   const sexIndex = new Map([...names.sex].map(([key, label]) => [label, key]))
   const authority = await roleAuthority(tx, auth)
   const accounts = [...new Set(rows.map((r) => r.data.account))]
-  const existing = new Map(
-    (
-      await tx
-        .select({ id: user.id, account: user.account, roleId: user.roleId })
-        .from(user)
-        .where(scoped(user, auth, inArray(user.account, accounts)))
-    ).map((u) => [u.account, u]),
-  )
+  const existing = new Map<string, { id: string; account: string; roleId: string }>()
+  // in slices, letting the loop turn between them: one statement naming 10,000 accounts holds PGlite
+  for (let i = 0; i < accounts.length; i += WRITE_SLICE) {
+    const found = await tx
+      .select({ id: user.id, account: user.account, roleId: user.roleId })
+      .from(user)
+      .where(scoped(user, auth, inArray(user.account, accounts.slice(i, i + WRITE_SLICE))))
+    for (const u of found) existing.set(u.account, u)
+    await letLoopTurn()
+  }
   // an existing account is overwritten only when the caller may edit it (data scope, as update)
   const existingIds = [...existing.values()].map((u) => String(u.id))
   const editable = new Set(
@@ -256,14 +261,18 @@ async function importRows(
     const password = await initialPasswordHash(tx)
     // the person should choose their own password: the console asks until they do
     const stampedRows = inserts.map((v) => stamped(user, auth, { ...v, password, passwordDefault: true }))
-    for (let i = 0; i < stampedRows.length; i += 500)
-      await tx.insert(user).values(stampedRows.slice(i, i + 500) as (typeof user.$inferInsert)[])
+    for (let i = 0; i < stampedRows.length; i += WRITE_SLICE) {
+      await tx.insert(user).values(stampedRows.slice(i, i + WRITE_SLICE) as (typeof user.$inferInsert)[])
+      await letLoopTurn()
+    }
   }
-  for (const u of updates)
+  for (const [i, u] of updates.entries()) {
     await tx
       .update(user)
       .set(touched(user, auth, u.values))
       .where(scoped(user, auth, eq(user.id, u.id)))
+    if (i % 50 === 49) await letLoopTurn()
+  }
   return { imported: inserts.length, updated: updates.length, errors }
 }
 
