@@ -16,6 +16,7 @@ import type { Config } from './config.js'
 import { registerApiLog, registerAudit } from './core/audit/index.js'
 import { registerPermissions } from './core/auth/guards.js'
 import { registerAuthentication } from './core/auth/plugin.js'
+import { Principals } from './core/auth/principals.js'
 import { TokenService } from './core/auth/tokens.js'
 import type { Cache } from './core/cache/index.js'
 import { toWireJson, wireReplacer } from './core/envelope.js'
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAudit(app, deps.database.db, { env: deps.config.env })
 
   const tokens = new TokenService(deps.signingSecret, deps.cache, deps.config.accessTokenTtlSeconds)
+  const principals = new Principals(deps.cache)
   const ctx: ModuleContext = {
     config: deps.config,
     database: deps.database,
@@ -103,12 +105,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   })
   await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs` })
 
-  registerPermissions(app)
+  registerPermissions(app, principals)
 
   await app.register(
     async (api) => {
       // inside the API scope only: static console files need no token
-      registerAuthentication(api, tokens)
+      registerAuthentication(api, tokens, principals)
       registerApiLog(api)
       api.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({
         status: 'ok',

@@ -75,6 +75,15 @@ export interface ResourceOptions<S extends z.ZodObject> {
   beforeWrite?: (ctx: WriteContext<z.infer<S>>) => Promise<void>
   /** rules before a remove, inside its transaction (a dept with children, a role in use); throw to refuse */
   beforeRemove?: (ctx: RemoveContext) => Promise<void>
+  /**
+   * after a write's transaction has committed (drop what caches the rows: a record read back before
+   * the commit would be stale); not called when the write failed
+   */
+  afterCommit?: (ctx: {
+    auth: AuthContext
+    ids: readonly string[]
+    verb: 'insert' | 'update' | 'remove'
+  }) => Promise<void>
   /** extra list/page conditions from the query (beside the whitelisted filters) */
   queryFilter?: QueryFilter
   /** extra preHandlers on every route of the resource (API scope and the like), after the permission check */

@@ -45,12 +45,14 @@ export async function findRow(db: Db, r: Resource, auth: AuthContext, id: string
 }
 
 export async function insertRow(db: Db, r: Resource, auth: AuthContext, values: Row): Promise<string> {
-  return db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
     await r.beforeWrite?.({ tx, auth, values })
     const row = stamped(r.table, auth, values)
     await tx.insert(r.table).values(row as never)
     return String(row.id)
   })
+  await r.afterCommit?.({ auth, ids: [id], verb: 'insert' })
+  return id
 }
 
 export async function updateRow(
@@ -75,6 +77,7 @@ export async function updateRow(
         .set(set as never)
         .where(where)
   })
+  await r.afterCommit?.({ auth, ids: [id], verb: 'update' })
 }
 
 /** Soft delete (hard where the table has no is_deleted); all ids or none. */
@@ -105,4 +108,5 @@ export async function removeRows(
     // a foreign or unknown id among them: roll back, so a mixed list removes nothing
     if (done.length !== wanted.length) throw notFound('数据不存在')
   })
+  await r.afterCommit?.({ auth, ids: wanted, verb: 'remove' })
 }

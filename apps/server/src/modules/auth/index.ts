@@ -19,8 +19,14 @@ const done = { success: 'true', msg: 'success' } as const
 
 /** blade-auth: sign-in, refresh, tenant switch, captcha, logout, clear-cache; console settings. */
 export async function authModule(api: Api, ctx: ModuleContext): Promise<void> {
-  const sessions = new Sessions(ctx.database.db, ctx.tokens, ctx.config.refreshTokenTtlSeconds)
-  api.sessionControl.endUsers = (userIds, tx) => sessions.endUsers(userIds, tx)
+  const sessions = new Sessions(
+    ctx.database.db,
+    ctx.tokens,
+    api.principals,
+    ctx.config.refreshTokenTtlSeconds,
+  )
+  api.sessionControl.endUsers = (userIds, options) => sessions.endUsers(userIds, options)
+  api.sessionControl.endTenants = (tenantIds, tx) => sessions.endTenants(tenantIds, tx)
   const limits = new LoginLimits(
     ctx.cache,
     ctx.config.loginFailLimit,

@@ -99,7 +99,7 @@ export function tokenEndpoint(ctx: ModuleContext, sessions: Sessions, limits: Lo
     if (!spent.ok) throw denied('令牌已失效')
     const wanted = tenantOf(request, q)
     let userId = spent.userId
-    let source = spent.sourceUserId
+    let sourceId = spent.sourceUserId
     if (wanted !== spent.tenantId) {
       // tenant switch: the person's own grants decide (a switched session switches as the account it
       // came from), into the account granted there; their own tenant takes them home
@@ -107,21 +107,27 @@ export function tokenEndpoint(ctx: ModuleContext, sessions: Sessions, limits: Lo
       const home = spent.sourceUserId ? await findAccountById(db, person) : null
       if (home && home.tenantId === wanted) {
         userId = person
-        source = null
+        sourceId = null
       } else {
         const target = await switchTarget(db, person, wanted)
         if (!target) throw denied('未获得用户的租户信息')
-        await checkTenant(wanted)
         userId = target
         // the person's account decides the switched session's fate (disabled → it ends too)
-        source = person
+        sourceId = person
       }
-    } else if (source) {
+    } else if (sourceId && (await switchTarget(db, sourceId, wanted)) !== userId)
       // a switched session lives only while the account it came from may still switch here
-      usable(await findAccountById(db, source))
-      if ((await switchTarget(db, source, wanted)) !== userId) throw denied('未获得用户的租户信息')
+      throw denied('未获得用户的租户信息')
+    // a refresh re-checks everything a sign-in checks: the account (and the one a switch came from)
+    // still exists and is enabled, and its tenant still exists and has not expired
+    let source: { userId: string; tenantId: string } | null = null
+    if (sourceId) {
+      const person = usable(await findAccountById(db, sourceId))
+      await checkTenant(person.tenantId)
+      source = { userId: person.id, tenantId: person.tenantId }
     }
     const account = usable(await findAccountById(db, userId))
+    await checkTenant(account.tenantId)
     // a switch starts a new family: the new tenant's session is revoked on its own
     return sessions.issue(account, c, wanted === spent.tenantId ? spent.familyId : undefined, source)
   }

@@ -3,6 +3,7 @@ import type { ModuleContext } from '../../app.js'
 import { authOf } from '../../core/auth/plugin.js'
 import { ok } from '../../core/envelope.js'
 import type { Api } from '../../core/http/api.js'
+import { loadPrincipal } from './accounts.js'
 import { clientRoutes } from './client/index.js'
 import { dictModule } from './dict/index.js'
 import { menuRoutes } from './menu/index.js'
@@ -20,6 +21,7 @@ import { userRoutes, userTenantRoutes } from './user/index.js'
 
 export {
   type Account,
+  accountTenants,
   deptNames,
   findAccount,
   findAccountById,
@@ -33,6 +35,7 @@ export { heldMenu } from './menus.js'
 export async function systemModule(api: Api, ctx: ModuleContext): Promise<void> {
   const menus = new MenuService(ctx.database.db, ctx.cache)
   api.permissions.resolve = (auth) => menus.permissionCodes(auth)
+  api.principals.loader = (tenantId, userId) => loadPrincipal(ctx.database.db, tenantId, userId)
   const tags = ['menu']
 
   api.get(

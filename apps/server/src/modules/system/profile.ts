@@ -102,6 +102,8 @@ export async function profileRoutes(api: Api, ctx: ModuleContext): Promise<void>
           updateUser: auth.userId,
         })
         .where(scoped(user, auth, eq(user.id, auth.userId)))
+      // whoever else holds a session of this account (the old password's) is signed out; this one stays
+      await request.server.sessionControl.endUsers([auth.userId], { keepFamily: auth.familyId })
       return success()
     },
   )

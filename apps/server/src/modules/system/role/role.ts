@@ -109,6 +109,8 @@ export async function roleRoutes(api: Api, ctx: ModuleContext): Promise<void> {
       await roleResource.beforeRemove!(c)
       await ctx.cache.clearPrefix('sys:')
     },
+    // an alias changed or a role gone: every account of the tenant acts with its roles as they now are
+    afterCommit: ({ auth }) => api.principals.forget(auth.tenantId),
   })
 
   const rowsOf = (tenant: { tenantId: string }, ...conditions: (ReturnType<typeof sql> | undefined)[]) =>

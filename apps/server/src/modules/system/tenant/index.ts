@@ -6,6 +6,7 @@ import {
   TenantSubmitSchema,
 } from '@xpark/contract/schemas'
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { ModuleContext } from '../../../app.js'
 import { requireAdministrator } from '../../../core/auth/guards.js'
@@ -121,7 +122,7 @@ async function update(
   id: string,
   values: Partial<TenantFields>,
   productIds: readonly string[],
-): Promise<void> {
+): Promise<{ tenantId: string; expireTime: Date | null | undefined }> {
   const [found] = await tx
     .select({ id: tenant.id, tenantId: tenant.tenantId, proxyId: tenant.proxyId })
     .from(tenant)
@@ -136,6 +137,16 @@ async function update(
     .set({ ...columns, updateUser: auth.userId, updateTime: new Date() })
     .where(eq(tenant.id, id))
   await setTenantProducts(tx, found.tenantId, productIds)
+  return { tenantId: found.tenantId, expireTime: columns.expireTime }
+}
+
+/**
+ * After a tenant's licence changed (committed): its accounts' records are read again, so a new expiry
+ * counts at their next request; an expiry already past ends the tenant's sessions at once.
+ */
+async function licenceChanged(app: FastifyInstance, tenantIds: readonly string[], expireTime: Date | null) {
+  if (expireTime && expireTime.getTime() <= Date.now()) await app.sessionControl.endTenants(tenantIds)
+  else for (const tenantId of tenantIds) await app.principals.forget(tenantId)
 }
 
 /** The agent must exist; '' or null: none. */
@@ -311,7 +322,7 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
       const { id, adminPassword, proIds, ...values } = request.body
       const productIds = [...new Set(proIds.split(','))]
       const auth = authOf(request)
-      await db.transaction(async (tx) => {
+      const updated = await db.transaction(async (tx) => {
         await checkProxy(tx, values.proxyId)
         if (id) return update(tx, auth, id, values, productIds)
         await checkDomain(tx, values.domain)
@@ -326,7 +337,10 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
           productIds,
           adminPasswordHash: await hashPassword(md5(plain)),
         })
+        return null
       })
+      if (updated && updated.expireTime !== undefined)
+        await licenceChanged(request.server, [updated.tenantId], updated.expireTime)
       // the admin role's menus follow the products: drop the cached menu trees and codes
       await ctx.cache.clearPrefix(SYSTEM_CACHE)
       return status(true)
@@ -346,7 +360,7 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
     async (request) => {
       const ids = [...new Set(request.query.ids.split(','))]
       const auth = authOf(request)
-      await db.transaction(async (tx) => {
+      const removed = await db.transaction(async (tx) => {
         const rows = await tx
           .select({ id: tenant.id, tenantId: tenant.tenantId })
           .from(tenant)
@@ -357,7 +371,10 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
           .update(tenant)
           .set({ isDeleted: 1, updateUser: auth.userId, updateTime: new Date() })
           .where(inArray(tenant.id, ids))
+        return rows.map((r) => r.tenantId)
       })
+      // every session in a removed tenant ends at once
+      await request.server.sessionControl.endTenants(removed)
       return status(true)
     },
   )
@@ -421,14 +438,16 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
       const ids = [...new Set(joined.split(','))]
       const when = expireDate(expireTime ?? '') ?? null
       const auth = authOf(request)
-      await db.transaction(async (tx) => {
+      const changed = await db.transaction(async (tx) => {
         const done = await tx
           .update(tenant)
           .set({ accountNumber, expireTime: when, updateUser: auth.userId, updateTime: new Date() })
           .where(and(inArray(tenant.id, ids), alive))
-          .returning({ id: tenant.id })
+          .returning({ id: tenant.id, tenantId: tenant.tenantId })
         if (done.length !== ids.length) throw notFound('数据不存在')
+        return done.map((d) => d.tenantId)
       })
+      await licenceChanged(request.server, changed, when)
       return status(true)
     },
   )

@@ -177,9 +177,9 @@ async function importRows(
   covered: boolean,
   /** the caller's data scope on users (undefined: not narrowed) */
   scope: SQL | undefined,
-): Promise<{ imported: number; updated: number; errors: ImportRowError[] }> {
+): Promise<{ imported: number; updated: string[]; errors: ImportRowError[] }> {
   const errors: ImportRowError[] = []
-  if (!rows.length) return { imported: 0, updated: 0, errors }
+  if (!rows.length) return { imported: 0, updated: [], errors }
   const names = await loadNames(tx, auth)
   const roleIndex = byName(names.role)
   const deptIndex = byName(names.dept)
@@ -273,7 +273,7 @@ async function importRows(
       .where(scoped(user, auth, eq(user.id, u.id)))
     if (i % 50 === 49) await letLoopTurn()
   }
-  return { imported: inserts.length, updated: updates.length, errors }
+  return { imported: inserts.length, updated: updates.map((u) => u.id), errors }
 }
 
 const idsParam = z
@@ -367,11 +367,13 @@ export async function userExcelRoutes(api: Api, ctx: ModuleContext): Promise<voi
       const covered = request.query.isCovered === '1'
       const scope = await data.condition(auth, USER_RESOURCE, user)
       const done = await db.transaction((tx) => importRows(tx, auth, sheet.rows, covered, scope))
+      // the accounts written over hold their new roles and departments from their next request
+      await request.server.principals.forget(auth.tenantId, done.updated)
       const errors = [...sheet.errors, ...done.errors].sort((a, b) => a.row - b.row)
       const summary: ImportSummary = {
         total: sheet.rows.length + sheet.errors.length,
         imported: done.imported,
-        updated: done.updated,
+        updated: done.updated.length,
         errors,
       }
       const msg = errors.length

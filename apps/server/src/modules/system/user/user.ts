@@ -76,7 +76,11 @@ async function assertMayAssign(tx: Tx, auth: AuthContext, roleIds: string[], pre
 export function userResource(
   data: DataScopes,
   apis: ApiScopes,
-  endSessions: (userIds: readonly string[], tx: Tx) => Promise<void> = async () => {},
+  sessions: {
+    end: (userIds: readonly string[], tx: Tx) => Promise<void>
+    /** after a commit: the accounts' roles, departments and status count from their next request */
+    forget: (tenantId: string, userIds: readonly string[]) => Promise<void>
+  } = { end: async () => {}, forget: async () => {} },
 ) {
   return defineResource({
     table: user,
@@ -132,8 +136,9 @@ export function userResource(
       if (ids.includes(auth.userId)) throw badRequest('不能删除本账号!')
       await assertMayManage(tx, auth, ids)
       // a removed account's sessions end with it (a failed remove only costs a new sign-in)
-      await endSessions(ids, tx)
+      await sessions.end(ids, tx)
     },
+    afterCommit: ({ auth, ids }) => sessions.forget(auth.tenantId, ids),
   })
 }
 
@@ -158,7 +163,10 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const source = systemScopeSource(db)
   const data = new DataScopes(source, ctx.cache)
   const apis = new ApiScopes(source, ctx.cache)
-  const r: Resource = userResource(data, apis, (ids, tx) => api.sessionControl.endUsers(ids, tx))
+  const r: Resource = userResource(data, apis, {
+    end: (ids, tx) => api.sessionControl.endUsers(ids, { tx }),
+    forget: (tenantId, ids) => api.principals.forget(tenantId, ids),
+  })
   await registerResource(api, db, r)
   const tags = ['user']
 
@@ -195,6 +203,7 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
       )
       if (id) {
         await updateRow(db, r, auth, id, values)
+        // a disabled account is out at once, not when its token runs out
         if (values.status === 0) await request.server.sessionControl.endUsers([id])
         return success()
       }
@@ -218,7 +227,6 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
     async (request) => {
       const { id, ...values } = request.body
       await updateRow(db, r, authOf(request), id, values)
-      // a disabled account is out at once, not when its token runs out
       if (values.status === 0) await request.server.sessionControl.endUsers([id])
       return success()
     },
@@ -287,6 +295,8 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
           .returning({ id: user.id })
         if (done.length !== new Set(userIds).size) throw notFound('用户不存在')
       })
+      // their new roles count from their next request (core/auth/principals.ts)
+      await request.server.principals.forget(auth.tenantId, userIds)
       return success()
     },
   )
