@@ -4,10 +4,9 @@
  * and then served them through public log endpoints (SpringBlade#9): nothing secret is stored here.
  */
 
-export const MASK = '******'
+import { isCredentialName } from '../credentials.js'
 
-/** Field names (lower-cased, `_`/`-` removed) that hold credentials. */
-const SECRET_NAME = /password|passwd|pwd|secret|token|credential|privatekey/
+export const MASK = '******'
 
 const MAX_DEPTH = 6
 const MAX_KEYS = 100
@@ -16,8 +15,9 @@ const MAX_STRING = 2000
 /** the whole params text */
 export const MAX_PARAMS = 10_000
 
+/** A field whose name says it holds a credential (the one list: core/credentials.ts). */
 export function isSecretName(name: string): boolean {
-  return SECRET_NAME.test(name.toLowerCase().replace(/[_-]/g, ''))
+  return isCredentialName(name)
 }
 
 export function cut(value: string, max: number): string {

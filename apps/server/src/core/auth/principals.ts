@@ -20,6 +20,8 @@ export interface Principal {
   refused: PrincipalRefusal | null
   /** when the tenant's licence ends (ms since epoch), checked on every request; null never */
   tenantExpiresAt: number | null
+  /** an initial password set by someone else: every call but changing it is refused (plugin.ts) */
+  passwordChangeRequired: boolean
 }
 
 /** Reads an account's current record (the system module provides it). */

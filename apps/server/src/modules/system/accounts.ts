@@ -10,6 +10,7 @@ export interface Account {
   account: string
   passwordHash: string
   passwordDefault: boolean
+  mustChangePassword: boolean
   name: string
   realName: string
   avatar: string
@@ -49,6 +50,7 @@ async function toAccount(db: DbOrTx, row: typeof user.$inferSelect): Promise<Acc
     account: row.account,
     passwordHash: row.password,
     passwordDefault: row.passwordDefault,
+    mustChangePassword: row.mustChangePassword,
     name: row.name,
     realName: row.realName,
     avatar: row.avatar,
@@ -114,6 +116,7 @@ export async function loadPrincipal(db: DbOrTx, tenantId: string, userId: string
     roleAliases: account?.roleAliases ?? [],
     deptIds: account?.deptIds ?? [],
     tenantExpiresAt: null,
+    passwordChangeRequired: account?.mustChangePassword ?? false,
   }
   if (!account || account.tenantId !== tenantId) return { ...base, refused: 'missing' }
   if (account.status !== 1) return { ...base, refused: 'disabled' }

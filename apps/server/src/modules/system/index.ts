@@ -40,26 +40,40 @@ export async function systemModule(api: Api, ctx: ModuleContext): Promise<void> 
 
   api.get(
     '/blade-system/menu/routes',
-    { schema: { tags, querystring: z.object({ topMenuId: z.string().regex(/^\d+$/).optional() }) } },
+    {
+      // the shell's menus load beside the change-password dialog of an initial password
+      config: { beforePasswordChange: true },
+      schema: { tags, querystring: z.object({ topMenuId: z.string().regex(/^\d+$/).optional() }) },
+    },
     async (request) => {
       return ok(await menus.routes(authOf(request), request.query.topMenuId))
     },
   )
-  api.get('/blade-system/menu/buttons', { schema: { tags } }, async (request) =>
-    ok(await menus.buttons(authOf(request))),
+  api.get(
+    '/blade-system/menu/buttons',
+    { schema: { tags }, config: { beforePasswordChange: true } },
+    async (request) => ok(await menus.buttons(authOf(request))),
   )
-  api.get('/blade-system/menu/top-menu', { schema: { tags } }, async (request) =>
-    ok(await menus.topMenus(authOf(request))),
+  api.get(
+    '/blade-system/menu/top-menu',
+    { schema: { tags }, config: { beforePasswordChange: true } },
+    async (request) => ok(await menus.topMenus(authOf(request))),
   )
   // the mobile app's menus and buttons of the signed-in user (menuApp is granted like menu)
   api.get(
     '/blade-system/menuApp/routes',
-    { schema: { tags: ['menuApp'], summary: "menuApp: the caller's app menus (category 1) as a tree" } },
+    {
+      config: { beforePasswordChange: true },
+      schema: { tags: ['menuApp'], summary: "menuApp: the caller's app menus (category 1) as a tree" },
+    },
     async (request) => ok(await menus.appRoutes(authOf(request))),
   )
   api.get(
     '/blade-system/menuApp/buttons',
-    { schema: { tags: ['menuApp'], summary: "menuApp: the caller's app buttons under their menus" } },
+    {
+      config: { beforePasswordChange: true },
+      schema: { tags: ['menuApp'], summary: "menuApp: the caller's app buttons under their menus" },
+    },
     async (request) => ok(await menus.buttons(authOf(request), APP_MENUS)),
   )
 

@@ -4,11 +4,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { ModuleContext } from '../../../app.js'
 import { requirePermission } from '../../../core/auth/guards.js'
-import { hashPassword, md5 } from '../../../core/auth/passwords.js'
+import { hashPassword, md5, randomPassword } from '../../../core/auth/passwords.js'
 import { authOf } from '../../../core/auth/plugin.js'
 import type { AuthContext } from '../../../core/auth/tokens.js'
 import { ok } from '../../../core/envelope.js'
-import { badRequest } from '../../../core/errors.js'
 import {
   type ExcelColumn,
   type ImportRowError,
@@ -25,7 +24,7 @@ import { ApiScopes, DataScopes } from '../../../core/scope/index.js'
 import { scoped, stamped, touched } from '../../../core/tenancy.js'
 import { type Db, letLoopTurn, type Tx } from '../../../db/client.js'
 import { systemScopeSource } from '../role/scope-source.js'
-import { dept, dict, param, post, role, user } from '../schema.js'
+import { dept, dict, post, role, user } from '../schema.js'
 import { assertAccountQuota } from '../tenant/quota.js'
 import { handOutProblem, mayManage, NOT_GOVERNED, roleAuthority } from './authority.js'
 import { USER_RESOURCE, userResource } from './user.js'
@@ -145,25 +144,19 @@ function resolve(
   return [...new Set(ids)]
 }
 
-/** The initial password of imported accounts: the `account.initPassword` parameter (BladeX). */
-async function initialPasswordHash(tx: Tx): Promise<string> {
-  const [row] = await tx
-    .select({ value: param.paramValue })
-    .from(param)
-    .where(and(eq(param.paramKey, 'account.initPassword'), eq(param.isDeleted, 0)))
-    .limit(1)
-  if (!row?.value) throw badRequest('参数 account.initPassword (账号初始密码) 未设置')
-  return hashPassword(md5(row.value))
-}
-
 /** Rows per statement of an import (PGlite holds the loop for a statement: keep each short). */
-const WRITE_SLICE = 100
+const WRITE_SLICE = 50
 
 export interface ImportSummary {
   total: number
   imported: number
   updated: number
   errors: ImportRowError[]
+  /**
+   * the initial password of the accounts this import created: random for each import, told here once
+   * (it is stored only as a hash); each account must change it at its first sign-in
+   */
+  initialPassword?: string
 }
 
 /**
@@ -177,7 +170,7 @@ async function importRows(
   covered: boolean,
   /** the caller's data scope on users (undefined: not narrowed) */
   scope: SQL | undefined,
-): Promise<{ imported: number; updated: string[]; errors: ImportRowError[] }> {
+): Promise<{ imported: number; updated: string[]; errors: ImportRowError[]; initialPassword?: string }> {
   const errors: ImportRowError[] = []
   if (!rows.length) return { imported: 0, updated: [], errors }
   const names = await loadNames(tx, auth)
@@ -256,11 +249,16 @@ async function importRows(
     else inserts.push(values)
   }
 
+  let initialPassword: string | undefined
   if (inserts.length) {
     await assertAccountQuota(tx, auth.tenantId, inserts.length)
-    const password = await initialPasswordHash(tx)
-    // the person should choose their own password: the console asks until they do
-    const stampedRows = inserts.map((v) => stamped(user, auth, { ...v, password, passwordDefault: true }))
+    // one hash per import (argon2 per account would take minutes for 10,000 rows)
+    initialPassword = randomPassword()
+    const password = await hashPassword(md5(initialPassword))
+    // the person must choose their own password before anything else (core/auth/plugin.ts)
+    const stampedRows = inserts.map((v) =>
+      stamped(user, auth, { ...v, password, passwordDefault: true, mustChangePassword: true }),
+    )
     for (let i = 0; i < stampedRows.length; i += WRITE_SLICE) {
       await tx.insert(user).values(stampedRows.slice(i, i + WRITE_SLICE) as (typeof user.$inferInsert)[])
       await letLoopTurn()
@@ -273,7 +271,12 @@ async function importRows(
       .where(scoped(user, auth, eq(user.id, u.id)))
     if (i % 50 === 49) await letLoopTurn()
   }
-  return { imported: inserts.length, updated: updates.map((u) => u.id), errors }
+  return {
+    imported: inserts.length,
+    updated: updates.map((u) => u.id),
+    errors,
+    ...(initialPassword ? { initialPassword } : {}),
+  }
 }
 
 const idsParam = z
@@ -375,6 +378,7 @@ export async function userExcelRoutes(api: Api, ctx: ModuleContext): Promise<voi
         imported: done.imported,
         updated: done.updated.length,
         errors,
+        ...(done.initialPassword ? { initialPassword: done.initialPassword } : {}),
       }
       const msg = errors.length
         ? `导入完成: 新增 ${summary.imported} 条, 更新 ${summary.updated} 条, ${errors.length} 条有误`

@@ -105,19 +105,24 @@ describe('uploads never stall the server (zip bombs, large imports)', () => {
       })
     }
 
-    const latencies: number[] = []
-    let running = true
     // a client asks every 10 ms: its wait counts from when it meant to ask, so a stalled event loop
     // (the timer firing late) counts as much as a slow answer
-    const probe = (async () => {
-      while (running) {
-        const due = performance.now() + 10
-        await new Promise((resolve) => setTimeout(resolve, 10))
-        const res = await t.app.inject({ method: 'GET', url: '/xparkApi/health' })
-        latencies.push(performance.now() - due)
-        expect(res.statusCode).toBe(200)
-      }
-    })()
+    const probe = (latencies: number[], running: () => boolean) =>
+      (async () => {
+        while (running()) {
+          const due = performance.now() + 10
+          await new Promise((resolve) => setTimeout(resolve, 10))
+          const res = await t.app.inject({ method: 'GET', url: '/xparkApi/health' })
+          latencies.push(performance.now() - due)
+          expect(res.statusCode).toBe(200)
+        }
+      })()
+    // the same client on the idle server first: this machine's own noise (other work shares its cores)
+    const quiet: number[] = []
+    await probe(quiet, () => quiet.length < 100)
+    const latencies: number[] = []
+    let running = true
+    const probing = probe(latencies, () => running)
     const loop = monitorEventLoopDelay({ resolution: 10 })
     loop.enable()
     const rssBefore = process.memoryUsage().rss
@@ -133,20 +138,25 @@ describe('uploads never stall the server (zip bombs, large imports)', () => {
     ])
     const elapsed = performance.now() - started
     running = false
-    await probe
+    await probing
     loop.disable()
     clearInterval(memory)
 
+    const idle = percentile(
+      [...quiet].sort((a, b) => a - b),
+      99,
+    )
     const sorted = [...latencies].sort((a, b) => a - b)
     const p50 = percentile(sorted, 50)
     const p99 = percentile(sorted, 99)
     const max = sorted.at(-1) ?? 0
     const grownMb = (rssPeak - rssBefore) / 1024 / 1024
     console.log(
-      `/health during the uploads (${elapsed.toFixed(0)} ms, ${sorted.length} probes): p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms; event loop delay max ${(loop.max / 1e6).toFixed(0)} ms; RSS peak +${grownMb.toFixed(0)} MB`,
+      `/health during the uploads (${elapsed.toFixed(0)} ms, ${sorted.length} probes): p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms; event loop delay max ${(loop.max / 1e6).toFixed(0)} ms; RSS peak +${grownMb.toFixed(0)} MB; idle p99 ${idle.toFixed(1)} ms`,
     )
     expect(sorted.length).toBeGreaterThan(10)
-    expect(p99).toBeLessThan(250)
+    // 250 ms on a quiet machine; a loaded one (its idle p99 shows it) gets its own noise on top
+    expect(p99).toBeLessThan(250 + 5 * idle)
     expect(grownMb).toBeLessThan(600)
     expect(imported.statusCode, imported.body).toBe(200)
     expect(imported.json().data).toMatchObject({ imported: 10_000, errors: [] })

@@ -254,7 +254,14 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
         const done = await tx
           .update(user)
           // the person should choose their own password: the console asks until they do
-          .set({ password: hash, passwordDefault: true, updateUser: auth.userId, updateTime: new Date() })
+          .set({
+            password: hash,
+            passwordDefault: true,
+            // someone else knows it: the server refuses everything but changing it (core/auth/plugin.ts)
+            mustChangePassword: true,
+            updateUser: auth.userId,
+            updateTime: new Date(),
+          })
           .where(inScopeWhere)
           .returning({ id: user.id })
         if (done.length !== new Set(ids).size) throw notFound('用户不存在')
