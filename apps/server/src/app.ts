@@ -111,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (api) => {
       // inside the API scope only: static console files need no token
       registerAuthentication(api, tokens, principals)
-      registerApiLog(api)
+      registerApiLog(api, deps.cache, deps.config.unverifiedRatePerAddress)
       api.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({
         status: 'ok',
         database: deps.database.kind,

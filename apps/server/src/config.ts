@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   XPARK_LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).default(1800),
   XPARK_LOGIN_RATE_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   XPARK_LOGIN_RATE_PER_ACCOUNT: z.coerce.number().int().min(1).default(15),
+  XPARK_UNVERIFIED_RATE_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
   XPARK_UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -82,6 +83,11 @@ export interface Config {
   /** sign-in attempts per minute from one address, and for one account */
   loginRatePerAddress: number
   loginRatePerAccount: number
+  /**
+   * writes per minute from one address that no verified caller made (failed sign-ins, bad client
+   * secrets, anonymous logouts, bad tokens): past it, that address's public writes get 429
+   */
+  unverifiedRatePerAddress: number
   /** largest uploaded file (multipart), in bytes: imports, photos */
   uploadMaxBytes: number
   /** internal addresses / CIDRs object storage endpoints may reach (core/storage/egress.ts) */
@@ -121,6 +127,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     loginLockSeconds: e.XPARK_LOGIN_LOCK_SECONDS,
     loginRatePerAddress: e.XPARK_LOGIN_RATE_PER_ADDRESS,
     loginRatePerAccount: e.XPARK_LOGIN_RATE_PER_ACCOUNT,
+    unverifiedRatePerAddress: e.XPARK_UNVERIFIED_RATE_PER_ADDRESS,
     uploadMaxBytes: e.XPARK_UPLOAD_MAX_BYTES,
     trustProxy:
       e.XPARK_TRUST_PROXY === ''

@@ -79,7 +79,10 @@ export async function authModule(api: Api, ctx: ModuleContext): Promise<void> {
     const token = readBearer(request)
     if (token) {
       const check = await ctx.tokens.verifyAccess(token)
-      if (check.ok) await sessions.end(check.auth.jti, check.auth.exp, check.auth.familyId)
+      if (check.ok) {
+        await sessions.end(check.auth.jti, check.auth.exp, check.auth.familyId)
+        request.logOwner = { tenantId: check.auth.tenantId, createBy: check.auth.account }
+      }
     }
     return done
   }

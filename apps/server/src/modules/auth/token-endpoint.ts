@@ -152,9 +152,13 @@ export function tokenEndpoint(ctx: ModuleContext, sessions: Sessions, limits: Lo
       return fail(400, 'unsupported_grant_type', `客户端不支持该授权类型: ${q.grant_type}`)
     }
     try {
-      return q.grant_type === 'refresh_token'
-        ? await refreshGrant(request, q, oauthClient)
-        : await passwordGrant(request, q, oauthClient)
+      const issued =
+        q.grant_type === 'refresh_token'
+          ? await refreshGrant(request, q, oauthClient)
+          : await passwordGrant(request, q, oauthClient)
+      // verified: the API log files this sign-in under the account it proved, not what was asked
+      request.logOwner = { tenantId: issued.tenant_id, createBy: issued.account }
+      return issued
     } catch (error) {
       if (error instanceof GrantError) return fail(error.status, error.error, error.message)
       throw error

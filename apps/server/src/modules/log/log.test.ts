@@ -71,7 +71,7 @@ describe('logs: API log for every write, error log for every 500, usual log, bla
     expect(row.params).not.toContain('rt-123')
   })
 
-  it('the token endpoint is logged under the tenant it names, its password and tokens masked', async () => {
+  it('a sign-in is logged under the account it proved, its password and tokens masked', async () => {
     const uri = `${API}/blade-auth/oauth/token`
     const before = (await apiRows(uri)).length
     await signIn(t.app, { tenantId: '100001', account: 'staff' })
