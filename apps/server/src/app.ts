@@ -21,6 +21,7 @@ import { TokenService } from './core/auth/tokens.js'
 import type { Cache } from './core/cache/index.js'
 import { toWireJson, wireReplacer } from './core/envelope.js'
 import { registerErrorHandling } from './core/http/errors.js'
+import { registerTextGuard } from './core/http/text-guard.js'
 import { registerUploads } from './core/http/uploads.js'
 import { nextId } from './core/ids.js'
 import { FileLinks } from './core/storage/index.js'
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (api) => {
       // inside the API scope only: static console files need no token
       registerAuthentication(api, tokens, principals)
+      registerTextGuard(api)
       registerApiLog(api, deps.cache, deps.config.unverifiedRatePerAddress)
       api.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({
         status: 'ok',

@@ -72,5 +72,6 @@ export function maskParams(query: unknown, body?: unknown): string {
  * password hashes or secrets: drop them before an error is stored.
  */
 export function scrubErrorText(text: string): string {
-  return text.replace(/(params:)[^\n]*/gi, '$1 [hidden]')
+  // Drizzle's "Failed query: <sql>" too: the statement tells a log reader the schema, not the cause
+  return text.replace(/(params:)[^\n]*/gi, '$1 [hidden]').replace(/(Failed query:)[^\n]*/gi, '$1 [hidden]')
 }

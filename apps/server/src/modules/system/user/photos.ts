@@ -7,6 +7,7 @@ import { authOf } from '../../../core/auth/plugin.js'
 import { ok } from '../../../core/envelope.js'
 import { AppError, badRequest } from '../../../core/errors.js'
 import type { Api } from '../../../core/http/api.js'
+import { assertNoNul } from '../../../core/http/text-guard.js'
 import { ApiScopes, DataScopes } from '../../../core/scope/index.js'
 import { scoped, touched } from '../../../core/tenancy.js'
 import {
@@ -132,6 +133,7 @@ async function readPhotos(request: FastifyRequest): Promise<{ photos: Photo[]; e
   let total = 0
   try {
     for await (const part of request.files({ limits: { files: MAX_PHOTOS } })) {
+      assertNoNul(part.filename)
       const name = basename(part.filename || 'file')
       // a part must be read to its end before the next one arrives
       const bytes = await part.toBuffer()
