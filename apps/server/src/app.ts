@@ -13,7 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import type { Config } from './config.js'
-import { registerApiLog, registerAudit } from './core/audit/index.js'
+import { maskUrl, registerApiLog, registerAudit } from './core/audit/index.js'
 import { registerPermissions } from './core/auth/guards.js'
 import { registerAuthentication } from './core/auth/plugin.js'
 import { Principals } from './core/auth/principals.js'
@@ -54,12 +54,39 @@ export interface ModuleContext {
 
 export type App = FastifyInstance
 
+/**
+ * The process log's options: request lines keep their URL with credential query values masked (the
+ * one list, core/credentials.ts), like every other log.
+ */
+function processLogger(options: boolean | object): boolean | object {
+  if (options === false) return false
+  const base = options === true ? {} : options
+  return {
+    ...base,
+    serializers: {
+      req: (req: {
+        method: string
+        url: string
+        host?: string
+        ip?: string
+        socket?: { remotePort?: number }
+      }) => ({
+        method: req.method,
+        url: maskUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
+  }
+}
+
 /** Believe this many proxy hops of X-Forwarded-For (proxy-addr counts the socket's peer as hop 0). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: deps.logger ?? { level: deps.config.logLevel },
+    logger: processLogger(deps.logger ?? { level: deps.config.logLevel }),
     genReqId: () => nextId(),
     requestIdHeader: false,
     // X-Forwarded-For is believed only from the configured proxies: a client cannot choose its own

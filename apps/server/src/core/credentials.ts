@@ -12,6 +12,11 @@ export const CREDENTIAL_NAMES = [
   'token',
   'credential',
   'privatekey',
+  // object storage and SMS key pairs (accessKey, access_key, secretKey…), API keys
+  'accesskey',
+  'apikey',
+  'authorization',
+  'cookie',
 ] as const
 
 const normalise = (name: string) => name.toLowerCase().replace(/[_.-]/g, '')

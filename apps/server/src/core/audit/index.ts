@@ -10,7 +10,7 @@ import { AuditLog, type AuditOptions, type LogOwner, type UsualLevel } from './w
  * response (see writer.ts); the log module serves them to tenant administrators.
  */
 
-export { cut, isSecretName, MASK, maskParams, maskValue } from './mask.js'
+export { cut, isSecretName, MASK, maskParams, maskUrl, maskValue } from './mask.js'
 export { logApi, logError, logUsual as logUsualTable } from './schema.js'
 export { AuditLog, type AuditOptions, type LogOwner, ownerOf, type UsualLevel } from './writer.js'
 

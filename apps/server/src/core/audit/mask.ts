@@ -75,3 +75,22 @@ export function scrubErrorText(text: string): string {
   // Drizzle's "Failed query: <sql>" too: the statement tells a log reader the schema, not the cause
   return text.replace(/(params:)[^\n]*/gi, '$1 [hidden]').replace(/(Failed query:)[^\n]*/gi, '$1 [hidden]')
 }
+
+/**
+ * A request URL as the process log may keep it: query values of credential fields masked (the token
+ * endpoint takes `password` and `refresh_token` in its query, as BladeX clients send them).
+ */
+export function maskUrl(url: string): string {
+  const at = url.indexOf('?')
+  if (at < 0) return url
+  const query = url.slice(at + 1).replace(/([^&=]+)=([^&]*)/g, (pair, name: string) => {
+    let decoded = name
+    try {
+      decoded = decodeURIComponent(name.replace(/\+/g, ' '))
+    } catch {
+      // a malformed escape: judge the raw name
+    }
+    return isCredentialName(decoded) ? `${name}=${MASK}` : pair
+  })
+  return `${url.slice(0, at)}?${query}`
+}

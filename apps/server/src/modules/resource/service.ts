@@ -4,7 +4,7 @@ import { type BladeFile, CONFIG_STATUS, OSS_CATEGORY, SMS_CATEGORY } from '@xpar
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ModuleContext } from '../../app.js'
-import { type LogOwner, logUsual } from '../../core/audit/index.js'
+import { type LogOwner, logUsual, maskValue } from '../../core/audit/index.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import { AppError, badRequest } from '../../core/errors.js'
 import { nextId } from '../../core/ids.js'
@@ -227,7 +227,7 @@ export class ResourceService {
       {
         log: (message, data) => {
           logUsual(target, 'info', message, data)
-          server.log.info({ sms: data, tenantId, provider: provider.name }, message)
+          server.log.info({ sms: maskValue(data), tenantId, provider: provider.name }, message)
         },
       },
     )
