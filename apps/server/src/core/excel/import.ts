@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import { badRequest } from '../errors.js'
 import { InflateBudget, looksLikeZip, ZipDamaged, ZipTooLarge } from '../zip/index.js'
 import type { ExcelColumn } from './sheet.js'
-import { firstSheetRows, NotWorkbook } from './xlsx-reader.js'
+import { CellTooLong, firstSheetRows, MAX_CELL_TEXT, NotWorkbook } from './xlsx-reader.js'
 
 /**
  * Reading an uploaded xlsx: the first sheet, header texts (row 1) mapped to keys, every later row
@@ -108,6 +108,7 @@ export async function readWorkbook<S extends z.ZodType>(
           ? `文件解压后过大 (单个部分不能超过 ${mb(err.limit)} MB), 请拆分后导入`
           : `文件解压后过大 (合计不能超过 ${mb(err.limit)} MB), 请拆分后导入`,
       )
+    if (err instanceof CellTooLong) throw badRequest(`单元格内容过长 (不能超过 ${MAX_CELL_TEXT} 个字符)`)
     // a zip that is no workbook (a .docx, a damaged file)
     if (err instanceof NotWorkbook || err instanceof ZipDamaged) throw badRequest(NOT_XLSX)
     throw err

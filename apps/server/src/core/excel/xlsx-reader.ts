@@ -16,6 +16,13 @@ export class NotWorkbook extends Error {
   override name = 'NotWorkbook'
 }
 
+/** Excel's own limit on a cell's text: a longer one is no spreadsheet a person filled in. */
+export const MAX_CELL_TEXT = 32_767
+
+export class CellTooLong extends Error {
+  override name = 'CellTooLong'
+}
+
 type Tag = { name: string; attributes: Record<string, string> }
 type XmlEvent = { open: Tag } | { text: string } | { close: string }
 
@@ -109,7 +116,10 @@ async function sharedStrings(chunks: AsyncIterable<Buffer>): Promise<string[]> {
           current = null
         } else if (e.close === 'rPh') phonetic--
         else if (e.close === 't') inText = false
-      } else if (inText && current !== null) current += e.text
+      } else if (inText && current !== null) {
+        current += e.text
+        if (current.length > MAX_CELL_TEXT) throw new CellTooLong()
+      }
     }
   return strings
 }
@@ -195,7 +205,10 @@ export async function* firstSheetRows(
         else if (e.close === 't') inText = false
         else if (e.close === 'c') cells[column] = cellText(type, value, shared)
         else if (e.close === 'row') yield [rowNumber, Array.from(cells, (c) => c ?? '')]
-      } else if (inValue || inText) value += e.text
+      } else if (inValue || inText) {
+        value += e.text
+        if (value.length > MAX_CELL_TEXT) throw new CellTooLong()
+      }
     }
   }
 }
