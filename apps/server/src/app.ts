@@ -17,6 +17,7 @@ import { maskUrl, registerApiLog, registerAudit } from './core/audit/index.js'
 import { registerPermissions } from './core/auth/guards.js'
 import { registerAuthentication } from './core/auth/plugin.js'
 import { Principals } from './core/auth/principals.js'
+import { registerRoutePermissions } from './core/auth/route-permissions.js'
 import { TokenService } from './core/auth/tokens.js'
 import type { Cache } from './core/cache/index.js'
 import { toWireJson, wireReplacer } from './core/envelope.js'
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (api) => {
       // inside the API scope only: static console files need no token
       registerAuthentication(api, tokens, principals)
+      registerRoutePermissions(api)
       registerTextGuard(api)
       registerApiLog(api, deps.cache, deps.config.unverifiedRatePerAddress)
       api.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({

@@ -1,7 +1,5 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { DbOrTx } from '../../db/client.js'
-import { forbidden } from '../errors.js'
-import { authOf } from './plugin.js'
 import type { Principals } from './principals.js'
 import type { AuthContext } from './tokens.js'
 
@@ -49,23 +47,12 @@ export function registerPermissions(app: FastifyInstance, principals: Principals
   app.decorate('permissions', { resolve: async () => new Set<string>() })
   app.decorate('sessionControl', { endUsers: async () => {}, endTenants: async () => {} })
   app.decorate('principals', principals)
+  // filled by the API scope's routes (route-permissions.ts); decorated here so the root app sees it
+  app.decorate('routeTable', [])
 }
 
 /** can(user, code): the one question every guard and every button asks. */
 export async function can(app: FastifyInstance, auth: AuthContext, code: string): Promise<boolean> {
   if (isAdministrator(auth)) return true
   return (await app.permissions.resolve(auth)).has(code)
-}
-
-/** preHandler: the caller must hold this button permission code. */
-export function requirePermission(code: string): preHandlerAsyncHookHandler {
-  return async (request: FastifyRequest) => {
-    if (!(await can(request.server, authOf(request), code))) throw forbidden(`缺少权限: ${code}`)
-  }
-}
-
-export function requireAdministrator(): preHandlerAsyncHookHandler {
-  return async (request: FastifyRequest) => {
-    if (!isAdministrator(authOf(request))) throw forbidden('仅平台管理员可以操作')
-  }
 }

@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { preHandlerAsyncHookHandler } from 'fastify'
 import type { z } from 'zod'
 import type { Tx } from '../../db/client.js'
+import type { RoutePermission } from '../auth/route-permissions.js'
 import type { AuthContext } from '../auth/tokens.js'
 import { FilterSet, type FilterSpec, SortSet } from '../query/index.js'
 import { isTenantTable } from '../tenancy.js'
@@ -53,8 +54,11 @@ export interface ResourceOptions<S extends z.ZodObject> {
   path: string
   /** OpenAPI tag; defaults to the last path segment */
   tag?: string
-  /** button codes; without `view`, any signed-in caller of the tenant may read */
-  permissions: { add: string; edit: string; delete: string; view?: string }
+  /**
+   * button codes of the writes, and what reading needs: a `_view` code, or a marker of
+   * core/auth/route-permissions.ts (`SIGNED_IN` for data every screen reads, such as dictionaries)
+   */
+  permissions: { add: string; edit: string; delete: string; view: RoutePermission }
   /** whitelisted filter fields and the operator of their bare parameter (suffix forms work on them too) */
   filters?: FilterSpec
   /** whitelisted sort fields (`id` always) */

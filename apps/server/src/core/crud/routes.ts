@@ -1,10 +1,9 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../../db/client.js'
-import { can, isAdministrator, requirePermission } from '../auth/guards.js'
 import { authOf } from '../auth/plugin.js'
+import { ADMINISTRATOR } from '../auth/route-permissions.js'
 import { ok, status } from '../envelope.js'
-import { forbidden } from '../errors.js'
 import type { Api } from '../http/api.js'
 import { isId } from '../ids.js'
 import type { Resource, Verb } from './resource.js'
@@ -29,14 +28,12 @@ const idListSchema = z
 
 type Body = Record<string, unknown>
 
-/** The button code a write needs; the administrator-only guard sits on top for platform data. */
-function writeGuard(r: Resource, codeFor: (request: FastifyRequest) => string): preHandlerAsyncHookHandler {
-  return async (request) => {
-    const auth = authOf(request)
-    const code = codeFor(request)
-    if (!(await can(request.server, auth, code))) throw forbidden(`缺少权限: ${code}`)
-    if (r.writeGuard === 'administrator' && !isAdministrator(auth)) throw forbidden('仅平台管理员可以操作')
-  }
+/**
+ * What a write needs (core/auth/route-permissions.ts): its button code, or for platform data (a
+ * global table) the platform administrator, who alone holds every code there.
+ */
+function writePermission(r: Resource, code: string): string {
+  return r.writeGuard === 'administrator' ? ADMINISTRATOR : code
 }
 
 function listQuerySchema(r: Resource) {
@@ -64,9 +61,8 @@ const optionalId = z.union([idSchema, z.literal('')]).nullish()
 export async function registerResource(api: Api, db: Db, r: Resource): Promise<void> {
   const base = `/${r.path}`
   const tags = [r.tag]
-  const guards = r.guards ?? []
-  const read = [...(r.permissions.view ? [requirePermission(r.permissions.view)] : []), ...guards]
-  const writeWith = (codeFor: (request: FastifyRequest) => string) => [writeGuard(r, codeFor), ...guards]
+  const guards = [...(r.guards ?? [])]
+  const read = { permission: r.permissions.view }
   const made = (verb: Verb) => !r.skip?.includes(verb)
   const querystring = listQuerySchema(r)
   const editable = r.schema
@@ -75,7 +71,7 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
     if (!made(verb)) continue
     api.get(
       `${base}/${verb}`,
-      { schema: { tags, summary: `${r.tag}: paged ${verb}`, querystring }, preHandler: read },
+      { schema: { tags, summary: `${r.tag}: paged ${verb}`, querystring }, config: read, preHandler: guards },
       async (request) => ok(await listRows(db, r, authOf(request), request.query)),
     )
   }
@@ -85,7 +81,8 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
       `${base}/detail`,
       {
         schema: { tags, summary: `${r.tag}: one row`, querystring: z.object({ id: idSchema }) },
-        preHandler: read,
+        config: read,
+        preHandler: guards,
       },
       async (request) => ok(await findRow(db, r, authOf(request), request.query.id)),
     )
@@ -95,7 +92,8 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
       `${base}/remove`,
       {
         schema: { tags, summary: `${r.tag}: soft delete`, querystring: z.object({ ids: idListSchema }) },
-        preHandler: writeWith(() => r.permissions.delete),
+        config: { permission: writePermission(r, r.permissions.delete) },
+        preHandler: guards,
       },
       async (request) => {
         await removeRows(db, r, authOf(request), request.query.ids.split(','))
@@ -112,9 +110,14 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
           summary: `${r.tag}: insert (no id) or update (with id); every required field is checked`,
           body: editable.extend({ id: optionalId }),
         },
-        preHandler: writeWith((request) =>
-          (request.body as Body).id ? r.permissions.edit : r.permissions.add,
-        ),
+        config: {
+          permission: (request: FastifyRequest) =>
+            writePermission(
+              r,
+              (request.body as Body | undefined)?.id ? r.permissions.edit : r.permissions.add,
+            ),
+        },
+        preHandler: guards,
       },
       async (request) => {
         const { id, ...values } = request.body as Body
@@ -132,7 +135,8 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
       `${base}/save`,
       {
         schema: { tags, summary: `${r.tag}: insert`, body: editable },
-        preHandler: writeWith(() => r.permissions.add),
+        config: { permission: writePermission(r, r.permissions.add) },
+        preHandler: guards,
       },
       async (request) => {
         await insertRow(db, r, authOf(request), request.body as Body)
@@ -150,7 +154,8 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
           summary: `${r.tag}: update the fields sent`,
           body: editable.partial().extend({ id: idSchema }),
         },
-        preHandler: writeWith(() => r.permissions.edit),
+        config: { permission: writePermission(r, r.permissions.edit) },
+        preHandler: guards,
       },
       async (request) => {
         const { id, ...values } = request.body as Body

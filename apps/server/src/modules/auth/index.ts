@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { ModuleContext } from '../../app.js'
 import { authOf, readBearer } from '../../core/auth/plugin.js'
+import { SIGNED_IN } from '../../core/auth/route-permissions.js'
 import { ok } from '../../core/envelope.js'
 import type { Api } from '../../core/http/api.js'
 import { checkCaptcha, newCaptcha } from './captcha.js'
@@ -89,9 +90,13 @@ export async function authModule(api: Api, ctx: ModuleContext): Promise<void> {
   api.get('/blade-auth/oauth/logout', { config: isPublic, schema: { tags } }, logout)
   api.post('/blade-auth/oauth/logout', { config: isPublic, schema: { tags } }, logout)
 
-  api.get('/blade-auth/oauth/clear-cache', { schema: { tags } }, async (request) => {
-    authOf(request)
-    await ctx.cache.clearPrefix('sys:')
-    return done
-  })
+  api.get(
+    '/blade-auth/oauth/clear-cache',
+    { schema: { tags }, config: { permission: SIGNED_IN } },
+    async (request) => {
+      authOf(request)
+      await ctx.cache.clearPrefix('sys:')
+      return done
+    },
+  )
 }

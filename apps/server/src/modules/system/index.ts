@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { ModuleContext } from '../../app.js'
 import { authOf } from '../../core/auth/plugin.js'
+import { SIGNED_IN } from '../../core/auth/route-permissions.js'
 import { ok } from '../../core/envelope.js'
 import type { Api } from '../../core/http/api.js'
 import { loadPrincipal } from './accounts.js'
@@ -42,7 +43,7 @@ export async function systemModule(api: Api, ctx: ModuleContext): Promise<void> 
     '/blade-system/menu/routes',
     {
       // the shell's menus load beside the change-password dialog of an initial password
-      config: { beforePasswordChange: true },
+      config: { permission: SIGNED_IN, beforePasswordChange: true },
       schema: { tags, querystring: z.object({ topMenuId: z.string().regex(/^\d+$/).optional() }) },
     },
     async (request) => {
@@ -51,19 +52,19 @@ export async function systemModule(api: Api, ctx: ModuleContext): Promise<void> 
   )
   api.get(
     '/blade-system/menu/buttons',
-    { schema: { tags }, config: { beforePasswordChange: true } },
+    { schema: { tags }, config: { permission: SIGNED_IN, beforePasswordChange: true } },
     async (request) => ok(await menus.buttons(authOf(request))),
   )
   api.get(
     '/blade-system/menu/top-menu',
-    { schema: { tags }, config: { beforePasswordChange: true } },
+    { schema: { tags }, config: { permission: SIGNED_IN, beforePasswordChange: true } },
     async (request) => ok(await menus.topMenus(authOf(request))),
   )
   // the mobile app's menus and buttons of the signed-in user (menuApp is granted like menu)
   api.get(
     '/blade-system/menuApp/routes',
     {
-      config: { beforePasswordChange: true },
+      config: { permission: SIGNED_IN, beforePasswordChange: true },
       schema: { tags: ['menuApp'], summary: "menuApp: the caller's app menus (category 1) as a tree" },
     },
     async (request) => ok(await menus.appRoutes(authOf(request))),
@@ -71,7 +72,7 @@ export async function systemModule(api: Api, ctx: ModuleContext): Promise<void> 
   api.get(
     '/blade-system/menuApp/buttons',
     {
-      config: { beforePasswordChange: true },
+      config: { permission: SIGNED_IN, beforePasswordChange: true },
       schema: { tags: ['menuApp'], summary: "menuApp: the caller's app buttons under their menus" },
     },
     async (request) => ok(await menus.buttons(authOf(request), APP_MENUS)),

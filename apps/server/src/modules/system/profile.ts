@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { ModuleContext } from '../../app.js'
 import { hashPassword, verifyPassword } from '../../core/auth/passwords.js'
 import { authOf } from '../../core/auth/plugin.js'
+import { SIGNED_IN } from '../../core/auth/route-permissions.js'
 import { ok, success } from '../../core/envelope.js'
 import { badRequest, notFound } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
@@ -23,7 +24,7 @@ export async function profileRoutes(api: Api, ctx: ModuleContext): Promise<void>
 
   api.get(
     '/blade-user/info',
-    { schema: { tags }, config: { beforePasswordChange: true } },
+    { schema: { tags }, config: { permission: SIGNED_IN, beforePasswordChange: true } },
     async (request) => {
       const auth = authOf(request)
       const [row] = await db
@@ -59,6 +60,7 @@ export async function profileRoutes(api: Api, ctx: ModuleContext): Promise<void>
   api.post(
     '/blade-user/avatar',
     {
+      config: { permission: SIGNED_IN },
       schema: {
         tags,
         summary: 'user: upload an avatar (multipart `file`: jpg/png ≤ 500 KB), returns its link',
@@ -81,7 +83,7 @@ export async function profileRoutes(api: Api, ctx: ModuleContext): Promise<void>
   api.post(
     '/blade-user/update-password',
     {
-      config: { beforePasswordChange: true },
+      config: { permission: SIGNED_IN, beforePasswordChange: true },
       schema: {
         tags,
         description: 'Change own password. All three values are the MD5 hex of the typed password.',

@@ -104,8 +104,9 @@ describe('business dictionary (blade-system/dict-biz)', () => {
     expect((await dictionary('plate_color', platform))[1]!.dictValue).toBe('蓝色')
   })
 
-  it('staff without the dictbiz buttons read but cannot write', async () => {
-    expect((await get('list', staff)).statusCode).toBe(200)
+  it('staff without the dictbiz buttons read the lookups but not the screen, and cannot write', async () => {
+    expect((await get('dictionary', staff, { code: 'pass_type' })).statusCode).toBe(200)
+    expect((await get('list', staff)).statusCode).toBe(403)
     const res = await post('submit', staff, { code: 'staff_write', dictValue: 'x', sort: 1, isSealed: 0 })
     expect(res.statusCode).toBe(403)
     expect(res.json().msg).toContain('dictbiz_add')

@@ -141,13 +141,16 @@ async function refuseCycle(tx: Tx, table: DictTable, auth: AuthContext, id: stri
 const FILTERS = { code: 'like', dictValue: 'like', dictKey: 'eq', parentId: 'eq', isSealed: 'eq' } as const
 const SORTS = ['sort', 'code', 'dictKey', 'createTime'] as const
 
-/** blade-system/dict: global; reads are open to every signed-in user, writes are the platform administrator's. */
+/**
+ * blade-system/dict: global; the screen's reads need `dict_view`, the lookups every screen makes
+ * (`dictionary`, `dictionary-tree`) any signed-in user; writes are the platform administrator's.
+ */
 export const dictResource = defineResource({
   table: dict,
   schema: DictSchema,
   path: 'blade-system/dict',
   tag: 'dict',
-  permissions: { add: 'dict_add', edit: 'dict_edit', delete: 'dict_delete' },
+  permissions: { add: 'dict_add', edit: 'dict_edit', delete: 'dict_delete', view: 'dict_view' },
   filters: FILTERS,
   sorts: SORTS,
   tenant: false,
@@ -164,7 +167,7 @@ export const dictBizResource = defineResource({
   schema: DictSchema,
   path: 'blade-system/dict-biz',
   tag: 'dict-biz',
-  permissions: { add: 'dictbiz_add', edit: 'dictbiz_edit', delete: 'dictbiz_delete' },
+  permissions: { add: 'dictbiz_add', edit: 'dictbiz_edit', delete: 'dictbiz_delete', view: 'dictbiz_view' },
   filters: FILTERS,
   sorts: SORTS,
   tenant: true,

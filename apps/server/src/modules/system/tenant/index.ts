@@ -9,9 +9,9 @@ import { and, asc, count, eq, inArray, ne } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { ModuleContext } from '../../../app.js'
-import { requireAdministrator } from '../../../core/auth/guards.js'
 import { hashPassword, md5 } from '../../../core/auth/passwords.js'
 import { authOf } from '../../../core/auth/plugin.js'
+import { ADMINISTRATOR } from '../../../core/auth/route-permissions.js'
 import type { AuthContext } from '../../../core/auth/tokens.js'
 import { ok, status } from '../../../core/envelope.js'
 import { badRequest, notFound } from '../../../core/errors.js'
@@ -42,7 +42,6 @@ import { datasource, production, proxyTenant, tenantProduction } from './schema.
 
 const PLATFORM_TENANT = '000000'
 const tags = ['tenant']
-const admin = [requireAdministrator()]
 
 const idSchema = z.string().refine(isId, 'must be a 64-bit id')
 const idList = z
@@ -178,7 +177,10 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
   for (const verb of ['list', 'page'] as const)
     api.get(
       `${base}/${verb}`,
-      { schema: { tags, summary: `tenant: paged ${verb}`, querystring: listQuery }, preHandler: admin },
+      {
+        schema: { tags, summary: `tenant: paged ${verb}`, querystring: listQuery },
+        config: { permission: ADMINISTRATOR },
+      },
       async (request) => {
         const query = request.query as Record<string, unknown>
         const paging = readPaging(query)
@@ -197,7 +199,7 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
         summary: 'tenant: page with product names, agent name and live accounts beside the account quota',
         querystring: listQuery,
       },
-      preHandler: admin,
+      config: { permission: ADMINISTRATOR },
     },
     async (request) => {
       const query = request.query as Record<string, unknown>
@@ -253,7 +255,7 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
     `${base}/detail`,
     {
       schema: { tags, summary: 'tenant: one row', querystring: z.object({ id: idSchema }) },
-      preHandler: admin,
+      config: { permission: ADMINISTRATOR },
     },
     async (request) => {
       const [row] = await db
@@ -268,7 +270,10 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
 
   api.get(
     `${base}/select`,
-    { schema: { tags, summary: 'tenant: id, tenantId and name of every tenant' }, preHandler: admin },
+    {
+      schema: { tags, summary: 'tenant: id, tenantId and name of every tenant' },
+      config: { permission: ADMINISTRATOR },
+    },
     async () =>
       ok(
         await db
@@ -316,7 +321,7 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
         summary: 'tenant: update (with id), or create and provision a tenant (no id)',
         body: TenantSubmitSchema.extend({ id: z.union([idSchema, z.literal('')]).nullish() }),
       },
-      preHandler: admin,
+      config: { permission: ADMINISTRATOR },
     },
     async (request) => {
       const { id, adminPassword, proIds, ...values } = request.body
@@ -355,7 +360,7 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
         summary: 'tenant: soft delete (never the platform tenant)',
         querystring: z.object({ ids: idList }),
       },
-      preHandler: admin,
+      config: { permission: ADMINISTRATOR },
     },
     async (request) => {
       const ids = [...new Set(request.query.ids.split(','))]
@@ -389,7 +394,7 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
         querystring: TenantDatasourceSchema.partial(),
         body: TenantDatasourceSchema.partial().nullish(),
       },
-      preHandler: admin,
+      config: { permission: ADMINISTRATOR },
     },
     async (request) => {
       // Saber sends these as query parameters; a JSON body works too
@@ -431,7 +436,7 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
           expireTime: z.string().optional(),
         }),
       },
-      preHandler: admin,
+      config: { permission: ADMINISTRATOR },
     },
     async (request) => {
       const { ids: joined, accountNumber, expireTime } = request.query

@@ -2,7 +2,7 @@ import { TopMenuGrantSchema, TopMenuSchema } from '@xpark/contract/schemas'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ModuleContext } from '../../../app.js'
-import { isAdministrator, requirePermission } from '../../../core/auth/guards.js'
+import { isAdministrator } from '../../../core/auth/guards.js'
 import { authOf } from '../../../core/auth/plugin.js'
 import type { AuthContext } from '../../../core/auth/tokens.js'
 import { defineResource, registerResource } from '../../../core/crud/index.js'
@@ -28,7 +28,7 @@ export const topMenuResource = defineResource({
   table: topMenu,
   schema: TopMenuSchema,
   path: 'blade-system/topmenu',
-  permissions: { add: 'topmenu_add', edit: 'topmenu_edit', delete: 'topmenu_delete' },
+  permissions: { add: 'topmenu_add', edit: 'topmenu_edit', delete: 'topmenu_delete', view: 'topmenu_view' },
   filters: { code: 'like', name: 'like' },
   sorts: ['sort', 'code', 'name', 'createTime'],
   tenant: true,
@@ -92,12 +92,12 @@ export async function topMenuRoutes(api: Api, ctx: ModuleContext): Promise<void>
   api.post(
     '/blade-system/topmenu/grant',
     {
+      config: { permission: 'topmenu_setting' },
       schema: {
         tags,
         summary: 'topmenu: set the menus of these top menus (replaces their old set)',
         body: TopMenuGrantSchema,
       },
-      preHandler: requirePermission('topmenu_setting'),
     },
     async (request) => {
       const auth = authOf(request)
@@ -126,7 +126,10 @@ export async function topMenuRoutes(api: Api, ctx: ModuleContext): Promise<void>
   for (const base of ['/blade-system/menu', '/blade-system/topmenu']) {
     api.get(
       `${base}/grant-top-tree`,
-      { schema: { tags, summary: 'topmenu grant dialog: the menus the caller may place, as TreeNodes' } },
+      {
+        config: { permission: 'topmenu_setting' },
+        schema: { tags, summary: 'topmenu grant dialog: the menus the caller may place, as TreeNodes' },
+      },
       async (request) => {
         const rows = await grantableMenus(db, authOf(request))
         return ok({ menu: treeOf(bySort(rows).map((m) => ({ ...m, title: m.name }))) })
@@ -135,6 +138,7 @@ export async function topMenuRoutes(api: Api, ctx: ModuleContext): Promise<void>
     api.get(
       `${base}/top-tree-keys`,
       {
+        config: { permission: 'topmenu_setting' },
         schema: {
           tags,
           summary: 'topmenu grant dialog: the menu ids already granted to these top menus',

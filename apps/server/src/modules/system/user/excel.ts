@@ -3,7 +3,6 @@ import { and, eq, inArray, ne, type SQL } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { ModuleContext } from '../../../app.js'
-import { requirePermission } from '../../../core/auth/guards.js'
 import { hashPassword, md5, randomPassword } from '../../../core/auth/passwords.js'
 import { authOf } from '../../../core/auth/plugin.js'
 import type { AuthContext } from '../../../core/auth/tokens.js'
@@ -294,7 +293,7 @@ export async function userExcelRoutes(api: Api, ctx: ModuleContext): Promise<voi
   const apis = new ApiScopes(source, ctx.cache)
   const r = userResource(data, apis)
   const tags = ['user']
-  const permit = (code: string) => [requirePermission(code), apis.guard]
+  const permit = (permission: string) => ({ config: { permission }, preHandler: apis.guard })
 
   async function exportUsers(
     request: FastifyRequest,
@@ -319,7 +318,7 @@ export async function userExcelRoutes(api: Api, ctx: ModuleContext): Promise<voi
     '/blade-user/export-user',
     {
       schema: { tags, summary: exportSummary, querystring: z.object(exportFields).loose() },
-      preHandler: permit('user_export'),
+      ...permit('user_export'),
       onResponse: logDownload,
     },
     (request, reply) => exportUsers(request, reply, request.query),
@@ -334,7 +333,7 @@ export async function userExcelRoutes(api: Api, ctx: ModuleContext): Promise<voi
         querystring: z.object({}).loose(),
         body: z.object(exportFields),
       },
-      preHandler: permit('user_export'),
+      ...permit('user_export'),
       onResponse: logDownload,
     },
     (request, reply) => exportUsers(request, reply, { ...request.query, ...request.body }),
@@ -344,7 +343,7 @@ export async function userExcelRoutes(api: Api, ctx: ModuleContext): Promise<voi
     '/blade-user/export-template',
     {
       schema: { tags, summary: 'user: the import template (xlsx: header row, notes sheet)' },
-      preHandler: permit('user_import'),
+      ...permit('user_import'),
     },
     async (_request, reply) => sendTemplate(reply, { title: '用户数据模板', columns: IMPORT_COLUMNS }),
   )
@@ -363,7 +362,7 @@ export async function userExcelRoutes(api: Api, ctx: ModuleContext): Promise<voi
     }),
   }
   for (const path of ['/blade-user/import-user', '/blade-user/importExcel']) {
-    api.post(path, { schema: importSchema, preHandler: permit('user_import') }, async (request) => {
+    api.post(path, { schema: importSchema, ...permit('user_import') }, async (request) => {
       const auth = authOf(request)
       const upload = await readUpload(request)
       const sheet = await readWorkbook(upload.buffer, { columns: IMPORT_COLUMNS, schema: ImportRowSchema })

@@ -2,7 +2,6 @@ import { basename } from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { ModuleContext } from '../../../app.js'
-import { requirePermission } from '../../../core/auth/guards.js'
 import { authOf } from '../../../core/auth/plugin.js'
 import { ok } from '../../../core/envelope.js'
 import { AppError, badRequest } from '../../../core/errors.js'
@@ -174,7 +173,8 @@ export async function userPhotoRoutes(api: Api, ctx: ModuleContext): Promise<voi
             `each at most ${MAX_PHOTO_BYTES / 1024} KB, JPEG or PNG; answers {imported, errors:[{file, message}]}`,
           consumes: ['multipart/form-data'],
         },
-        preHandler: [requirePermission('user_import'), apis.guard],
+        config: { permission: 'user_import' },
+        preHandler: apis.guard,
       },
       async (request) => {
         const auth = authOf(request)

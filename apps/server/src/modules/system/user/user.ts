@@ -1,11 +1,10 @@
 import { idCsv, idString, md5Hex, strongPassword, UserForm, UserInfoForm } from '@xpark/contract/schemas'
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { ModuleContext } from '../../../app.js'
-import { can } from '../../../core/auth/guards.js'
 import { hashPassword, md5 } from '../../../core/auth/passwords.js'
 import { authOf } from '../../../core/auth/plugin.js'
+import { type RoutePermission, SIGNED_IN } from '../../../core/auth/route-permissions.js'
 import type { AuthContext } from '../../../core/auth/tokens.js'
 import {
   defineResource,
@@ -16,7 +15,7 @@ import {
   updateRow,
 } from '../../../core/crud/index.js'
 import { ok, success } from '../../../core/envelope.js'
-import { badRequest, forbidden, notFound } from '../../../core/errors.js'
+import { badRequest, notFound } from '../../../core/errors.js'
 import type { Api } from '../../../core/http/api.js'
 import { isId } from '../../../core/ids.js'
 import { ApiScopes, DataScopes } from '../../../core/scope/index.js'
@@ -170,13 +169,8 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   await registerResource(api, db, r)
   const tags = ['user']
 
-  const permit = (code: (request: FastifyRequest) => string) => [
-    async (request: FastifyRequest) => {
-      const needed = code(request)
-      if (!(await can(request.server, authOf(request), needed))) throw forbidden(`缺少权限: ${needed}`)
-    },
-    apis.guard,
-  ]
+  /** the route's permission (core/auth/route-permissions.ts) and the API scope check */
+  const permit = (permission: RoutePermission) => ({ config: { permission }, preHandler: apis.guard })
   /** users of the caller's tenant within its data scope */
   const inScope = async (auth: AuthContext, ids: string[]) =>
     scoped(user, auth, await data.condition(auth, USER_RESOURCE, user), inArray(user.id, ids))
@@ -193,7 +187,7 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
           ...passwordFields,
         }).loose(),
       },
-      preHandler: permit((request) => ((request.body as { id?: string }).id ? 'user_edit' : 'user_add')),
+      ...permit((request) => ((request.body as { id?: string } | undefined)?.id ? 'user_edit' : 'user_add')),
     },
     async (request) => {
       const auth = authOf(request)
@@ -222,7 +216,7 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
         summary: 'user: update the fields sent',
         body: UserForm.partial().extend({ id: idString }),
       },
-      preHandler: permit(() => 'user_edit'),
+      ...permit('user_edit'),
     },
     async (request) => {
       const { id, ...values } = request.body
@@ -239,7 +233,7 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
     body: z.object({ userIds: idCsv.optional(), ...passwordFields }).nullish(),
   }
   for (const path of ['/blade-user/reset-password', '/blade-user/resetNewPassword']) {
-    api.post(path, { schema: resetSchema, preHandler: permit(() => 'user_reset') }, async (request) => {
+    api.post(path, { schema: resetSchema, ...permit('user_reset') }, async (request) => {
       const auth = authOf(request)
       const input = { ...request.query, ...(request.body ?? {}) }
       const ids = split(input.userIds)
@@ -281,7 +275,7 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
         querystring: z.object({ userIds: idCsv.optional(), roleIds: idCsv.optional() }),
         body: z.object({ userIds: idCsv.optional(), roleIds: idCsv.optional() }).nullish(),
       },
-      preHandler: permit(() => 'user_role'),
+      ...permit('user_role'),
     },
     async (request) => {
       const auth = authOf(request)
@@ -318,7 +312,7 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
         querystring: z.object({ userIds: idCsv.optional(), staffTypeId: staffTypeParam }),
         body: z.object({ userIds: idCsv.optional(), staffTypeId: staffTypeParam }).nullish(),
       },
-      preHandler: permit(() => 'user_edit'),
+      ...permit('user_edit'),
     },
     async (request) => {
       const auth = authOf(request)
@@ -347,7 +341,10 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
 
   api.post(
     '/blade-user/update-info',
-    { schema: { tags, summary: 'user: the signed-in user edits own profile fields', body: UserInfoForm } },
+    {
+      config: { permission: SIGNED_IN },
+      schema: { tags, summary: 'user: the signed-in user edits own profile fields', body: UserInfoForm },
+    },
     async (request) => {
       const auth = authOf(request)
       const done = await db
@@ -368,7 +365,7 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
         summary: 'user: platform type and extension data',
         querystring: z.object({ id: idString }),
       },
-      preHandler: permit(() => 'user_view'),
+      ...permit('user_view'),
     },
     async (request) => {
       const row = await findRow(db, r, authOf(request), request.query.id)
@@ -406,7 +403,7 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
             .optional(),
         }),
       },
-      preHandler: permit(() => 'user_edit'),
+      ...permit('user_edit'),
     },
     async (request) => {
       const auth = authOf(request)
