@@ -36,6 +36,7 @@ const EnvSchema = z.object({
     .int()
     .min(1024)
     .default(10 * 1024 * 1024),
+  XPARK_TENANT_STORAGE_MB: z.coerce.number().int().min(0).default(2048),
   XPARK_OSS_ALLOW_PRIVATE: z
     .string()
     .default('')
@@ -90,6 +91,8 @@ export interface Config {
   unverifiedRatePerAddress: number
   /** largest uploaded file (multipart), in bytes: imports, photos */
   uploadMaxBytes: number
+  /** what one tenant's stored files (live attachments) may add up to, in bytes; 0 unlimited */
+  tenantStorageBytes: number
   /** internal addresses / CIDRs object storage endpoints may reach (core/storage/egress.ts) */
   ossAllowPrivate: string[]
   /** which X-Forwarded-For hops to believe (Fastify `trustProxy`): none by default */
@@ -129,6 +132,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     loginRatePerAccount: e.XPARK_LOGIN_RATE_PER_ACCOUNT,
     unverifiedRatePerAddress: e.XPARK_UNVERIFIED_RATE_PER_ADDRESS,
     uploadMaxBytes: e.XPARK_UPLOAD_MAX_BYTES,
+    tenantStorageBytes: e.XPARK_TENANT_STORAGE_MB * 1024 * 1024,
     trustProxy:
       e.XPARK_TRUST_PROXY === ''
         ? false
