@@ -2,6 +2,7 @@ import { DICT_ROOT_KEY, DICT_ROOT_PARENT, type DictForm, DictSchema } from '@xpa
 import { eq, inArray, ne, notInArray } from 'drizzle-orm'
 import { isTenantAdmin } from '../../../core/auth/guards.js'
 import type { AuthContext } from '../../../core/auth/tokens.js'
+import { tenantCache } from '../../../core/cache/index.js'
 import {
   defineResource,
   type RemoveContext,
@@ -187,5 +188,5 @@ export const BIZ_DICT: DictKind = {
   kind: 'biz',
   table: dictBizTable,
   resource: dictBizResource,
-  cachePrefix: (auth) => `sys:dict:biz:${auth.tenantId}:`,
+  cachePrefix: (auth) => `${tenantCache(auth.tenantId)}dict:biz:`,
 }

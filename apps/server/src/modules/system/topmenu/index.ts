@@ -5,6 +5,7 @@ import type { ModuleContext } from '../../../app.js'
 import { isAdministrator } from '../../../core/auth/guards.js'
 import { authOf } from '../../../core/auth/plugin.js'
 import type { AuthContext } from '../../../core/auth/tokens.js'
+import { tenantCache } from '../../../core/cache/index.js'
 import { defineResource, registerResource } from '../../../core/crud/index.js'
 import { ok, status } from '../../../core/envelope.js'
 import { badRequest, notFound } from '../../../core/errors.js'
@@ -21,8 +22,8 @@ import { menu, roleMenu, topMenu, topMenuSetting } from '../schema.js'
  * answer here). A tenant's top menus narrow `menu/routes?topMenuId=` to the menus granted to them.
  */
 
-/** `menu/routes` and `menu/buttons` are cached under this prefix (modules/system/menus.ts). */
-const MENU_CACHE = 'sys:menu:'
+/** `menu/routes` and `menu/buttons` of a tenant are cached under this prefix (modules/system/menus.ts). */
+const menuCache = (tenantId: string) => `${tenantCache(tenantId)}menu:`
 
 export const topMenuResource = defineResource({
   table: topMenu,
@@ -83,7 +84,8 @@ export async function topMenuRoutes(api: Api, ctx: ModuleContext): Promise<void>
   // the factory's CRUD, in a scope whose writes drop the cached menu trees once they have committed
   await api.register(async (scope) => {
     scope.addHook('onSend', async (request, reply, payload) => {
-      if (request.method === 'POST' && reply.statusCode === 200) await ctx.cache.clearPrefix(MENU_CACHE)
+      if (request.method === 'POST' && reply.statusCode === 200 && request.auth)
+        await ctx.cache.clearPrefix(menuCache(request.auth.tenantId))
       return payload
     })
     await registerResource(scope as Api, db, topMenuResource)
@@ -113,7 +115,7 @@ export async function topMenuRoutes(api: Api, ctx: ModuleContext): Promise<void>
         )
         if (rows.length) await tx.insert(topMenuSetting).values(rows)
       })
-      await ctx.cache.clearPrefix(MENU_CACHE)
+      await ctx.cache.clearPrefix(menuCache(auth.tenantId))
       return status(true)
     },
   )
