@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   XPARK_LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).default(1800),
   XPARK_LOGIN_RATE_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   XPARK_LOGIN_RATE_PER_ACCOUNT: z.coerce.number().int().min(1).default(15),
+  XPARK_LOGIN_CAPTCHA_AFTER: z.coerce.number().int().min(1).default(3),
   XPARK_UNVERIFIED_RATE_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
   XPARK_UPLOAD_MAX_BYTES: z.coerce
     .number()
@@ -79,11 +80,15 @@ export interface Config {
   adminPassword: string | undefined
   logLevel: Env['XPARK_LOG_LEVEL']
   webDist: string | undefined
+  /** wrong passwords from one address for one account before that pair is locked (not the account) */
   loginFailLimit: number
   loginLockSeconds: number
-  /** sign-in attempts per minute from one address, and for one account */
+  /** sign-in attempts per minute from one address (more: 429) */
   loginRatePerAddress: number
+  /** sign-in attempts per minute for one account from anywhere before its sign-ins need the captcha */
   loginRatePerAccount: number
+  /** wrong passwords from one address (any account) before its sign-ins need the captcha */
+  loginCaptchaAfter: number
   /**
    * writes per minute from one address that no verified caller made (failed sign-ins, bad client
    * secrets, anonymous logouts, bad tokens): past it, that address's public writes get 429
@@ -130,6 +135,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     loginLockSeconds: e.XPARK_LOGIN_LOCK_SECONDS,
     loginRatePerAddress: e.XPARK_LOGIN_RATE_PER_ADDRESS,
     loginRatePerAccount: e.XPARK_LOGIN_RATE_PER_ACCOUNT,
+    loginCaptchaAfter: e.XPARK_LOGIN_CAPTCHA_AFTER,
     unverifiedRatePerAddress: e.XPARK_UNVERIFIED_RATE_PER_ADDRESS,
     uploadMaxBytes: e.XPARK_UPLOAD_MAX_BYTES,
     tenantStorageBytes: e.XPARK_TENANT_STORAGE_MB * 1024 * 1024,

@@ -36,13 +36,13 @@ export async function authModule(api: Api, ctx: ModuleContext): Promise<void> {
   )
   api.sessionControl.endUsers = (userIds, options) => sessions.endUsers(userIds, options)
   api.sessionControl.endTenants = (tenantIds, tx) => sessions.endTenants(tenantIds, tx)
-  const limits = new LoginLimits(
-    ctx.cache,
-    ctx.config.loginFailLimit,
-    ctx.config.loginLockSeconds,
-    ctx.config.loginRatePerAddress,
-    ctx.config.loginRatePerAccount,
-  )
+  const limits = new LoginLimits(ctx.cache, {
+    failLimit: ctx.config.loginFailLimit,
+    lockSeconds: ctx.config.loginLockSeconds,
+    perAddressPerMinute: ctx.config.loginRatePerAddress,
+    perAccountPerMinute: ctx.config.loginRatePerAccount,
+    captchaAfter: ctx.config.loginCaptchaAfter,
+  })
   const isPublic = { public: true }
   const tags = ['auth']
 

@@ -33,6 +33,10 @@ class GrantError extends Error {
   }
 }
 
+/** The sign-in needs a captcha here (settings, or LoginLimits.needsCaptcha): the console then shows one. */
+export const CAPTCHA_REQUIRED = 'captcha_required'
+const captchaRefused = (message: string) => new GrantError(400, CAPTCHA_REQUIRED, message)
+
 /** A disabled (停用) account, told only to someone who gave its password. */
 export const ACCOUNT_DISABLED = '账号已停用,请联系管理员'
 
@@ -76,20 +80,24 @@ export function tokenEndpoint(ctx: ModuleContext, sessions: Sessions, limits: Lo
       throw new GrantError(429, 'too_many_requests', '请求过于频繁,请稍后再试')
     }
     // The captcha is enforced whatever grant the client names: BladeX checked it only for
-    // grant_type=captcha, so choosing `password` bypassed it.
-    if (ctx.config.captcha) {
+    // grant_type=captcha, so choosing `password` bypassed it. Guessing from an address, or at one
+    // account from many, needs it too even when it is off.
+    const ip = request.ip
+    if (ctx.config.captcha || (await limits.needsCaptcha(ip, tenantId, username))) {
       const key = header(request, 'captcha-key') ?? q.captchaKey ?? ''
       const code = header(request, 'captcha-code') ?? q.captchaCode ?? ''
-      if (!(await checkCaptcha(ctx.cache, key, code))) throw denied('验证码不正确')
+      if (!key || !code) throw captchaRefused('请输入验证码')
+      if (!(await checkCaptcha(ctx.cache, key, code))) throw captchaRefused('验证码不正确')
     }
-    if (await limits.isLocked(tenantId, username)) throw denied('登录错误次数过多,请稍后再试')
+    // locked for this address only: the account's owner elsewhere signs in as ever
+    if (await limits.isLocked(ip, tenantId, username)) throw denied('登录错误次数过多,请稍后再试')
     await checkTenant(tenantId)
     const account = await findAccount(db, tenantId, username)
     if (!account || !(await verifyPassword(account.passwordHash, q.password))) {
-      await limits.recordFailure(tenantId, username)
+      await limits.recordFailure(ip, tenantId, username)
       throw denied('用户名或密码错误')
     }
-    await limits.clearFailures(tenantId, username)
+    await limits.clearFailures(ip, tenantId, username)
     return sessions.issue(usable(account), c)
   }
 
