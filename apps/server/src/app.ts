@@ -21,6 +21,7 @@ import { registerRoutePermissions } from './core/auth/route-permissions.js'
 import { TokenService } from './core/auth/tokens.js'
 import type { Cache } from './core/cache/index.js'
 import { toWireJson, wireReplacer } from './core/envelope.js'
+import { CONSOLE_CSP } from './core/http/csp.js'
 import { registerErrorHandling } from './core/http/errors.js'
 import { registerTextGuard } from './core/http/text-guard.js'
 import { registerUploads } from './core/http/uploads.js'
@@ -115,7 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
 
   await app.register(helmet, {
-    // the console embeds external pages (myiframe) and the API docs use inline styles
+    // not one policy for everything: the console's HTML gets its own (core/http/csp.ts), the API
+    // docs use inline styles and scripts, stored files are sandboxed by their route
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
   })
@@ -167,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       index: false,
       cacheControl: false,
       setHeaders: (res, path) => {
+        if (path.endsWith('.html')) res.header('content-security-policy', CONSOLE_CSP)
         // Vite names bundles by content hash: they never change, so browsers may keep them for good
         res.header(
           'cache-control',
@@ -176,7 +179,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     })
     // index.html must never be cached: it names the hashed bundles of the current build
     app.get('/', { config: { public: true }, schema: { hide: true } }, (_req, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+      reply
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', CONSOLE_CSP)
+        .sendFile('index.html'),
     )
   }
 
