@@ -1,5 +1,6 @@
 import type { TokenReply } from '@xpark/contract'
 import { and, eq, inArray } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../../app.js'
 import { md5 } from '../../core/auth/passwords.js'
@@ -15,6 +16,7 @@ import {
   startTestApp,
   type TestContext,
 } from '../../test/harness.js'
+import { multipartBody } from '../../test/multipart.js'
 
 /**
  * Issue 7, finding 3: a session must not outlive what it stands for. Each case is checked on two
@@ -133,6 +135,40 @@ describe('sessions end with what they stand for (on every server process)', () =
     expect((await get(peer, 'blade-user/page', staff)).statusCode).toBe(403)
     // still signed in: what the account may do changed, not who it is
     await expectAlive(session)
+  })
+
+  it('an import over the account takes a role away at its next request too', async () => {
+    expect(
+      (await users.post('grant', park, { userIds: staffId, roleIds: `${staffRole},${viewer}` })).statusCode,
+    ).toBe(200)
+    const staff = bearer(await signIn(t.app, { tenantId: '100001', account: 'staff' }))
+    expect((await get(peer, 'blade-user/page', staff)).statusCode).toBe(200)
+    const workbook = new ExcelJS.Workbook()
+    const sheet = workbook.addWorksheet('用户')
+    sheet.addRow([
+      '登录账号',
+      '用户昵称',
+      '用户姓名',
+      '电子邮箱',
+      '手机号码',
+      '用户性别',
+      '所属角色',
+      '所属部门',
+      '所属岗位',
+    ])
+    sheet.addRow(['staff', '', '园区职员', '', '', '', '园区职员', '示范园区', ''])
+    const body = multipartBody([
+      { name: 'users.xlsx', content: Buffer.from(await workbook.xlsx.writeBuffer()) },
+    ])
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/xparkApi/blade-user/import-user',
+      query: { isCovered: '1' },
+      headers: { ...park, ...body.headers },
+      payload: body.payload,
+    })
+    expect(res.json().data).toMatchObject({ updated: 1, errors: [] })
+    expect((await get(peer, 'blade-user/page', staff)).statusCode).toBe(403)
   })
 
   it('disabling an account ends its sessions at once; enabling it again does not bring them back', async () => {
