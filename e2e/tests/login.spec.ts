@@ -37,6 +37,16 @@ test.describe('sign in', () => {
     await page.screenshot({ path: artifact('home.png'), fullPage: true })
   })
 
+  test('the console is served with its Content-Security-Policy (and runs under it: see fixtures)', async ({
+    page,
+  }) => {
+    const response = await page.goto('/')
+    const policy = response?.headers()['content-security-policy'] ?? ''
+    expect(policy).toContain("script-src 'self'")
+    expect(policy).toContain("frame-ancestors 'self'")
+    await expect(page.getByTestId('login-form')).toBeVisible()
+  })
+
   test('a signed-in user who opens /login goes back to the console', async ({ page }) => {
     await signIn(page)
     await page.goto('/#/login')

@@ -20,7 +20,8 @@ test.describe('what each role sees', () => {
     await expect(page.getByTestId('sidebar')).not.toContainText('接口文档')
 
     await openParamPage(page)
-    await expect(page.getByTestId('param-table')).toContainText('account.initPassword')
+    await expect(page.getByTestId('param-table')).toContainText('account.registerUser')
+    await expect(page.getByTestId('param-table')).not.toContainText('account.initPassword')
     await expect(page.getByTestId('param-add')).toHaveCount(0)
     await expect(page.getByRole('button', { name: /新\s*增/ })).toHaveCount(0)
   })

@@ -120,8 +120,15 @@ test.describe('产品与租户', () => {
     await submitLogin(page, { tenantId: tenantId as string, username: 'admin' }, adminPassword)
     await expectRoute(page, HOME)
     await expect(page.getByTestId('welcome')).toBeVisible()
-    // an initial password: the console asks to change it
+    // an initial password the platform administrator chose: nothing works until the admin changes it
     await expect(page.getByTestId('default-password-banner')).toBeVisible()
+    await expect(page.getByTestId('password-required')).toBeVisible()
+    await page.getByTestId('password-old').fill(adminPassword)
+    await page.getByTestId('password-new').fill(`${adminPassword}x`)
+    await page.getByTestId('password-confirm').fill(`${adminPassword}x`)
+    await page.getByTestId('password-submit').click()
+    await expect(page.getByTestId('password-required')).toHaveCount(0)
+    await expect(page.getByTestId('default-password-banner')).toHaveCount(0)
     await page.getByTestId('user-dropdown').click()
     await expect(page.getByTestId('user-tenant')).toHaveText(tenantName)
     await page.keyboard.press('Escape')

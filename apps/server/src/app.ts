@@ -8,14 +8,18 @@ import { API_BASE } from '@xpark/contract'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config.js'
-import { registerApiLog, registerAudit } from './core/audit/index.js'
+import { maskUrl, registerApiLog, registerAudit } from './core/audit/index.js'
 import { registerPermissions } from './core/auth/guards.js'
 import { registerAuthentication } from './core/auth/plugin.js'
+import { Principals } from './core/auth/principals.js'
+import { registerRoutePermissions } from './core/auth/route-permissions.js'
 import { TokenService } from './core/auth/tokens.js'
 import type { Cache } from './core/cache/index.js'
 import { registerResource } from './core/crud/index.js'
 import { toWireJson } from './core/envelope.js'
+import { CONSOLE_CSP } from './core/http/csp.js'
 import { registerErrorHandling } from './core/http/errors.js'
+import { registerTextGuard } from './core/http/text-guard.js'
 import { registerUploads } from './core/http/uploads.js'
 import { wireSerializer } from './core/http/wire.js'
 import { nextId } from './core/ids.js'
@@ -39,12 +43,39 @@ export type { ModuleContext }
 
 export type App = FastifyInstance
 
+/**
+ * The process log's options: request lines keep their URL with credential query values masked (the
+ * one list, core/credentials.ts), like every other log.
+ */
+function processLogger(options: boolean | object): boolean | object {
+  if (options === false) return false
+  const base = options === true ? {} : options
+  return {
+    ...base,
+    serializers: {
+      req: (req: {
+        method: string
+        url: string
+        host?: string
+        ip?: string
+        socket?: { remotePort?: number }
+      }) => ({
+        method: req.method,
+        url: maskUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
+  }
+}
+
 /** Believe this many proxy hops of X-Forwarded-For (proxy-addr counts the socket's peer as hop 0). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: deps.logger ?? { level: deps.config.logLevel },
+    logger: processLogger(deps.logger ?? { level: deps.config.logLevel }),
     genReqId: () => nextId(),
     requestIdHeader: false,
     // X-Forwarded-For is believed only from the configured proxies: a client cannot choose its own
@@ -63,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerAudit(app, deps.database.db, { env: deps.config.env })
 
   const tokens = new TokenService(deps.signingSecret, deps.cache, deps.config.accessTokenTtlSeconds)
+  const principals = new Principals(deps.cache)
   const ctx: ModuleContext = {
     config: deps.config,
     database: deps.database,
@@ -72,7 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
 
   await app.register(helmet, {
-    // the console embeds external pages (myiframe) and the API docs use inline styles
+    // not one policy for everything: the console's HTML gets its own (core/http/csp.ts), the API
+    // docs use inline styles and scripts, stored files are sandboxed by their route
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
   })
@@ -91,14 +124,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   })
   await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs` })
 
-  registerPermissions(app)
+  registerPermissions(app, principals)
   registerScopes(app, deps.cache)
 
   await app.register(
     async (api) => {
       // inside the API scope only: static console files need no token
-      registerAuthentication(api, tokens)
-      registerApiLog(api)
+      registerAuthentication(api, tokens, principals)
+      registerRoutePermissions(api)
+      registerTextGuard(api)
+      registerApiLog(api, deps.cache, deps.config.unverifiedRatePerAddress)
       api.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({
         status: 'ok',
         database: deps.database.kind,
@@ -121,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       index: false,
       cacheControl: false,
       setHeaders: (res, path) => {
+        if (path.endsWith('.html')) res.header('content-security-policy', CONSOLE_CSP)
         // Vite names bundles by content hash: they never change, so browsers may keep them for good
         res.header(
           'cache-control',
@@ -130,7 +166,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     })
     // index.html must never be cached: it names the hashed bundles of the current build
     app.get('/', { config: { public: true }, schema: { hide: true } }, (_req, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+      reply
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', CONSOLE_CSP)
+        .sendFile('index.html'),
     )
   }
 

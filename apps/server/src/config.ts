@@ -32,11 +32,14 @@ const EnvSchema = z.object({
   XPARK_LOGIN_RATE_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   XPARK_LOGIN_RATE_PER_ACCOUNT: z.coerce.number().int().min(1).default(15),
   XPARK_JOBS: z.enum(['on', 'off']).default('on'),
+  XPARK_LOGIN_CAPTCHA_AFTER: z.coerce.number().int().min(1).default(3),
+  XPARK_UNVERIFIED_RATE_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
   XPARK_UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
     .min(1024)
     .default(10 * 1024 * 1024),
+  XPARK_TENANT_STORAGE_MB: z.coerce.number().int().min(0).default(2048),
   XPARK_OSS_ALLOW_PRIVATE: z
     .string()
     .default('')
@@ -81,15 +84,26 @@ export interface Config {
   /** every SQL statement and its parameters to stderr (bench/ takes the query plans from it) */
   sqlLog: boolean
   webDist: string | undefined
+  /** wrong passwords from one address for one account before that pair is locked (not the account) */
   loginFailLimit: number
   loginLockSeconds: number
-  /** sign-in attempts per minute from one address, and for one account */
+  /** sign-in attempts per minute from one address (more: 429) */
   loginRatePerAddress: number
+  /** sign-in attempts per minute for one account from anywhere before its sign-ins need the captcha */
   loginRatePerAccount: number
   /** run the modules' scheduled jobs in this process (once per interval across processes) */
   jobs: boolean
+  /** wrong passwords from one address (any account) before its sign-ins need the captcha */
+  loginCaptchaAfter: number
+  /**
+   * writes per minute from one address that no verified caller made (failed sign-ins, bad client
+   * secrets, anonymous logouts, bad tokens): past it, that address's public writes get 429
+   */
+  unverifiedRatePerAddress: number
   /** largest uploaded file (multipart), in bytes: imports, photos */
   uploadMaxBytes: number
+  /** what one tenant's stored files (live attachments) may add up to, in bytes; 0 unlimited */
+  tenantStorageBytes: number
   /** internal addresses / CIDRs object storage endpoints may reach (core/storage/egress.ts) */
   ossAllowPrivate: string[]
   /** which X-Forwarded-For hops to believe (Fastify `trustProxy`): none by default */
@@ -129,7 +143,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     loginRatePerAddress: e.XPARK_LOGIN_RATE_PER_ADDRESS,
     loginRatePerAccount: e.XPARK_LOGIN_RATE_PER_ACCOUNT,
     jobs: e.XPARK_JOBS === 'on',
+    loginCaptchaAfter: e.XPARK_LOGIN_CAPTCHA_AFTER,
+    unverifiedRatePerAddress: e.XPARK_UNVERIFIED_RATE_PER_ADDRESS,
     uploadMaxBytes: e.XPARK_UPLOAD_MAX_BYTES,
+    tenantStorageBytes: e.XPARK_TENANT_STORAGE_MB * 1024 * 1024,
     trustProxy:
       e.XPARK_TRUST_PROXY === ''
         ? false

@@ -65,6 +65,11 @@ export interface UserInfo {
   roleName: string
   roleAliases: string[]
   deptName: string
-  /** true while the account still has the demo password: the console shows a warning */
+  /** true while the account still has the demo or an initial password: the console shows a warning */
   defaultPassword: boolean
+  /**
+   * an initial password someone else set (import, reset, a new tenant's admin): the server refuses
+   * every call but changing it (403, `data.passwordChangeRequired`) until the person chooses their own
+   */
+  passwordChangeRequired?: boolean
 }

@@ -6,6 +6,8 @@ export class AppError extends Error {
   constructor(
     readonly code: number,
     message: string,
+    /** the envelope's `data` (a reason a client acts on); `{}` when absent */
+    readonly data?: Record<string, unknown>,
   ) {
     super(message)
     this.name = 'AppError'

@@ -16,6 +16,13 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
 export type DbOrTx = Db | Tx
 
+/**
+ * Let the event loop turn. PGlite runs each statement on the main thread and resolves without a
+ * turn of the loop in between, so a long run of statements (a big import in one transaction) holds
+ * every other request; work that issues many statements awaits this between them.
+ */
+export const letLoopTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'

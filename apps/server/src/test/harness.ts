@@ -18,6 +18,12 @@ export interface TestContext {
   config: Config
   /** the token signing secret of this app (tests forge expired tokens with it) */
   signingSecret: string
+  /**
+   * A second server process as far as the tests can tell: another app on the same database, with its
+   * own connection to the shared cache (Redis under the same prefix when REDIS_URL is set; otherwise
+   * the one in-memory cache, which is all one process has). Closed with the context.
+   */
+  peer(): Promise<App>
   close(): Promise<void>
 }
 
@@ -66,19 +72,31 @@ export async function startTestApp(
   })
   const { database, drop } = await freshDatabase(options.onQuery)
   // REDIS_URL in the environment runs the same tests on Redis (prefix keeps runs apart)
-  const cache = process.env.REDIS_URL
-    ? await openCache(process.env.REDIS_URL, `xpark-test:${randomUUID()}:`)
-    : new MemoryCache()
+  const cachePrefix = `xpark-test:${randomUUID()}:`
+  const redisUrl = process.env.REDIS_URL
+  const cache = redisUrl ? await openCache(redisUrl, cachePrefix) : new MemoryCache()
   const signingSecret = randomUUID() + randomUUID()
   const app = await buildApp({ config, database, cache, signingSecret, logger: false })
   await app.ready()
+  const peers: { app: App; cache: Cache }[] = []
   return {
     app,
     database,
     cache,
     config,
     signingSecret,
+    peer: async () => {
+      const shared = redisUrl ? await openCache(redisUrl, cachePrefix) : cache
+      const other = await buildApp({ config, database, cache: shared, signingSecret, logger: false })
+      await other.ready()
+      peers.push({ app: other, cache: shared })
+      return other
+    },
     close: async () => {
+      for (const p of peers) {
+        await p.app.close()
+        if (p.cache !== cache) await p.cache.close()
+      }
       await app.close()
       await cache.close()
       await database.close()

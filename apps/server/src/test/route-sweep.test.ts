@@ -1,14 +1,22 @@
 import { eq, getTableColumns } from 'drizzle-orm'
 import { type PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  ADMINISTRATOR,
+  type RoutePermission,
+  SIGNED_IN,
+  TENANT_ADMIN,
+} from '../core/auth/route-permissions.js'
 import { nextId } from '../core/ids.js'
 import * as schema from '../db/schema.js'
 import { bearer, signIn, startTestApp, type TestContext } from './harness.js'
 
 /**
- * Every GET route of the app, called with a token of tenant 100001 and every id-like parameter set
- * to ids of tenant 000000's rows: no answer may carry an id of a row that belongs to 000000 only.
- * The routes come from the OpenAPI document, which lists every route not hidden from it.
+ * Every route of the app (issue 7): each names its permission (`app.routeTable`, filled as routes
+ * register; registration refuses a route that names none); GET routes called with a token of tenant
+ * 100001 and every id-like parameter set to ids of tenant 000000's rows answer no 000000 row; POST
+ * routes called so change nothing of tenant 000000 nor any platform table; and the view-only park
+ * staff can call no write it was not granted.
  */
 
 interface Operation {
@@ -110,5 +118,191 @@ describe('route sweep: tenant 100001 finds nothing of tenant 000000', () => {
     }
     expect(leaks).toEqual([])
     expect(calls).toBeGreaterThan(routes.length)
+  })
+})
+
+/** The rows of the platform: every row of tenant 000000, and every row of a table without a tenant. */
+async function platformRows(t: TestContext): Promise<Map<string, string>> {
+  const out = new Map<string, string>()
+  for (const [name, table] of Object.entries(schema)) {
+    if (!(table instanceof PgTable)) continue
+    const columns = getTableColumns(table) as Record<string, PgColumn>
+    // logs, sessions and files are written by every request that is made: not platform data
+    if (/^log|refreshToken|attach/.test(name)) continue
+    const rows = (await t.database.db
+      .select()
+      .from(table)
+      .where(columns.tenantId ? eq(columns.tenantId, '000000') : undefined)) as Record<string, unknown>[]
+    for (const row of rows) out.set(`${name}:${String(row.id ?? JSON.stringify(row))}`, JSON.stringify(row))
+  }
+  return out
+}
+
+/** The permission names a route may ask for (a per-request choice is asked both ways). */
+function namesOf(permission: RoutePermission | undefined): string[] {
+  if (permission === undefined) return []
+  if (typeof permission === 'function') {
+    const asked = [{ body: {} }, { body: { id: '1' } }].map((r) => permission(r as never))
+    return asked.flatMap((a) => (typeof a === 'string' ? [a] : [...a]))
+  }
+  return typeof permission === 'string' ? [permission] : [...permission]
+}
+
+describe('route sweep: every route names its permission; writes respect tenants and the view-only role', () => {
+  let t: TestContext
+  let park: Record<string, string>
+  let staff: Record<string, string>
+  let staffCodes = new Set<string>()
+  const probes: string[] = []
+
+  beforeAll(async () => {
+    t = await startTestApp()
+    park = bearer(await signIn(t.app, { tenantId: '100001', account: 'admin' }))
+    staff = bearer(await signIn(t.app, { tenantId: '100001', account: 'staff' }))
+    const buttons = (
+      await t.app.inject({ method: 'GET', url: '/xparkApi/blade-system/menu/buttons', headers: staff })
+    ).json().data as { code: string; children?: unknown[] }[]
+    const walk = (nodes: { code: string; children?: unknown[] }[]): string[] =>
+      nodes.flatMap((n) => [n.code, ...walk((n.children ?? []) as { code: string }[])])
+    staffCodes = new Set(walk(buttons))
+    for (const table of Object.values(schema)) {
+      if (!(table instanceof PgTable)) continue
+      const columns = getTableColumns(table) as Record<string, PgColumn>
+      if (!columns.tenantId || !columns.id) continue
+      const rows = (await t.database.db
+        .select({ id: columns.id })
+        .from(table)
+        .where(eq(columns.tenantId, '000000'))
+        .limit(3)) as { id: string }[]
+      probes.push(...rows.map((r) => String(r.id)))
+    }
+  })
+  afterAll(() => t.close())
+
+  it('every route, GET and POST, names its permission or is public; the documented ones are all there', async () => {
+    const table = t.app.routeTable.filter((r) => r.method === 'GET' || r.method === 'POST')
+    expect(table.length).toBeGreaterThan(250)
+    const unnamed = table.filter((r) => !r.public && namesOf(r.permission).length === 0)
+    expect(unnamed).toEqual([])
+    // the markers and codes are the known kinds: a marker or a button code (lower case, `_`)
+    const odd = table
+      .flatMap((r) => namesOf(r.permission))
+      .filter(
+        (n) =>
+          ![SIGNED_IN, ADMINISTRATOR, TENANT_ADMIN].includes(n) && !/^[a-z][a-z0-9]*_[a-z0-9_]+$/.test(n),
+      )
+    expect(odd).toEqual([])
+    const doc = (await t.app.inject({ method: 'GET', url: '/xparkApi/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>
+    }
+    const registered = new Set(
+      table.map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}').replace('*', '{*}')}`),
+    )
+    const documented = Object.entries(doc.paths)
+      .filter(([path]) => !path.startsWith('/xparkApi/docs'))
+      .flatMap(([path, ops]) =>
+        ['get', 'post'].filter((m) => ops[m]).map((m) => `${m.toUpperCase()} ${path}`),
+      )
+    expect(documented.filter((d) => !registered.has(d))).toEqual([])
+    // the public routes are exactly the ones a signed-out browser or app needs
+    expect(
+      table
+        .filter((r) => r.public)
+        .map((r) => `${r.method} ${r.url}`)
+        .sort(),
+    ).toEqual(
+      [
+        'GET /xparkApi/blade-app/appStartup/current',
+        'GET /xparkApi/blade-app/appInfo/public-detail',
+        'GET /xparkApi/blade-app/detail',
+        'GET /xparkApi/blade-auth/oauth/captcha',
+        'GET /xparkApi/blade-auth/oauth/captcha2',
+        'GET /xparkApi/blade-auth/oauth/logout',
+        'GET /xparkApi/blade-resource/file/*',
+        'GET /xparkApi/blade-system/proxyTenant/getTenant',
+        'GET /xparkApi/blade-system/tenant/info',
+        'GET /xparkApi/console/settings',
+        'GET /xparkApi/health',
+        'POST /xparkApi/blade-auth/oauth/logout',
+        'POST /xparkApi/blade-auth/oauth/token',
+      ].sort(),
+    )
+  })
+
+  it('no POST route of tenant 100001 changes a row of tenant 000000 or of a platform table', {
+    timeout: 300_000,
+  }, async () => {
+    const before = await platformRows(t)
+    expect(before.size).toBeGreaterThan(50)
+    const posts = t.app.routeTable.filter(
+      (r) => r.method === 'POST' && !r.public && !/update-password|import|Photos|avatar|put-file/.test(r.url),
+    )
+    const ids = probes.slice(0, 20).join(',')
+    for (const route of posts) {
+      for (const probe of probes.slice(0, 8)) {
+        const fields = {
+          id: probe,
+          ids,
+          userIds: ids,
+          roleIds: ids,
+          menuIds: ids,
+          tenantId: '000000',
+          userId: probe,
+          roleId: probe,
+          productId: probe,
+          proxyId: probe,
+          topMenuIds: ids,
+          code: probe,
+        }
+        const res = await t.app.inject({
+          method: 'POST',
+          url: route.url,
+          query: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])),
+          payload: fields,
+          headers: park,
+        })
+        expect(res.statusCode, `${route.url}: ${res.body.slice(0, 200)}`).toBeLessThan(500)
+      }
+    }
+    const after = await platformRows(t)
+    const changed = [...before].filter(([key, row]) => after.get(key) !== row).map(([key]) => key)
+    const added = [...after.keys()].filter((key) => !before.has(key))
+    expect({ changed, added }).toEqual({ changed: [], added: [] })
+  })
+
+  it('the view-only park staff can call no write it was not granted (403 before any handler)', {
+    timeout: 120_000,
+  }, async () => {
+    expect(staffCodes.has('param_view')).toBe(true)
+    const may = (names: string[]) => names.some((n) => n === SIGNED_IN || staffCodes.has(n))
+    const writes = t.app.routeTable.filter((r) => r.method === 'POST' && !r.public)
+    const refused = writes.filter((r) => !may(namesOf(r.permission)))
+    expect(refused.length).toBeGreaterThan(100)
+    const wrong: string[] = []
+    for (const route of refused) {
+      for (const payload of [{}, { id: '1123598813738675201' }]) {
+        const res = await t.app.inject({ method: 'POST', url: route.url, payload, headers: staff })
+        if (res.statusCode !== 403) wrong.push(`${route.url} ${JSON.stringify(payload)} → ${res.statusCode}`)
+      }
+    }
+    expect(wrong).toEqual([])
+    // what the staff may write is its own: profile, password, its desk shortcuts, its error log
+    expect(
+      writes
+        .filter((r) => may(namesOf(r.permission)))
+        .map((r) => r.url.replace('/xparkApi/', ''))
+        .sort(),
+    ).toEqual(
+      [
+        'blade-desk/shortcut/remove',
+        'blade-desk/shortcut/save',
+        'blade-desk/shortcut/submit',
+        'blade-desk/shortcut/update',
+        'blade-log/error/upload',
+        'blade-user/avatar',
+        'blade-user/update-info',
+        'blade-user/update-password',
+      ].sort(),
+    )
   })
 })

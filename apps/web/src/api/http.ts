@@ -22,6 +22,11 @@ export const http = createHttp({
     clearSession()
     window.location.hash = `#${website.loginPage}`
   },
+  onPasswordChangeRequired: () => {
+    const { userInfo, setUserInfo } = useSession.getState()
+    if (userInfo && !userInfo.passwordChangeRequired)
+      setUserInfo({ ...userInfo, passwordChangeRequired: true })
+  },
   recordFailure: ({ url, message, status }) =>
     useErrorLog.getState().add({ type: 'request', url, message, stack: '', info: `status ${status}` }),
   progress,

@@ -55,6 +55,24 @@ describe('HTTP client (spec 01 §8)', () => {
     expect(deps.notifyError).toHaveBeenCalledWith('boom')
   })
 
+  it('a 403 asking for an initial password change tells the shell, quietly (no toast per refused call)', async () => {
+    const onPasswordChangeRequired = vi.fn()
+    const { http, deps } = setup(
+      {
+        status: 403,
+        body: { code: 403, success: false, data: { passwordChangeRequired: true }, msg: '请先修改初始密码' },
+      },
+      { onPasswordChangeRequired },
+    )
+    await expect(http.get('x')).rejects.toMatchObject({ status: 403, message: '请先修改初始密码' })
+    expect(onPasswordChangeRequired).toHaveBeenCalledTimes(1)
+    expect(deps.notifyError).not.toHaveBeenCalled()
+    // any other 403 is an error like the rest
+    const other = setup({ status: 403, body: { code: 403, success: false, data: {}, msg: '缺少权限: x' } })
+    await expect(other.http.get('x')).rejects.toMatchObject({ status: 403 })
+    expect(other.deps.notifyError).toHaveBeenCalledWith('缺少权限: x')
+  })
+
   it('shows a toast and rejects on body code 400', async () => {
     const { http, deps } = setup({ status: 200, body: { code: 400, msg: 'bad input' } })
     await expect(http.get('x')).rejects.toBeInstanceOf(HttpError)

@@ -22,6 +22,11 @@ export interface HttpDeps {
   notifyError: (message: string) => void
   /** 401: log out and go to /login */
   onUnauthorized: () => void
+  /**
+   * 403 with `data.passwordChangeRequired`: the account must change an initial password first (the
+   * shell then holds the change-password dialog open); no toast for each refused call
+   */
+  onPasswordChangeRequired?: () => void
   recordFailure: (failure: { url: string; message: string; status: number }) => void
   progress: { start: () => void; done: () => void }
   statusWhiteList: readonly number[]
@@ -121,6 +126,11 @@ export function createHttp(deps: HttpDeps) {
       if (status === 404) message = deps.t('data not found')
       if (deps.statusWhiteList.includes(status)) throw new HttpError(message, status, body)
       if (status === 401) deps.onUnauthorized()
+      const data = (obj as { data?: { passwordChangeRequired?: unknown } }).data
+      if (status === 403 && data?.passwordChangeRequired === true) {
+        deps.onPasswordChangeRequired?.()
+        throw new HttpError(message, status, body)
+      }
       if (status !== 200) {
         deps.notifyError(message)
         deps.recordFailure({ url, message, status })

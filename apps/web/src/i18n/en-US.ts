@@ -81,6 +81,8 @@ export const enUS: Messages = {
   'crud.importNeedFile': 'please choose a file to import',
   'crud.importXlsxOnly': 'only .xlsx files can be imported',
   'crud.importResult': '{{total}} rows: {{imported}} added, {{updated}} updated, {{failed}} with errors',
+  'crud.importPassword':
+    'Initial password of the new accounts (shown this once; hand it on; it must be changed at first sign-in):',
   'crud.importRow': 'Row',
   'crud.importMessages': 'Problems',
   'crud.addRow': 'Add row',
@@ -285,6 +287,7 @@ export const enUS: Messages = {
   'password.oldRequired': 'please enter the current password',
   'password.mismatch': 'the two passwords do not match',
   'password.changed': 'Password changed',
+  'password.required': 'Change your initial password first: nothing else works until you do',
   'password length cannot be less than 8': 'password length cannot be less than 8',
   'password may only contain letters, digits and @ - _ =':
     'password may only contain letters, digits and @ - _ =',

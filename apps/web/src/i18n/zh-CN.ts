@@ -84,6 +84,7 @@ export const zhCN = {
   'crud.importNeedFile': '请选择要导入的文件',
   'crud.importXlsxOnly': '只能导入 xlsx 文件',
   'crud.importResult': '共 {{total}} 条: 新增 {{imported}} 条, 更新 {{updated}} 条, 有误 {{failed}} 条',
+  'crud.importPassword': '新账号的初始密码 (只显示这一次, 请转告本人; 首次登录须修改):',
   'crud.importRow': '行号',
   'crud.importMessages': '错误信息',
   'crud.addRow': '新增行',
@@ -290,6 +291,7 @@ export const zhCN = {
   'password.oldRequired': '请输入原密码',
   'password.mismatch': '两次密码输入不一致',
   'password.changed': '修改密码成功',
+  'password.required': '请先修改初始密码: 修改之前不能使用其他功能',
   'password length cannot be less than 8': '密码长度不能少于8位',
   'password may only contain letters, digits and @ - _ =': '密码只能包含字母、数字和 @ - _ =',
   'password needs at least 3 of: upper case, lower case, digit, special (@ - _ =)':

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client.js'
+import type { Cache } from '../cache/index.js'
+import { AppError } from '../errors.js'
 import { AuditLog, type AuditOptions, type LogOwner, type UsualLevel } from './writer.js'
 
 /**
@@ -8,7 +10,7 @@ import { AuditLog, type AuditOptions, type LogOwner, type UsualLevel } from './w
  * response (see writer.ts); the log module serves them to tenant administrators.
  */
 
-export { cut, isSecretName, MASK, maskParams, maskValue } from './mask.js'
+export { cut, isSecretName, MASK, maskParams, maskUrl, maskValue } from './mask.js'
 export { logApi, logError, logUsual as logUsualTable } from './schema.js'
 export { AuditLog, type AuditOptions, type LogOwner, ownerOf, type UsualLevel } from './writer.js'
 
@@ -16,6 +18,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** the log writer of this app (core/audit) */
     audit: AuditLog
+  }
+  interface FastifyRequest {
+    /** who a public route verified (a sign-in): its API log row is filed under that account */
+    logOwner: LogOwner | null
   }
 }
 
@@ -34,15 +40,33 @@ export function registerAudit(app: FastifyInstance, db: Db, options: AuditOption
 
 /**
  * The API log: one row for every non-GET request of the scope it is registered on, successful or
- * failed, written after the response. A request refused before its caller was known (no or a bad
- * token on a protected route) is not logged: it names no tenant, and logging it would let anyone
- * fill the table. Public routes (the token endpoint) are filed under the tenant they name.
+ * failed, written after the response, filed under the caller its token names or the account a public
+ * route verified (a sign-in). Anything else — no or a bad token, a failed sign-in, an anonymous
+ * logout — is not logged (it would let anyone fill any tenant's log under any name) but counted per
+ * address: past `unverifiedPerMinute` such writes in a minute, that address's public writes (token,
+ * logout) are answered 429 until the minute is over. Client secrets guessed at the token endpoint
+ * meet the same budget.
  */
-export function registerApiLog(api: FastifyInstance): void {
+export function registerApiLog(api: FastifyInstance, cache: Cache, unverifiedPerMinute: number): void {
+  api.decorateRequest('logOwner', null)
+  const key = (request: FastifyRequest) => `audit:unverified:${request.ip}`
+  api.addHook('onRequest', async (request) => {
+    if (UNLOGGED_METHODS.has(request.method) || !request.routeOptions.config?.public) return
+    if (Number((await cache.get(key(request))) ?? 0) >= unverifiedPerMinute)
+      throw new AppError(429, '请求过于频繁,请稍后再试')
+  })
   api.addHook('onResponse', async (request, reply) => {
     if (UNLOGGED_METHODS.has(request.method) || !request.routeOptions.url) return
-    if (!request.auth && !request.routeOptions.config?.public) return
-    request.server.audit.recordApi(request, reply.statusCode, reply.elapsedTime)
+    if (request.auth || request.logOwner) {
+      request.server.audit.recordApi(request, reply.statusCode, reply.elapsedTime)
+      return
+    }
+    const count = await cache.incr(key(request), 60)
+    if (count === unverifiedPerMinute)
+      request.log.warn(
+        { ip: request.ip, count },
+        'unverified writes from one address: throttled for a minute',
+      )
   })
 }
 

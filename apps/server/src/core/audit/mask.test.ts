@@ -39,9 +39,9 @@ describe('what a log keeps of a request', () => {
     expect(maskParams({}, undefined)).toBe('')
   })
 
-  it('drops statement parameters from database error texts', () => {
+  it('drops the statement and its parameters from database error texts', () => {
     expect(scrubErrorText('Failed query: select 1\nparams: $argon2id$v=19$secret')).toBe(
-      'Failed query: select 1\nparams: [hidden]',
+      'Failed query: [hidden]\nparams: [hidden]',
     )
   })
 })

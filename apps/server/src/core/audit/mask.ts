@@ -4,10 +4,9 @@
  * and then served them through public log endpoints (SpringBlade#9): nothing secret is stored here.
  */
 
-export const MASK = '******'
+import { isCredentialName } from '../credentials.js'
 
-/** Field names (lower-cased, `_`/`-` removed) that hold credentials. */
-const SECRET_NAME = /password|passwd|pwd|secret|token|credential|privatekey/
+export const MASK = '******'
 
 const MAX_DEPTH = 6
 const MAX_KEYS = 100
@@ -16,8 +15,9 @@ const MAX_STRING = 2000
 /** the whole params text */
 export const MAX_PARAMS = 10_000
 
+/** A field whose name says it holds a credential (the one list: core/credentials.ts). */
 export function isSecretName(name: string): boolean {
-  return SECRET_NAME.test(name.toLowerCase().replace(/[_-]/g, ''))
+  return isCredentialName(name)
 }
 
 export function cut(value: string, max: number): string {
@@ -72,5 +72,25 @@ export function maskParams(query: unknown, body?: unknown): string {
  * password hashes or secrets: drop them before an error is stored.
  */
 export function scrubErrorText(text: string): string {
-  return text.replace(/(params:)[^\n]*/gi, '$1 [hidden]')
+  // Drizzle's "Failed query: <sql>" too: the statement tells a log reader the schema, not the cause
+  return text.replace(/(params:)[^\n]*/gi, '$1 [hidden]').replace(/(Failed query:)[^\n]*/gi, '$1 [hidden]')
+}
+
+/**
+ * A request URL as the process log may keep it: query values of credential fields masked (the token
+ * endpoint takes `password` and `refresh_token` in its query, as BladeX clients send them).
+ */
+export function maskUrl(url: string): string {
+  const at = url.indexOf('?')
+  if (at < 0) return url
+  const query = url.slice(at + 1).replace(/([^&=]+)=([^&]*)/g, (pair, name: string) => {
+    let decoded = name
+    try {
+      decoded = decodeURIComponent(name.replace(/\+/g, ' '))
+    } catch {
+      // a malformed escape: judge the raw name
+    }
+    return isCredentialName(decoded) ? `${name}=${MASK}` : pair
+  })
+  return `${url.slice(0, at)}?${query}`
 }

@@ -43,29 +43,21 @@ function serverIp(): string {
   return '127.0.0.1'
 }
 
-const TENANT_ID = /^[0-9A-Za-z]{1,12}$/
-
 function text(value: unknown): string | undefined {
   if (typeof value === 'string' && value) return value
   if (Array.isArray(value) && typeof value[0] === 'string') return value[0]
   return undefined
 }
 
-/** The tenant and account a request is filed under: the token's, else what a public route was told. */
+/**
+ * The tenant and account a request is filed under: the token's, or the account a public route
+ * verified (`request.logOwner`: a sign-in that proved its password). Never what a request merely
+ * says: anyone could then file rows under any tenant. Without either, the platform tenant.
+ */
 export function ownerOf(request: FastifyRequest): LogOwner {
   if (request.auth) return { tenantId: request.auth.tenantId, createBy: request.auth.account }
-  const query = (request.query ?? {}) as Record<string, unknown>
-  const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<
-    string,
-    unknown
-  >
-  const tenant = text(request.headers['tenant-id']) ?? text(query.tenantId) ?? text(body.tenantId)
-  const account =
-    text(query.username) ?? text(body.username) ?? text(query.account) ?? text(body.account) ?? ''
-  return {
-    tenantId: tenant && TENANT_ID.test(tenant) ? tenant : PLATFORM_TENANT,
-    createBy: cut(account, 64),
-  }
+  if (request.logOwner) return request.logOwner
+  return { tenantId: PLATFORM_TENANT, createBy: '' }
 }
 
 /** The request columns every log row has. */

@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { DbOrTx } from '../../db/client.js'
-import { forbidden } from '../errors.js'
-import { authOf } from './plugin.js'
+import type { Principals } from './principals.js'
 import type { AuthContext } from './tokens.js'
 
 /** Platform super administrator: role alias `administrator` in the platform tenant. */
@@ -23,35 +22,37 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** filled by the module that owns roles and menus; denies everything until then */
     permissions: { resolve: PermissionResolver }
-    /**
-     * filled by the module that issues sessions: end every session of these users at once (their
-     * access tokens are refused, their refresh tokens die), e.g. when an account is disabled; `tx`
-     * when the caller is inside a transaction (PGlite has one connection: outside it would wait)
-     */
-    sessionControl: { endUsers: (userIds: readonly string[], tx?: DbOrTx) => Promise<void> }
+    /** filled by the module that issues sessions (see SessionControl) */
+    sessionControl: SessionControl
+    /** who each caller is now (core/auth/principals.ts); the module owning accounts sets its loader */
+    principals: Principals
   }
 }
 
-export function registerPermissions(app: FastifyInstance): void {
+/**
+ * Ending sessions at once, on every server process (the revocation marks live in the cache). `tx`
+ * when the caller is inside a transaction (PGlite has one connection: outside it would wait).
+ */
+export interface SessionControl {
+  /**
+   * every session of these accounts (and the sessions switched from them): access tokens refused,
+   * refresh tokens revoked; `keepFamily` spares one session (own password change)
+   */
+  endUsers(userIds: readonly string[], options?: { tx?: DbOrTx; keepFamily?: string }): Promise<void>
+  /** every session in these tenants (removed, expired): refresh tokens revoked, records dropped */
+  endTenants(tenantIds: readonly string[], tx?: DbOrTx): Promise<void>
+}
+
+export function registerPermissions(app: FastifyInstance, principals: Principals): void {
   app.decorate('permissions', { resolve: async () => new Set<string>() })
-  app.decorate('sessionControl', { endUsers: async () => {} })
+  app.decorate('sessionControl', { endUsers: async () => {}, endTenants: async () => {} })
+  app.decorate('principals', principals)
+  // filled by the API scope's routes (route-permissions.ts); decorated here so the root app sees it
+  app.decorate('routeTable', [])
 }
 
 /** can(user, code): the one question every guard and every button asks. */
 export async function can(app: FastifyInstance, auth: AuthContext, code: string): Promise<boolean> {
   if (isAdministrator(auth)) return true
   return (await app.permissions.resolve(auth)).has(code)
-}
-
-/** preHandler: the caller must hold this button permission code. */
-export function requirePermission(code: string): preHandlerAsyncHookHandler {
-  return async (request: FastifyRequest) => {
-    if (!(await can(request.server, authOf(request), code))) throw forbidden(`缺少权限: ${code}`)
-  }
-}
-
-export function requireAdministrator(): preHandlerAsyncHookHandler {
-  return async (request: FastifyRequest) => {
-    if (!isAdministrator(authOf(request))) throw forbidden('仅平台管理员可以操作')
-  }
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomInt } from 'node:crypto'
 import { hash, verify } from '@node-rs/argon2'
 
 /**
@@ -23,4 +23,21 @@ export function md5(text: string): string {
 
 export function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex')
+}
+
+const CLASSES = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789', '@-_='] as const
+
+/**
+ * A random initial password that passes the strength rule (spec 01 §5: every class present), without
+ * look-alike characters (0/O, 1/l/I) since a person types it once from what an administrator hands on.
+ */
+export function randomPassword(length = 14): string {
+  const all = CLASSES.join('')
+  const chars = CLASSES.map((set) => set[randomInt(set.length)]!)
+  while (chars.length < length) chars.push(all[randomInt(all.length)]!)
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1)
+    ;[chars[i], chars[j]] = [chars[j]!, chars[i]!]
+  }
+  return chars.join('')
 }

@@ -18,6 +18,8 @@ export interface AuthContext {
   familyId: string
   /** the account a tenant switch started from (its sessions end with it); absent otherwise */
   sourceUserId?: string
+  /** that account's tenant */
+  sourceTenantId?: string
   /** expiry, seconds since epoch */
   exp: number
 }
@@ -52,7 +54,7 @@ export class TokenService {
       did: ctx.deptIds,
       cid: ctx.clientId,
       fam: ctx.familyId,
-      ...(ctx.sourceUserId ? { src: ctx.sourceUserId } : {}),
+      ...(ctx.sourceUserId ? { src: ctx.sourceUserId, stn: ctx.sourceTenantId ?? '' } : {}),
       // issue time in ms: an account's sessions end "before now" (revokeUsers), finer than `iat`
       iam: Date.now(),
     })
@@ -81,7 +83,7 @@ export class TokenService {
         jti: String(p.jti),
         familyId: String(p.fam ?? ''),
         exp: Number(p.exp),
-        ...(p.src ? { sourceUserId: String(p.src) } : {}),
+        ...(p.src ? { sourceUserId: String(p.src), sourceTenantId: String(p.stn ?? '') } : {}),
       }
       const issuedMs = Number(p.iam ?? Number(p.iat) * 1000)
       const [tokenRevoked, familyRevoked, userEnded, sourceEnded] = await Promise.all([
@@ -91,7 +93,12 @@ export class TokenService {
         auth.sourceUserId ? this.cache.get(`revoked:user:${auth.sourceUserId}`) : Promise.resolve(null),
       ])
       if (tokenRevoked || familyRevoked) return { ok: false, reason: 'revoked' }
-      const endedBefore = (value: string | null) => value !== null && issuedMs < Number(value)
+      // `<ms>` or `<ms>|<family kept>`: a password change ends every session but the one it came from
+      const endedBefore = (value: string | null) => {
+        if (value === null) return false
+        const [at, kept] = value.split('|')
+        return issuedMs < Number(at) && !(kept && kept === auth.familyId)
+      }
       if (endedBefore(userEnded) || endedBefore(sourceEnded)) return { ok: false, reason: 'revoked' }
       return { ok: true, auth }
     } catch (error) {
@@ -108,9 +115,10 @@ export class TokenService {
   /**
    * Refuse every access token these accounts hold now, or reached by tenant switch from them, whatever
    * its family: tokens issued before this moment fail; new sign-ins work (if the account still may).
+   * `keepFamily`: the session of that refresh family stays (the one that changed its own password).
    */
-  async revokeUsers(userIds: readonly string[]): Promise<void> {
-    const now = String(Date.now())
+  async revokeUsers(userIds: readonly string[], keepFamily?: string): Promise<void> {
+    const now = keepFamily ? `${Date.now()}|${keepFamily}` : String(Date.now())
     for (const id of userIds) await this.cache.set(`revoked:user:${id}`, now, this.accessTtlSeconds)
   }
 

@@ -6,6 +6,14 @@ export type { Cache } from './cache.js'
 export { MemoryCache } from './memory.js'
 export { RedisCache } from './redis.js'
 
+/**
+ * Caches derived from system data (menus, permission codes, dictionaries, scopes) live under `sys:`;
+ * what belongs to one tenant under `sys:t:<tenantId>:`, so a tenant's `clear-cache` drops its own
+ * entries and nobody else's.
+ */
+export const SYSTEM_CACHE = 'sys:'
+export const tenantCache = (tenantId: string): string => `${SYSTEM_CACHE}t:${tenantId}:`
+
 export async function openCache(redisUrl: string | undefined, keyPrefix?: string): Promise<Cache> {
   if (!redisUrl) return new MemoryCache()
   const cache = new RedisCache(redisUrl, keyPrefix)

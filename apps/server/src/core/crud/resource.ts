@@ -13,6 +13,7 @@ import { getTableConfig, IndexedColumn, type PgColumn, type PgTable } from 'driz
 import type { preHandlerAsyncHookHandler } from 'fastify'
 import { z } from 'zod'
 import type { Tx } from '../../db/client.js'
+import type { RoutePermission } from '../auth/route-permissions.js'
 import type { AuthContext } from '../auth/tokens.js'
 import type { ExcelColumn } from '../excel/sheet.js'
 import { FilterSet, type FilterSpec, SortSet, trigramFields } from '../query/index.js'
@@ -157,6 +158,15 @@ interface ResourceBase<S extends z.ZodObject> {
   beforeWrite?: (ctx: WriteContext<z.infer<S>>) => Promise<void>
   /** rules before a remove, inside its transaction (a dept with children, a role in use); throw to refuse */
   beforeRemove?: (ctx: RemoveContext) => Promise<void>
+  /**
+   * after a write's transaction has committed (drop what caches the rows: a record read back before
+   * the commit would be stale); not called when the write failed
+   */
+  afterCommit?: (ctx: {
+    auth: AuthContext
+    ids: readonly string[]
+    verb: 'insert' | 'update' | 'remove'
+  }) => Promise<void>
   /** extra list/page conditions from the query (beside the whitelisted filters) */
   queryFilter?: QueryFilter
   /** extra preHandlers on every route of the resource (API scope and the like), after the permission check */
@@ -186,8 +196,11 @@ export interface PlainResourceOptions<S extends z.ZodObject> extends ResourceBas
   schema: S
   /** URL path under the API base, e.g. `blade-system/param` */
   path: string
-  /** button codes; without `view`, any signed-in caller of the tenant may read */
-  permissions: { add: string; edit: string; delete: string; view?: string }
+  /**
+   * button codes of the writes, and what reading needs: a `_view` code, or a marker of
+   * core/auth/route-permissions.ts (`SIGNED_IN` for data every screen reads, such as dictionaries)
+   */
+  permissions: { add: string; edit: string; delete: string; view: RoutePermission }
   /** whitelisted filter fields and the operator of their bare parameter (suffix forms work on them too) */
   filters?: FilterSpec
   /** whitelisted sort fields (`id` always) */
@@ -206,7 +219,7 @@ export interface Resource<S extends z.ZodObject = z.ZodObject> extends Omit<Reso
   schema: S
   path: string
   tag: string
-  permissions: { add: string; edit: string; delete: string; view?: string }
+  permissions: { add: string; edit: string; delete: string; view: RoutePermission }
   filters?: FilterSpec
   sorts?: readonly string[]
   tenant: boolean
@@ -247,7 +260,7 @@ function plainContract<S extends z.ZodObject>(o: PlainResourceOptions<S>): Resou
     ...(o.sorts ? { sorts: o.sorts } : {}),
     routes: aliases ? {} : { save: false, update: false },
   })
-  // a plain resource keeps its own codes, and without `view` stays readable by any signed-in caller
+  // a plain resource keeps its own codes (its `view` may be a marker such as SIGNED_IN)
   const plain = { ...c, permissions: o.permissions as typeof c.permissions }
   PLAIN.add(plain)
   return plain

@@ -2,10 +2,10 @@ import { type ActionContract, type HttpMethod, type RouteSpec, routeUrl } from '
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../../db/client.js'
-import { can, isAdministrator, requirePermission } from '../auth/guards.js'
 import { authOf } from '../auth/plugin.js'
+import { ADMINISTRATOR, type RoutePermission } from '../auth/route-permissions.js'
 import { ok, status } from '../envelope.js'
-import { badRequest, forbidden } from '../errors.js'
+import { badRequest } from '../errors.js'
 import { logDownload, resourceBatches, sendTemplate, sendWorkbook } from '../excel/index.js'
 import type { Api } from '../http/api.js'
 import { readUpload } from '../http/uploads.js'
@@ -39,14 +39,18 @@ const idListSchema = z
 type Body = Record<string, unknown>
 type Handler = (request: FastifyRequest, reply: FastifyReply) => unknown
 
-/** The button code a write needs; the administrator-only guard sits on top for platform data. */
-function writeGuard(r: Resource, codeFor: (request: FastifyRequest) => string): preHandlerAsyncHookHandler {
-  return async (request) => {
-    const auth = authOf(request)
-    const code = codeFor(request)
-    if (!(await can(request.server, auth, code))) throw forbidden(`缺少权限: ${code}`)
-    if (r.writeGuard === 'administrator' && !isAdministrator(auth)) throw forbidden('仅平台管理员可以操作')
-  }
+/** What a route requires of its caller (checked before validation) and its further guards (API scope). */
+interface Access {
+  permission: RoutePermission
+  guards: preHandlerAsyncHookHandler[]
+}
+
+/**
+ * What a write needs (core/auth/route-permissions.ts): its button code, or for platform data (a
+ * global table) the platform administrator, who alone holds every code there.
+ */
+function writePermission(r: Resource, code: string): string {
+  return r.writeGuard === 'administrator' ? ADMINISTRATOR : code
 }
 
 function listQuerySchema(r: Resource, extra: Record<string, z.ZodType> = {}) {
@@ -86,8 +90,13 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
   // guarded by API scope, unless it says why not (`scope: false`)
   if (r.kit && r.tenant && !r.scope && !r.scopeOff) r.scope = api.scopes.data.hook(r.contract.code, r.table)
   const guards = [...(r.kit && r.tenant ? [api.scopes.api.guard] : []), ...(r.guards ?? [])]
-  const read = [...(r.permissions.view ? [requirePermission(r.permissions.view)] : []), ...guards]
-  const writeWith = (codeFor: (request: FastifyRequest) => string) => [writeGuard(r, codeFor), ...guards]
+  /** what a route requires (core/auth/route-permissions.ts) and its extra guards */
+  const read: Access = { permission: r.permissions.view, guards }
+  const writeWith = (codeFor: (request: FastifyRequest) => string): Access => ({
+    permission: (request) => writePermission(r, codeFor(request)),
+    guards,
+  })
+  const needs = (code: string): Access => ({ permission: code, guards })
   const row = r.contract.row
   const kitReply = <T extends z.ZodType>(data: T) => (r.kit ? { response: { 200: envelopeOf(data) } } : {})
 
@@ -96,7 +105,7 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
     spec: RouteSpec & { methods: readonly HttpMethod[] },
     summary: string,
     schema: Record<string, unknown>,
-    preHandler: preHandlerAsyncHookHandler[],
+    access: Access,
     handler: Handler,
     extra: Record<string, unknown> = {},
   ) {
@@ -106,7 +115,8 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
         method: [...spec.methods],
         url,
         schema: { tags, summary: `${r.tag}: ${summary}`, ...schema },
-        preHandler,
+        config: { permission: access.permission },
+        preHandler: access.guards,
         handler,
         ...extra,
       } as never)
@@ -231,7 +241,7 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
   registerActions(r, route)
   registerExcel(r, route)
 
-  function registerTree(res: Resource, add: typeof route, guard: preHandlerAsyncHookHandler[]) {
+  function registerTree(res: Resource, add: typeof route, guard: Access) {
     const treeRow = row.extend({ hasChildren: z.boolean(), children: z.array(z.unknown()).optional() })
     const treeList = at('treeList')
     if (treeList)
@@ -269,12 +279,7 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
     }
   }
 
-  function registerLines(
-    res: Resource,
-    add: typeof route,
-    guard: preHandlerAsyncHookHandler[],
-    write: typeof writeWith,
-  ) {
+  function registerLines(res: Resource, add: typeof route, guard: Access, write: typeof writeWith) {
     const lines = res.contract.lines
     if (!lines) return
     if (lines.read) {
@@ -356,7 +361,7 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
           batches,
         })
       }
-      const guard = [requirePermission(exportCode), ...guards]
+      const guard = needs(exportCode)
       add(
         { ...spec, methods: ['GET'] },
         'xlsx of the rows the page lists (same filters and scope), or of the ticked ids',
@@ -380,7 +385,7 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
         { ...spec, methods: ['GET'] },
         'the import template (xlsx: header row, notes sheet)',
         {},
-        [requirePermission(importCode), ...guards],
+        needs(importCode),
         async (_q, reply) =>
           sendTemplate(reply, {
             title: `${server.title ?? res.tag}导入模板`,
@@ -399,7 +404,7 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
             isCovered: z.enum(['0', '1']).optional().describe('1: update rows that already exist'),
           }),
         },
-        [requirePermission(importCode), ...guards],
+        needs(importCode),
         async (q) => {
           const upload = await readUpload(q)
           const covered = (q.query as Body).isCovered === '1'

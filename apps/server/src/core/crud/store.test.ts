@@ -16,7 +16,7 @@ const depts = defineResource({
   table: dept,
   schema,
   path: 'test/dept',
-  permissions: { add: 'a', edit: 'e', delete: 'd' },
+  permissions: { add: 'a', edit: 'e', delete: 'd', view: 'v' },
   filters: { deptName: 'like' },
 })
 
@@ -92,14 +92,14 @@ describe('CRUD store tenant isolation', () => {
   })
 
   it('refuses declarations that would let a client set server columns or that misstate tenancy', () => {
-    const base = { table: dept, path: 'x', permissions: { add: 'a', edit: 'e', delete: 'd' } }
+    const base = { table: dept, path: 'x', permissions: { add: 'a', edit: 'e', delete: 'd', view: 'v' } }
     expect(() => defineResource({ ...base, schema: z.object({ tenantId: z.string() }) })).toThrow(/tenantId/)
     expect(() => defineResource({ ...base, schema: z.object({ nope: z.string() }) })).toThrow(/nope/)
     expect(() => defineResource({ ...base, schema, tenant: false })).toThrow(/tenant/)
   })
 
   it('refuses a filter that asks for a trigram index its table does not have', () => {
-    const base = { path: 'x', permissions: { add: 'a', edit: 'e', delete: 'd' }, schema }
+    const base = { path: 'x', permissions: { add: 'a', edit: 'e', delete: 'd', view: 'v' }, schema }
     expect(() =>
       defineResource({ ...base, table: dept, filters: { deptName: { op: 'like', index: 'trigram' } } }),
     ).toThrow(/deptName asks for a trigram index/)

@@ -113,7 +113,9 @@ export async function insertIn(tx: Tx, r: Resource, auth: AuthContext, values: R
 }
 
 export async function insertRow(db: Db, r: Resource, auth: AuthContext, values: Row): Promise<string> {
-  return db.transaction((tx) => insertIn(tx, r, auth, values))
+  const id = await db.transaction((tx) => insertIn(tx, r, auth, values))
+  await r.afterCommit?.({ auth, ids: [id], verb: 'insert' })
+  return id
 }
 
 /**
@@ -147,6 +149,7 @@ export async function updateRow(
   // one connection is held by an open transaction (resolving it inside would wait forever)
   const where = await whereOf(r, auth, eq(r.idColumn, id))
   await db.transaction((tx) => updateIn(tx, r, auth, id, values, where))
+  await r.afterCommit?.({ auth, ids: [id], verb: 'update' })
 }
 
 /** Soft delete (hard where the table has no is_deleted); all ids or none. */
@@ -191,4 +194,5 @@ export async function removeRows(
       else await tx.delete(r.lines.table).where(byHeader)
     }
   })
+  await r.afterCommit?.({ auth, ids: wanted, verb: 'remove' })
 }

@@ -2,6 +2,16 @@ import { PassThrough } from 'node:stream'
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import {
+  bombEntry,
+  plainEntry,
+  SHEET_CLOSE,
+  SHEET_OPEN,
+  SST_CLOSE,
+  SST_OPEN,
+  xlsxEntries,
+  zipOf,
+} from '../../test/zip-bomb.js'
 import { writeWorkbook } from './export.js'
 import { IMPORT_MAX_ROWS, NOT_XLSX, readWorkbook } from './import.js'
 import {
@@ -195,5 +205,101 @@ describe('excel: import reader', () => {
       message: '导入数据不能超过 5 行',
     })
     expect(IMPORT_MAX_ROWS).toBe(10_000)
+  })
+
+  it('reads inline strings, shared rich text, numbers, booleans and a formula result', async () => {
+    const sst = plainEntry(
+      'sst',
+      `${SST_OPEN}<si><t>登录账号</t></si><si><t>用户姓名</t></si><si><t>手机号码</t></si><si><r><t>zh</t></r><r><t>ang</t></r><rPh><t>ピン</t></rPh></si>${SST_CLOSE}`,
+    )
+    const sheet = plainEntry(
+      'sheet',
+      `${SHEET_OPEN}<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c></row>` +
+        '<row r="2"><c r="A2" t="s"><v>3</v></c><c r="B2" t="inlineStr"><is><t> 张三 </t></is></c><c r="C2"><v>13800000000</v></c></row>' +
+        '<row r="4"><c r="A4" t="str"><f>LOWER("LI")</f><v>li</v></c><c r="B4" t="b"><v>1</v></c></row>' +
+        SHEET_CLOSE,
+    )
+    const result = await readWorkbook(zipOf(xlsxEntries(sheet, sst)), {
+      columns: importColumns,
+      schema: schema.extend({ realName: z.string() }),
+    })
+    expect(result.rows).toEqual([
+      { row: 2, data: { account: 'zhang', realName: '张三', phone: '13800000000' } },
+      { row: 4, data: { account: 'li', realName: 'true' } },
+    ])
+  })
+
+  it('reads the same workbook the same way every time, many at once', async () => {
+    const buffer = await upload([['zhang', '张三', '13800000000']], ['登录账号', '用户姓名', '手机号码'])
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => readWorkbook(buffer, { columns: importColumns, schema })),
+    )
+    for (const r of results)
+      expect(r.rows).toEqual([{ row: 2, data: { account: 'zhang', realName: '张三', phone: '13800000000' } }])
+  })
+
+  it('refuses a 1 MB workbook whose shared strings inflate to 1 GB, quickly and holding little', async () => {
+    const bomb = async (unit: string, prefix: string, suffix: string) =>
+      zipOf(
+        xlsxEntries(
+          plainEntry('sheet', `${SHEET_OPEN}<row r="1"><c t="s"><v>0</v></c></row>${SHEET_CLOSE}`),
+          bombEntry('sst', {
+            prefix: `${SST_OPEN}${prefix}`,
+            unit,
+            suffix: `${suffix}${SST_CLOSE}`,
+            inflatedBytes: 1024 * 1024 * 1024,
+          }),
+        ),
+      )
+    const timed = async (file: Buffer) => {
+      const started = performance.now()
+      const outcome = await readWorkbook(file, { columns: importColumns, schema }).catch((e: unknown) => e)
+      return { outcome, ms: performance.now() - started }
+    }
+    // one string of a billion characters
+    const oneString = await bomb('x', '<si><t>', '</t></si>')
+    expect(oneString.length).toBeLessThan(1.2 * 1024 * 1024)
+    const one = await timed(oneString)
+    expect(one.outcome).toMatchObject({
+      code: 400,
+      message: '文件解压后过大 (单个部分不能超过 32 MB), 请拆分后导入',
+    })
+    // millions of short strings: the part stops at its inflate limit
+    const many = await timed(await bomb(`<si><t>${'y'.repeat(1000)}</t></si>`, '', ''))
+    expect(many.outcome).toMatchObject({
+      code: 400,
+      message: '文件解压后过大 (单个部分不能超过 32 MB), 请拆分后导入',
+    })
+    console.log(
+      `shared-string bombs refused in ${one.ms.toFixed(0)} ms (one string) and ${many.ms.toFixed(0)} ms (many)`,
+    )
+    // generous: the old reader took 12 s and 2.6 GB for the first alone
+    expect(one.ms + many.ms).toBeLessThan(8000)
+  })
+
+  it('refuses a cell longer than Excel allows (32,767 characters)', async () => {
+    const sst = plainEntry('sst', `${SST_OPEN}<si><t>${'x'.repeat(40_000)}</t></si>${SST_CLOSE}`)
+    const sheet = plainEntry('sheet', `${SHEET_OPEN}<row r="1"><c t="s"><v>0</v></c></row>${SHEET_CLOSE}`)
+    await expect(
+      readWorkbook(zipOf(xlsxEntries(sheet, sst)), { columns: importColumns, schema }),
+    ).rejects.toMatchObject({
+      code: 400,
+      message: '单元格内容过长 (不能超过 32767 个字符)',
+    })
+  })
+
+  it('stops a sheet of endless rows at the row limit, without inflating the rest', async () => {
+    const cell = (text: string) => `<c t="inlineStr"><is><t>${text}</t></is></c>`
+    const sheet = bombEntry('sheet', {
+      prefix: `${SHEET_OPEN}<row>${cell('登录账号')}${cell('用户姓名')}${cell('手机号码')}</row>`,
+      unit: `<row>${cell('abc')}${cell('n')}</row>`,
+      suffix: SHEET_CLOSE,
+      inflatedBytes: 256 * 1024 * 1024,
+    })
+    const started = performance.now()
+    await expect(
+      readWorkbook(zipOf(xlsxEntries(sheet)), { columns: importColumns, schema }),
+    ).rejects.toMatchObject({ code: 400, message: '导入数据不能超过 10000 行' })
+    expect(performance.now() - started).toBeLessThan(3000)
   })
 })

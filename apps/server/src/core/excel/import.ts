@@ -1,17 +1,19 @@
-import { Readable } from 'node:stream'
-import ExcelJS from 'exceljs'
 import type { z } from 'zod'
-import { formatDateTime } from '../envelope.js'
 import { badRequest } from '../errors.js'
+import { InflateBudget, looksLikeZip, ZipDamaged, ZipTooLarge } from '../zip/index.js'
 import type { ExcelColumn } from './sheet.js'
-import { assertInflatesWithin } from './zip-guard.js'
+import { CellTooLong, firstSheetRows, MAX_CELL_TEXT, NotWorkbook } from './xlsx-reader.js'
 
 /**
  * Reading an uploaded xlsx: the first sheet, header texts (row 1) mapped to keys, every later row
- * validated with a zod schema. The zip is first inflated and measured (zip-guard.ts: shared strings
- * are cached whole by the reader, so a small file must not inflate to gigabytes), then read with
- * exceljs's streaming reader, stopped once the row limit is passed.
+ * validated with a zod schema. The sheet is read straight from the zip (xlsx-reader.ts), inflated
+ * within limits and off the event loop (core/zip), and reading stops once the row limit is passed.
  */
+
+/** One part of a workbook (a sheet, the shared strings) may inflate to this much at the most. */
+export const MAX_ENTRY_BYTES = 32 * 1024 * 1024
+/** All parts read together. */
+export const MAX_INFLATED_BYTES = 64 * 1024 * 1024
 
 /** Rows an import takes at most (besides the header row). */
 export const IMPORT_MAX_ROWS = 10_000
@@ -39,42 +41,8 @@ export interface ReadOptions<S extends z.ZodType> {
   /** one row: keys of `columns` → trimmed texts (absent when the cell is empty) */
   schema: S
   maxRows?: number
-}
-
-/** A cell as a person reads it: rich text joined, a formula's result, numbers and dates as text. */
-export function cellText(value: ExcelJS.CellValue | undefined): string {
-  if (value === null || value === undefined) return ''
-  if (value instanceof Date) return formatDateTime(value)
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('')
-    if ('formula' in value || 'sharedFormula' in value)
-      return cellText((value as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue)
-    if ('text' in value) return String(value.text)
-    if ('error' in value) return String(value.error)
-    return ''
-  }
-  return String(value).trim()
-}
-
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04])
-
-/** The first sheet's rows as [excel row number, cell texts by column number]. */
-async function* sheetRows(buffer: Buffer, seen: { sheet: boolean }): AsyncGenerator<[number, string[]]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    worksheets: 'emit',
-    entries: 'emit',
-  })
-  for await (const sheet of reader) {
-    seen.sheet = true
-    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-      const values = row.values as ExcelJS.CellValue[]
-      yield [row.number, values.map((v) => cellText(v))]
-    }
-    return // the first sheet only: the template's second sheet holds notes
-  }
+  /** inflate limits in bytes (tests); default MAX_ENTRY_BYTES / MAX_INFLATED_BYTES */
+  limits?: { entry: number; total: number }
 }
 
 /** The key of each column number, from the header row; every declared column must be there. */
@@ -110,14 +78,16 @@ export async function readWorkbook<S extends z.ZodType>(
   options: ReadOptions<S>,
 ): Promise<ImportResult<z.infer<S>>> {
   const max = options.maxRows ?? IMPORT_MAX_ROWS
-  if (buffer.length < ZIP_MAGIC.length || !buffer.subarray(0, 4).equals(ZIP_MAGIC)) throw badRequest(NOT_XLSX)
-  assertInflatesWithin(buffer)
+  if (!looksLikeZip(buffer)) throw badRequest(NOT_XLSX)
+  const budget = new InflateBudget(
+    options.limits?.entry ?? MAX_ENTRY_BYTES,
+    options.limits?.total ?? MAX_INFLATED_BYTES,
+  )
   const result: ImportResult<z.infer<S>> = { rows: [], errors: [] }
   let keys: Map<number, string> | null = null
   let count = 0
-  const seen = { sheet: false }
   try {
-    for await (const [number, cells] of sheetRows(buffer, seen)) {
+    for await (const [number, cells] of firstSheetRows(buffer, budget)) {
       if (!keys) {
         keys = headerMap(cells, options.columns)
         continue
@@ -132,12 +102,19 @@ export async function readWorkbook<S extends z.ZodType>(
       else result.errors.push({ row: number, messages: messagesOf(parsed.error, options.columns) })
     }
   } catch (err) {
-    if (err instanceof Error && err.name === 'AppError') throw err
-    // a zip that is no workbook (a .docx, a damaged file): the reader's own error says nothing useful
-    throw badRequest(NOT_XLSX)
+    if (err instanceof ZipTooLarge)
+      throw badRequest(
+        err.limit === budget.perEntry
+          ? `文件解压后过大 (单个部分不能超过 ${mb(err.limit)} MB), 请拆分后导入`
+          : `文件解压后过大 (合计不能超过 ${mb(err.limit)} MB), 请拆分后导入`,
+      )
+    if (err instanceof CellTooLong) throw badRequest(`单元格内容过长 (不能超过 ${MAX_CELL_TEXT} 个字符)`)
+    // a zip that is no workbook (a .docx, a damaged file)
+    if (err instanceof NotWorkbook || err instanceof ZipDamaged) throw badRequest(NOT_XLSX)
+    throw err
   }
-  // a zip without a worksheet is some other file (a .docx renamed, a plain archive)
-  if (!seen.sheet) throw badRequest(NOT_XLSX)
   if (!keys) throw badRequest('导入文件没有数据 (第 1 行应为表头)')
   return result
 }
+
+const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10

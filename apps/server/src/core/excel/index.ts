@@ -8,11 +8,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 
 export { cellOf, type ExportOptions, sendWorkbook, writeWorkbook } from './export.js'
 export {
-  cellText,
   IMPORT_MAX_ROWS,
   type ImportResult,
   type ImportRow,
   type ImportRowError,
+  MAX_ENTRY_BYTES,
+  MAX_INFLATED_BYTES,
   NOT_XLSX,
   readWorkbook,
 } from './import.js'

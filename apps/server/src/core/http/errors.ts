@@ -22,7 +22,10 @@ function pgCode(error: unknown): string | undefined {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
-      return sendStatus(reply, error.code, fail(error.message, error.code))
+      return sendStatus(reply, error.code, {
+        ...fail(error.message, error.code),
+        ...(error.data ? { data: error.data } : {}),
+      })
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const problems = error.validation.map((v) => {

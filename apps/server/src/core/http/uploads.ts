@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError, badRequest } from '../errors.js'
+import { assertNoNul } from './text-guard.js'
 
 /**
  * File uploads (multipart/form-data), registered once for every module: one file per request, at
@@ -37,6 +38,7 @@ export async function readUpload(request: FastifyRequest, field = 'file'): Promi
   if (!request.isMultipart()) throw badRequest(missing)
   const part = await request.file()
   if (!part || part.fieldname !== field) throw badRequest(missing)
+  assertNoNul(part.filename, part.mimetype)
   try {
     const buffer = await part.toBuffer()
     return { filename: part.filename, mimetype: part.mimetype, buffer }

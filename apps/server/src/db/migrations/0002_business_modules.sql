@@ -103,6 +103,7 @@ CREATE TABLE "blade_user_dept" (
 	"dept_id" bigint NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "blade_user" ADD COLUMN "must_change_password" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE INDEX "xpark_commodity_message_type_idx" ON "xpark_commodity_message" USING btree ("tenant_id","type_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "xpark_commodity_message_code_uq" ON "xpark_commodity_message" USING btree ("tenant_id","code") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_commodity_order_time_idx" ON "xpark_commodity_order" USING btree ("tenant_id","order_time");--> statement-breakpoint

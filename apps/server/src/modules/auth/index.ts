@@ -2,9 +2,14 @@ import type { ConsoleSettings } from '@xpark/contract'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { ModuleContext } from '../../app.js'
+import { isAdministrator } from '../../core/auth/guards.js'
 import { authOf, readBearer } from '../../core/auth/plugin.js'
+import { SIGNED_IN } from '../../core/auth/route-permissions.js'
+import { SYSTEM_CACHE, tenantCache } from '../../core/cache/index.js'
 import { ok } from '../../core/envelope.js'
+import { AppError } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { publicRateLimit } from '../../core/http/public-limit.js'
 import { checkCaptcha, newCaptcha } from './captcha.js'
 import { LoginLimits } from './limits.js'
 import { Sessions } from './sessions.js'
@@ -17,17 +22,27 @@ export const CONSOLE_CLIENT_ID = 'xpark'
 
 const done = { success: 'true', msg: 'success' } as const
 
+/** captchas one address may ask for per minute, and cache clears one user may make */
+export const CAPTCHA_PER_MINUTE = 30
+export const CLEAR_CACHE_PER_MINUTE = 5
+
 /** blade-auth: sign-in, refresh, tenant switch, captcha, logout, clear-cache; console settings. */
 export async function authModule(api: Api, ctx: ModuleContext): Promise<void> {
-  const sessions = new Sessions(ctx.database.db, ctx.tokens, ctx.config.refreshTokenTtlSeconds)
-  api.sessionControl.endUsers = (userIds, tx) => sessions.endUsers(userIds, tx)
-  const limits = new LoginLimits(
-    ctx.cache,
-    ctx.config.loginFailLimit,
-    ctx.config.loginLockSeconds,
-    ctx.config.loginRatePerAddress,
-    ctx.config.loginRatePerAccount,
+  const sessions = new Sessions(
+    ctx.database.db,
+    ctx.tokens,
+    api.principals,
+    ctx.config.refreshTokenTtlSeconds,
   )
+  api.sessionControl.endUsers = (userIds, options) => sessions.endUsers(userIds, options)
+  api.sessionControl.endTenants = (tenantIds, tx) => sessions.endTenants(tenantIds, tx)
+  const limits = new LoginLimits(ctx.cache, {
+    failLimit: ctx.config.loginFailLimit,
+    lockSeconds: ctx.config.loginLockSeconds,
+    perAddressPerMinute: ctx.config.loginRatePerAddress,
+    perAccountPerMinute: ctx.config.loginRatePerAccount,
+    captchaAfter: ctx.config.loginCaptchaAfter,
+  })
   const isPublic = { public: true }
   const tags = ['auth']
 
@@ -47,15 +62,22 @@ export async function authModule(api: Api, ctx: ModuleContext): Promise<void> {
     tokenEndpoint(ctx, sessions, limits),
   )
 
-  api.get('/blade-auth/oauth/captcha', { config: isPublic, schema: { tags } }, async () => {
-    const { key, svg } = await newCaptcha(ctx.cache)
-    return { key, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` }
-  })
+  // a captcha costs a render and a cache entry: a budget per address (a login page asks one at a time)
+  const captchaBudget = publicRateLimit(ctx.cache, 'captcha', CAPTCHA_PER_MINUTE)
+  api.get(
+    '/blade-auth/oauth/captcha',
+    { config: isPublic, preHandler: captchaBudget, schema: { tags } },
+    async () => {
+      const { key, svg } = await newCaptcha(ctx.cache)
+      return { key, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` }
+    },
+  )
 
   api.get(
     '/blade-auth/oauth/captcha2',
     {
       config: isPublic,
+      preHandler: captchaBudget,
       schema: { tags, querystring: z.object({ key: z.string().uuid().optional() }) },
     },
     async (request, reply) => {
@@ -73,16 +95,31 @@ export async function authModule(api: Api, ctx: ModuleContext): Promise<void> {
     const token = readBearer(request)
     if (token) {
       const check = await ctx.tokens.verifyAccess(token)
-      if (check.ok) await sessions.end(check.auth.jti, check.auth.exp, check.auth.familyId)
+      if (check.ok) {
+        await sessions.end(check.auth.jti, check.auth.exp, check.auth.familyId)
+        request.logOwner = { tenantId: check.auth.tenantId, createBy: check.auth.account }
+      }
     }
     return done
   }
   api.get('/blade-auth/oauth/logout', { config: isPublic, schema: { tags } }, logout)
   api.post('/blade-auth/oauth/logout', { config: isPublic, schema: { tags } }, logout)
 
-  api.get('/blade-auth/oauth/clear-cache', { schema: { tags } }, async (request) => {
-    authOf(request)
-    await ctx.cache.clearPrefix('sys:')
-    return done
-  })
+  api.get(
+    '/blade-auth/oauth/clear-cache',
+    { schema: { tags }, config: { permission: SIGNED_IN } },
+    async (request) => {
+      const auth = authOf(request)
+      // a few a minute are plenty for a person; more would only make every request rebuild its caches
+      if ((await ctx.cache.incr(`auth:clear-cache:${auth.userId}`, 60)) > CLEAR_CACHE_PER_MINUTE)
+        throw new AppError(429, '请求过于频繁,请稍后再试')
+      // the platform administrator clears every cache; anyone else only their own tenant's
+      if (isAdministrator(auth)) await ctx.cache.clearPrefix(SYSTEM_CACHE)
+      else {
+        await ctx.cache.clearPrefix(tenantCache(auth.tenantId))
+        await api.principals.forget(auth.tenantId)
+      }
+      return done
+    },
+  )
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type { TokenReply } from '@xpark/contract'
-import { and, eq, inArray, isNull, or } from 'drizzle-orm'
+import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm'
 import { sha256 } from '../../core/auth/passwords.js'
+import type { Principals } from '../../core/auth/principals.js'
 import { newRefreshTokenValue, type TokenService } from '../../core/auth/tokens.js'
 import type { Db, DbOrTx } from '../../db/client.js'
-import type { Account } from '../system/index.js'
+import { type Account, accountTenants } from '../system/index.js'
 import type { OAuthClient } from './clients.js'
 import { refreshToken } from './schema.js'
 
@@ -17,6 +18,7 @@ export class Sessions {
   constructor(
     private readonly db: Db,
     private readonly tokens: TokenService,
+    private readonly principals: Principals,
     private readonly refreshTtlSeconds: number,
   ) {}
 
@@ -25,8 +27,9 @@ export class Sessions {
     oauthClient: OAuthClient,
     familyId: string = randomUUID(),
     /** the account a tenant switch started from */
-    sourceUserId: string | null = null,
+    source: { userId: string; tenantId: string } | null = null,
   ): Promise<TokenReply> {
+    const sourceUserId = source?.userId ?? null
     const access = await this.tokens.issueAccess({
       userId: account.id,
       tenantId: account.tenantId,
@@ -37,7 +40,7 @@ export class Sessions {
       deptIds: account.deptIds,
       clientId: oauthClient.clientId,
       familyId,
-      ...(sourceUserId ? { sourceUserId } : {}),
+      ...(source ? { sourceUserId: source.userId, sourceTenantId: source.tenantId } : {}),
     })
     const refresh = newRefreshTokenValue()
     const refreshTtl = Math.min(
@@ -123,9 +126,12 @@ export class Sessions {
    * including sessions reached from them by tenant switch: their access tokens are refused from now
    * on (TokenService.revokeUsers) and their refresh tokens revoked.
    */
-  async endUsers(userIds: readonly string[], db: DbOrTx = this.db): Promise<void> {
+  async endUsers(
+    userIds: readonly string[],
+    { tx: db = this.db, keepFamily }: { tx?: DbOrTx; keepFamily?: string } = {},
+  ): Promise<void> {
     if (!userIds.length) return
-    await this.tokens.revokeUsers(userIds)
+    await this.tokens.revokeUsers(userIds, keepFamily)
     const ids = [...userIds]
     await db
       .update(refreshToken)
@@ -134,7 +140,25 @@ export class Sessions {
         and(
           or(inArray(refreshToken.userId, ids), inArray(refreshToken.sourceUserId, ids)),
           isNull(refreshToken.revokedAt),
+          keepFamily ? ne(refreshToken.familyId, keepFamily) : undefined,
         ),
       )
+    // their current records too (a disabled account's, say): read again at the next request
+    const accounts = await accountTenants(db, ids)
+    for (const a of accounts) await this.principals.forget(a.tenantId, [a.id])
+  }
+
+  /**
+   * End every session in these tenants (removed, or their licence ended): refresh tokens revoked, the
+   * accounts' records dropped, so their access tokens are refused at the next request (the record
+   * then says the tenant is gone or expired).
+   */
+  async endTenants(tenantIds: readonly string[], db: DbOrTx = this.db): Promise<void> {
+    if (!tenantIds.length) return
+    await db
+      .update(refreshToken)
+      .set({ revokedAt: new Date() })
+      .where(and(inArray(refreshToken.tenantId, [...tenantIds]), isNull(refreshToken.revokedAt)))
+    for (const tenantId of new Set(tenantIds)) await this.principals.forget(tenantId)
   }
 }

@@ -33,6 +33,10 @@ class GrantError extends Error {
   }
 }
 
+/** The sign-in needs a captcha here (settings, or LoginLimits.needsCaptcha): the console then shows one. */
+export const CAPTCHA_REQUIRED = 'captcha_required'
+const captchaRefused = (message: string) => new GrantError(400, CAPTCHA_REQUIRED, message)
+
 /** A disabled (停用) account, told only to someone who gave its password. */
 export const ACCOUNT_DISABLED = '账号已停用,请联系管理员'
 
@@ -76,20 +80,24 @@ export function tokenEndpoint(ctx: ModuleContext, sessions: Sessions, limits: Lo
       throw new GrantError(429, 'too_many_requests', '请求过于频繁,请稍后再试')
     }
     // The captcha is enforced whatever grant the client names: BladeX checked it only for
-    // grant_type=captcha, so choosing `password` bypassed it.
-    if (ctx.config.captcha) {
+    // grant_type=captcha, so choosing `password` bypassed it. Guessing from an address, or at one
+    // account from many, needs it too even when it is off.
+    const ip = request.ip
+    if (ctx.config.captcha || (await limits.needsCaptcha(ip, tenantId, username))) {
       const key = header(request, 'captcha-key') ?? q.captchaKey ?? ''
       const code = header(request, 'captcha-code') ?? q.captchaCode ?? ''
-      if (!(await checkCaptcha(ctx.cache, key, code))) throw denied('验证码不正确')
+      if (!key || !code) throw captchaRefused('请输入验证码')
+      if (!(await checkCaptcha(ctx.cache, key, code))) throw captchaRefused('验证码不正确')
     }
-    if (await limits.isLocked(tenantId, username)) throw denied('登录错误次数过多,请稍后再试')
+    // locked for this address only: the account's owner elsewhere signs in as ever
+    if (await limits.isLocked(ip, tenantId, username)) throw denied('登录错误次数过多,请稍后再试')
     await checkTenant(tenantId)
     const account = await findAccount(db, tenantId, username)
     if (!account || !(await verifyPassword(account.passwordHash, q.password))) {
-      await limits.recordFailure(tenantId, username)
+      await limits.recordFailure(ip, tenantId, username)
       throw denied('用户名或密码错误')
     }
-    await limits.clearFailures(tenantId, username)
+    await limits.clearFailures(ip, tenantId, username)
     return sessions.issue(usable(account), c)
   }
 
@@ -99,7 +107,7 @@ export function tokenEndpoint(ctx: ModuleContext, sessions: Sessions, limits: Lo
     if (!spent.ok) throw denied('令牌已失效')
     const wanted = tenantOf(request, q)
     let userId = spent.userId
-    let source = spent.sourceUserId
+    let sourceId = spent.sourceUserId
     if (wanted !== spent.tenantId) {
       // tenant switch: the person's own grants decide (a switched session switches as the account it
       // came from), into the account granted there; their own tenant takes them home
@@ -107,21 +115,27 @@ export function tokenEndpoint(ctx: ModuleContext, sessions: Sessions, limits: Lo
       const home = spent.sourceUserId ? await findAccountById(db, person) : null
       if (home && home.tenantId === wanted) {
         userId = person
-        source = null
+        sourceId = null
       } else {
         const target = await switchTarget(db, person, wanted)
         if (!target) throw denied('未获得用户的租户信息')
-        await checkTenant(wanted)
         userId = target
         // the person's account decides the switched session's fate (disabled → it ends too)
-        source = person
+        sourceId = person
       }
-    } else if (source) {
+    } else if (sourceId && (await switchTarget(db, sourceId, wanted)) !== userId)
       // a switched session lives only while the account it came from may still switch here
-      usable(await findAccountById(db, source))
-      if ((await switchTarget(db, source, wanted)) !== userId) throw denied('未获得用户的租户信息')
+      throw denied('未获得用户的租户信息')
+    // a refresh re-checks everything a sign-in checks: the account (and the one a switch came from)
+    // still exists and is enabled, and its tenant still exists and has not expired
+    let source: { userId: string; tenantId: string } | null = null
+    if (sourceId) {
+      const person = usable(await findAccountById(db, sourceId))
+      await checkTenant(person.tenantId)
+      source = { userId: person.id, tenantId: person.tenantId }
     }
     const account = usable(await findAccountById(db, userId))
+    await checkTenant(account.tenantId)
     // a switch starts a new family: the new tenant's session is revoked on its own
     return sessions.issue(account, c, wanted === spent.tenantId ? spent.familyId : undefined, source)
   }
@@ -146,9 +160,13 @@ export function tokenEndpoint(ctx: ModuleContext, sessions: Sessions, limits: Lo
       return fail(400, 'unsupported_grant_type', `客户端不支持该授权类型: ${q.grant_type}`)
     }
     try {
-      return q.grant_type === 'refresh_token'
-        ? await refreshGrant(request, q, oauthClient)
-        : await passwordGrant(request, q, oauthClient)
+      const issued =
+        q.grant_type === 'refresh_token'
+          ? await refreshGrant(request, q, oauthClient)
+          : await passwordGrant(request, q, oauthClient)
+      // verified: the API log files this sign-in under the account it proved, not what was asked
+      request.logOwner = { tenantId: issued.tenant_id, createBy: issued.account }
+      return issued
     } catch (error) {
       if (error instanceof GrantError) return fail(error.status, error.error, error.message)
       throw error

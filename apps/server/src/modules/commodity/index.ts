@@ -10,7 +10,6 @@ import {
 } from '@xpark/contract/modules/commodity'
 import { asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
-import { requirePermission } from '../../core/auth/guards.js'
 import { authOf } from '../../core/auth/plugin.js'
 import { defineResource, lookup, whereOf } from '../../core/crud/index.js'
 import { ok, status } from '../../core/envelope.js'
@@ -201,7 +200,8 @@ export const commodityModule = defineModule({
             'commodityMessage: types with their listings as a tree (TreeNode; listings carry their price)',
           querystring: z.object({ all: z.enum(['0', '1']).optional() }),
         },
-        preHandler: [requirePermission(commodityMessageContract.permissions.view), api.scopes.api.guard],
+        config: { permission: commodityMessageContract.permissions.view },
+        preHandler: [api.scopes.api.guard],
       },
       async (request) => {
         const auth = authOf(request)
@@ -264,7 +264,8 @@ export const commodityModule = defineModule({
             'commodityOrders: orders, revenue, items sold per day and state, best sellers, for a time range',
           querystring: z.object({ startTime: z.string().optional(), endTime: z.string().optional() }),
         },
-        preHandler: [requirePermission(commodityOrderContract.permissions.view), api.scopes.api.guard],
+        config: { permission: commodityOrderContract.permissions.view },
+        preHandler: [api.scopes.api.guard],
       },
       async (request) => {
         const auth = authOf(request)
@@ -284,7 +285,8 @@ export const commodityModule = defineModule({
           summary: 'commodityOrders: set or clear the delivery time (placed or paid orders)',
           body: OrderDateForm,
         },
-        preHandler: [requirePermission(commodityOrderContract.permissions.edit), api.scopes.api.guard],
+        config: { permission: commodityOrderContract.permissions.edit },
+        preHandler: [api.scopes.api.guard],
       },
       async (request) => {
         const auth = authOf(request)

@@ -2,6 +2,7 @@ import { ShortcutSchema } from '@xpark/contract/schemas'
 import { asc, eq } from 'drizzle-orm'
 import type { ModuleContext } from '../../app.js'
 import { authOf } from '../../core/auth/plugin.js'
+import { SIGNED_IN } from '../../core/auth/route-permissions.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import { defineResource, registerResource } from '../../core/crud/index.js'
 import { ok } from '../../core/envelope.js'
@@ -49,6 +50,7 @@ export async function shortcutRoutes(api: Api, ctx: ModuleContext): Promise<void
   api.get(
     '/blade-desk/shortcut/select',
     {
+      config: { permission: SIGNED_IN },
       schema: {
         tags: ['shortcut'],
         summary: "shortcut: the caller's own shortcuts, by sort (the welcome page)",

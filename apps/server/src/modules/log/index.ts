@@ -1,13 +1,11 @@
 import { WebLogUploadSchema } from '@xpark/contract/schemas'
-import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { ModuleContext } from '../../app.js'
 import { logApi, logError, logUsualTable } from '../../core/audit/index.js'
-import { can, isTenantAdmin } from '../../core/auth/guards.js'
 import { authOf } from '../../core/auth/plugin.js'
+import { SIGNED_IN, TENANT_ADMIN } from '../../core/auth/route-permissions.js'
 import { defineResource, registerResource } from '../../core/crud/index.js'
 import { success } from '../../core/envelope.js'
-import { forbidden } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
 
 /**
@@ -19,15 +17,10 @@ import type { Api } from '../../core/http/api.js'
 
 export const LOG_VIEW = 'log_view'
 
-async function logReader(request: FastifyRequest): Promise<void> {
-  const auth = authOf(request)
-  if (isTenantAdmin(auth) || (await can(request.server, auth, LOG_VIEW))) return
-  throw forbidden(`缺少权限: ${LOG_VIEW}`)
-}
-
 /** Read-only: the factory makes `list`, `page` and `detail`; nothing writes a log through HTTP. */
 const READ_ONLY = { skip: ['remove', 'submit', 'save', 'update'] as const, aliases: false }
-const permissions = { add: LOG_VIEW, edit: LOG_VIEW, delete: LOG_VIEW }
+/** tenant administrators, the platform administrator and holders of `log_view` read */
+const permissions = { add: LOG_VIEW, edit: LOG_VIEW, delete: LOG_VIEW, view: [TENANT_ADMIN, LOG_VIEW] }
 const common = { requestUri: 'like', method: 'eq', createBy: 'like', remoteIp: 'like' } as const
 
 export const usualLogResource = defineResource({
@@ -39,7 +32,6 @@ export const usualLogResource = defineResource({
   filters: { ...common, logLevel: 'eq', logId: 'eq', logData: 'like' },
   sorts: ['createTime'],
   tenant: true,
-  guards: [logReader],
   ...READ_ONLY,
 })
 
@@ -52,7 +44,6 @@ export const apiLogResource = defineResource({
   filters: { ...common, title: 'like', type: 'eq', status: 'eq' },
   sorts: ['createTime', 'time'],
   tenant: true,
-  guards: [logReader],
   ...READ_ONLY,
 })
 
@@ -65,7 +56,6 @@ export const errorLogResource = defineResource({
   filters: { ...common, exceptionName: 'like', message: 'like' },
   sorts: ['createTime'],
   tenant: true,
-  guards: [logReader],
   ...READ_ONLY,
 })
 
@@ -82,6 +72,7 @@ export async function logModule(api: Api, ctx: ModuleContext): Promise<void> {
   api.post(
     '/blade-log/error/upload',
     {
+      config: { permission: SIGNED_IN },
       schema: {
         tags: ['log-usual'],
         summary: 'log-usual: upload the console error log (at most 200 entries)',

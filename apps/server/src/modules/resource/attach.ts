@@ -1,11 +1,10 @@
 import { inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ModuleContext } from '../../app.js'
-import { can } from '../../core/auth/guards.js'
 import { authOf } from '../../core/auth/plugin.js'
 import { defineResource, registerResource, removeRows } from '../../core/crud/index.js'
 import { ok, status } from '../../core/envelope.js'
-import { forbidden, notFound } from '../../core/errors.js'
+import { notFound } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
 import { readUpload } from '../../core/http/uploads.js'
 import { isId } from '../../core/ids.js'
@@ -18,6 +17,9 @@ import { resourceService } from './service.js'
  * blade-resource/attach: the tenant's stored files (read and remove; rows are made by uploads),
  * `put-file` (BladeX OssEndpoint) and the signed route every stored object is read through.
  */
+/** What storing a file needs (`put-file`): the attachment screen's 上传 button. */
+export const UPLOAD_PERMISSION = 'attach_upload'
+
 export const attachResource = defineResource({
   table: attach,
   // nothing is editable: rows are made by uploads
@@ -57,10 +59,7 @@ export async function attachRoutes(api: Api, ctx: ModuleContext): Promise<void> 
         summary: 'attach: remove the rows and their stored objects',
         querystring: z.object({ ids: idList }),
       },
-      preHandler: async (request) => {
-        if (!(await can(request.server, authOf(request), 'attach_delete')))
-          throw forbidden('缺少权限: attach_delete')
-      },
+      config: { permission: 'attach_delete' },
     },
     async (request) => {
       const auth = authOf(request)
@@ -91,6 +90,7 @@ export async function attachRoutes(api: Api, ctx: ModuleContext): Promise<void> 
           querystring: putQuery,
           consumes: ['multipart/form-data'],
         },
+        config: { permission: UPLOAD_PERMISSION },
       },
       async (request) => {
         const upload = await readUpload(request)

@@ -2,7 +2,6 @@ import { CONFIG_STATUS } from '@xpark/contract/schemas'
 import { and, eq, ne } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
-import { requirePermission } from '../../core/auth/guards.js'
 import { authOf } from '../../core/auth/plugin.js'
 import { status } from '../../core/envelope.js'
 import { badRequest, notFound } from '../../core/errors.js'
@@ -95,7 +94,7 @@ export function registerEnable(
         summary: `${tag}: enable this configuration (the tenant's others are disabled)`,
         querystring: idQuery,
       },
-      preHandler: requirePermission(permission),
+      config: { permission },
     },
     async (request) => {
       const auth = authOf(request)

@@ -1,10 +1,10 @@
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { type BladeFile, CONFIG_STATUS, OSS_CATEGORY, SMS_CATEGORY } from '@xpark/contract/schemas'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ModuleContext } from '../../app.js'
-import { type LogOwner, logUsual } from '../../core/audit/index.js'
+import { type LogOwner, logUsual, maskValue } from '../../core/audit/index.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import { AppError, badRequest } from '../../core/errors.js'
 import { nextId } from '../../core/ids.js'
@@ -22,7 +22,7 @@ import {
   tenantOfKey,
 } from '../../core/storage/index.js'
 import { scoped, stamped } from '../../core/tenancy.js'
-import type { Db } from '../../db/client.js'
+import type { Db, DbOrTx } from '../../db/client.js'
 import { attach, oss, sms } from './schema.js'
 import {
   logSmsProvider,
@@ -73,6 +73,8 @@ export class ResourceService {
     dataDir: string,
     readonly links: FileLinks,
     readonly egress: EgressPolicy = new EgressPolicy(),
+    /** what a tenant's live attachments may add up to, in bytes (`XPARK_TENANT_STORAGE_MB`); 0 unlimited */
+    readonly tenantQuotaBytes = 0,
   ) {
     this.local = new LocalObjectStore(join(dataDir, 'files'), links)
   }
@@ -118,6 +120,8 @@ export class ResourceService {
 
   /** Store a file for a tenant and record it in blade_attach; answers BladeX's BladeFile. */
   async storeFile(owner: Owner, body: Readable | Buffer, meta: FileMeta): Promise<BladeFile> {
+    // a cheap refusal before anything is stored; the exact check is made again with the row
+    if (Buffer.isBuffer(body)) await this.assertQuota(this.db, owner.tenantId, body.length)
     const config = await this.chooseOss(owner.tenantId)
     const originalName = meta.originalName.trim().slice(0, 255) || 'file'
     const key = newObjectKey(owner.tenantId, originalName)
@@ -144,7 +148,12 @@ export class ResourceService {
       ossId: config?.id ?? null,
     })
     try {
-      await this.db.insert(attach).values(row)
+      await this.db.transaction(async (tx) => {
+        // one upload at a time per tenant past this point: the quota holds under concurrent uploads
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`attach:${owner.tenantId}`}))`)
+        await this.assertQuota(tx, owner.tenantId, stored.size)
+        await tx.insert(attach).values(row)
+      })
     } catch (error) {
       await store.remove(key).catch(() => {})
       throw error
@@ -156,6 +165,20 @@ export class ResourceService {
       originalName,
       attachId: String(row.id),
     }
+  }
+
+  /** 413 when `adding` more bytes would take the tenant's live attachments past its quota. */
+  private async assertQuota(db: DbOrTx, tenantId: string, adding: number): Promise<void> {
+    if (!this.tenantQuotaBytes) return
+    const [row] = await db
+      .select({ used: sql<string>`coalesce(sum(${attach.attachSize}), 0)` })
+      .from(attach)
+      .where(and(eq(attach.tenantId, tenantId), eq(attach.isDeleted, 0)))
+    if (Number(row?.used ?? 0) + adding > this.tenantQuotaBytes)
+      throw new AppError(
+        413,
+        `存储空间不足: 租户附件合计不能超过 ${Math.round(this.tenantQuotaBytes / 1024 / 1024)} MB, 请删除不用的附件后再上传`,
+      )
   }
 
   /** the store an attachment lives in (its configuration even if since removed: the object is still there) */
@@ -227,7 +250,7 @@ export class ResourceService {
       {
         log: (message, data) => {
           logUsual(target, 'info', message, data)
-          server.log.info({ sms: data, tenantId, provider: provider.name }, message)
+          server.log.info({ sms: maskValue(data), tenantId, provider: provider.name }, message)
         },
       },
     )
@@ -245,6 +268,7 @@ export function resourceService(ctx: ModuleContext): ResourceService {
       ctx.config.dataDir,
       ctx.files,
       new EgressPolicy(ctx.config.ossAllowPrivate),
+      ctx.config.tenantStorageBytes,
     )
     services.set(ctx, service)
   }

@@ -1,7 +1,6 @@
 import { SmsSchema, SmsSendSchema } from '@xpark/contract/schemas'
 import { z } from 'zod'
 import type { ModuleContext } from '../../app.js'
-import { requirePermission } from '../../core/auth/guards.js'
 import { authOf } from '../../core/auth/plugin.js'
 import { defineResource, registerResource } from '../../core/crud/index.js'
 import { ok } from '../../core/envelope.js'
@@ -55,7 +54,7 @@ export async function smsRoutes(api: Api, ctx: ModuleContext): Promise<void> {
             'sms: send a message (code: an sms_code, else the enabled configuration; phones comma-separated; params JSON)',
           querystring: sendQuery,
         },
-        preHandler: requirePermission('sms_send'),
+        config: { permission: 'sms_send' },
       },
       async (request) => {
         const body =

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm'
+import type { Principal } from '../../core/auth/principals.js'
 import type { DbOrTx } from '../../db/client.js'
 import { dept, role, tenant, user, userTenant } from './schema.js'
 
@@ -9,6 +10,7 @@ export interface Account {
   account: string
   passwordHash: string
   passwordDefault: boolean
+  mustChangePassword: boolean
   name: string
   realName: string
   avatar: string
@@ -48,6 +50,7 @@ async function toAccount(db: DbOrTx, row: typeof user.$inferSelect): Promise<Acc
     account: row.account,
     passwordHash: row.password,
     passwordDefault: row.passwordDefault,
+    mustChangePassword: row.mustChangePassword,
     name: row.name,
     realName: row.realName,
     avatar: row.avatar,
@@ -91,4 +94,38 @@ export async function deptNames(db: DbOrTx, tenantId: string, ids: string[]): Pr
     .from(dept)
     .where(and(inArray(dept.id, ids), eq(dept.tenantId, tenantId), eq(dept.isDeleted, 0)))
   return rows.map((r) => r.name)
+}
+
+/** The tenant of each of these accounts (removed ones too). */
+export async function accountTenants(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<{ id: string; tenantId: string }[]> {
+  if (!ids.length) return []
+  return db
+    .select({ id: user.id, tenantId: user.tenantId })
+    .from(user)
+    .where(inArray(user.id, [...ids]))
+}
+
+/** An account's current record for the authentication of each request (core/auth/principals.ts). */
+export async function loadPrincipal(db: DbOrTx, tenantId: string, userId: string): Promise<Principal> {
+  const account = await findAccountById(db, userId)
+  const base = {
+    roleIds: account?.roleIds ?? [],
+    roleAliases: account?.roleAliases ?? [],
+    deptIds: account?.deptIds ?? [],
+    tenantExpiresAt: null,
+    passwordChangeRequired: account?.mustChangePassword ?? false,
+  }
+  if (!account || account.tenantId !== tenantId) return { ...base, refused: 'missing' }
+  if (account.status !== 1) return { ...base, refused: 'disabled' }
+  const [row] = await db
+    .select({ expireTime: tenant.expireTime })
+    .from(tenant)
+    .where(and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0)))
+  if (!row) return { ...base, refused: 'tenant-missing' }
+  // the platform tenant never expires (tenantState)
+  const expires = tenantId === '000000' ? null : (row.expireTime?.getTime() ?? null)
+  return { ...base, refused: null, tenantExpiresAt: expires }
 }

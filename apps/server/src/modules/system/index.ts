@@ -1,8 +1,10 @@
 import { z } from 'zod'
 import type { ModuleContext } from '../../app.js'
 import { authOf } from '../../core/auth/plugin.js'
+import { SIGNED_IN } from '../../core/auth/route-permissions.js'
 import { ok } from '../../core/envelope.js'
 import type { Api } from '../../core/http/api.js'
+import { loadPrincipal } from './accounts.js'
 import { clientRoutes } from './client/index.js'
 import { dictModule } from './dict/index.js'
 import { menuRoutes } from './menu/index.js'
@@ -21,6 +23,7 @@ import { userRoutes, userTenantRoutes } from './user/index.js'
 
 export {
   type Account,
+  accountTenants,
   deptNames,
   findAccount,
   findAccountById,
@@ -36,30 +39,45 @@ export async function systemModule(api: Api, ctx: ModuleContext): Promise<void> 
   api.permissions.resolve = (auth) => menus.permissionCodes(auth)
   // the data and API scope rules every module's resources are narrowed by
   api.scopes.use(systemScopeSource(ctx.database))
+  api.principals.loader = (tenantId, userId) => loadPrincipal(ctx.database.db, tenantId, userId)
   const tags = ['menu']
 
   api.get(
     '/blade-system/menu/routes',
-    { schema: { tags, querystring: z.object({ topMenuId: z.string().regex(/^\d+$/).optional() }) } },
+    {
+      // the shell's menus load beside the change-password dialog of an initial password
+      config: { permission: SIGNED_IN, beforePasswordChange: true },
+      schema: { tags, querystring: z.object({ topMenuId: z.string().regex(/^\d+$/).optional() }) },
+    },
     async (request) => {
       return ok(await menus.routes(authOf(request), request.query.topMenuId))
     },
   )
-  api.get('/blade-system/menu/buttons', { schema: { tags } }, async (request) =>
-    ok(await menus.buttons(authOf(request))),
+  api.get(
+    '/blade-system/menu/buttons',
+    { schema: { tags }, config: { permission: SIGNED_IN, beforePasswordChange: true } },
+    async (request) => ok(await menus.buttons(authOf(request))),
   )
-  api.get('/blade-system/menu/top-menu', { schema: { tags } }, async (request) =>
-    ok(await menus.topMenus(authOf(request))),
+  api.get(
+    '/blade-system/menu/top-menu',
+    { schema: { tags }, config: { permission: SIGNED_IN, beforePasswordChange: true } },
+    async (request) => ok(await menus.topMenus(authOf(request))),
   )
   // the mobile app's menus and buttons of the signed-in user (menuApp is granted like menu)
   api.get(
     '/blade-system/menuApp/routes',
-    { schema: { tags: ['menuApp'], summary: "menuApp: the caller's app menus (category 1) as a tree" } },
+    {
+      config: { permission: SIGNED_IN, beforePasswordChange: true },
+      schema: { tags: ['menuApp'], summary: "menuApp: the caller's app menus (category 1) as a tree" },
+    },
     async (request) => ok(await menus.appRoutes(authOf(request))),
   )
   api.get(
     '/blade-system/menuApp/buttons',
-    { schema: { tags: ['menuApp'], summary: "menuApp: the caller's app buttons under their menus" } },
+    {
+      config: { permission: SIGNED_IN, beforePasswordChange: true },
+      schema: { tags: ['menuApp'], summary: "menuApp: the caller's app buttons under their menus" },
+    },
     async (request) => ok(await menus.buttons(authOf(request), APP_MENUS)),
   )
 

@@ -2,7 +2,7 @@ import type { MenuNode, TopMenu } from '@xpark/contract'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { isAdministrator } from '../../core/auth/guards.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
-import type { Cache } from '../../core/cache/index.js'
+import { type Cache, tenantCache } from '../../core/cache/index.js'
 import { scoped } from '../../core/tenancy.js'
 import { bySort, forestOf } from '../../core/tree.js'
 import type { Db, DbOrTx } from '../../db/client.js'
@@ -112,7 +112,7 @@ export class MenuService {
     build: () => Promise<T>,
     tree: MenuTree = WEB_MENUS,
   ): Promise<T> {
-    const key = `sys:${tree.key}:${what}:${auth.tenantId}:${[...auth.roleIds].sort().join(',')}`
+    const key = `${tenantCache(auth.tenantId)}${tree.key}:${what}:${[...auth.roleIds].sort().join(',')}`
     const hit = await this.cache.get(key)
     if (hit !== null) return JSON.parse(hit) as T
     const value = await build()

@@ -1,6 +1,8 @@
-import { and, eq, ne } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ModuleContext } from '../../app.js'
+import { isAdministrator } from '../../core/auth/guards.js'
+import { CREDENTIAL_REGEX } from '../../core/credentials.js'
 import { defineResource, registerResource } from '../../core/crud/index.js'
 import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
@@ -30,6 +32,12 @@ export const paramResource = defineResource({
   filters: { paramName: 'like', paramKey: 'like' },
   sorts: ['paramName', 'paramKey', 'createTime', 'updateTime'],
   tenant: false, // global table: writes are platform-administrator only (the factory's default for it)
+  // platform parameters are read by every tenant's param_view holder: never the ones holding a
+  // credential (named so: core/credentials.ts), which only the platform administrator sees
+  scope: (auth) =>
+    isAdministrator(auth)
+      ? undefined
+      : sql`lower(regexp_replace(${param.paramKey}, '[_.-]', '', 'g')) !~ ${CREDENTIAL_REGEX}`,
   beforeWrite: async ({ tx, values, id }) => {
     // code reads parameters by key, so a key names one parameter
     if (values.paramKey === undefined) return

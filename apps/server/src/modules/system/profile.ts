@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { ModuleContext } from '../../app.js'
 import { hashPassword, verifyPassword } from '../../core/auth/passwords.js'
 import { authOf } from '../../core/auth/plugin.js'
+import { SIGNED_IN } from '../../core/auth/route-permissions.js'
 import { ok, success } from '../../core/envelope.js'
 import { badRequest, notFound } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
@@ -21,39 +22,45 @@ export async function profileRoutes(api: Api, ctx: ModuleContext): Promise<void>
   const db = ctx.database.db
   const tags = ['user']
 
-  api.get('/blade-user/info', { schema: { tags } }, async (request) => {
-    const auth = authOf(request)
-    const [row] = await db
-      .select()
-      .from(user)
-      .where(scoped(user, auth, eq(user.id, auth.userId)))
-    if (!row) throw notFound('用户不存在')
-    // the tenant's logo, else its agent's (the top bar shows it)
-    const face = await tenantFace(db, auth.tenantId)
-    const info: UserInfo = {
-      id: row.id,
-      tenantId: row.tenantId,
-      tenantName: face?.tenantName ?? '',
-      tenantLogo: face?.logo ?? '',
-      account: row.account,
-      name: row.name,
-      realName: row.realName,
-      avatar: row.avatar,
-      email: row.email,
-      phone: row.phone,
-      roleName: auth.roleAliases.join(','),
-      roleAliases: auth.roleAliases,
-      deptName: (await deptNames(db, auth.tenantId, auth.deptIds)).join(','),
-      defaultPassword: row.passwordDefault,
-    }
-    return ok(info)
-  })
+  api.get(
+    '/blade-user/info',
+    { schema: { tags }, config: { permission: SIGNED_IN, beforePasswordChange: true } },
+    async (request) => {
+      const auth = authOf(request)
+      const [row] = await db
+        .select()
+        .from(user)
+        .where(scoped(user, auth, eq(user.id, auth.userId)))
+      if (!row) throw notFound('用户不存在')
+      // the tenant's logo, else its agent's (the top bar shows it)
+      const face = await tenantFace(db, auth.tenantId)
+      const info: UserInfo = {
+        id: row.id,
+        tenantId: row.tenantId,
+        tenantName: face?.tenantName ?? '',
+        tenantLogo: face?.logo ?? '',
+        account: row.account,
+        name: row.name,
+        realName: row.realName,
+        avatar: row.avatar,
+        email: row.email,
+        phone: row.phone,
+        roleName: auth.roleAliases.join(','),
+        roleAliases: auth.roleAliases,
+        deptName: (await deptNames(db, auth.tenantId, auth.deptIds)).join(','),
+        defaultPassword: row.passwordDefault || row.mustChangePassword,
+        passwordChangeRequired: row.mustChangePassword,
+      }
+      return ok(info)
+    },
+  )
 
   // spec 01 §5: the avatar is a jpg or png of at most 500 KB; the bytes decide, not the name. The
   // link is returned for the profile form, which saves it with the other fields (update-info).
   api.post(
     '/blade-user/avatar',
     {
+      config: { permission: SIGNED_IN },
       schema: {
         tags,
         summary: 'user: upload an avatar (multipart `file`: jpg/png ≤ 500 KB), returns its link',
@@ -76,6 +83,7 @@ export async function profileRoutes(api: Api, ctx: ModuleContext): Promise<void>
   api.post(
     '/blade-user/update-password',
     {
+      config: { permission: SIGNED_IN, beforePasswordChange: true },
       schema: {
         tags,
         description: 'Change own password. All three values are the MD5 hex of the typed password.',
@@ -98,10 +106,13 @@ export async function profileRoutes(api: Api, ctx: ModuleContext): Promise<void>
         .set({
           password: await hashPassword(q.newPassword),
           passwordDefault: false,
+          mustChangePassword: false,
           updateTime: new Date(),
           updateUser: auth.userId,
         })
         .where(scoped(user, auth, eq(user.id, auth.userId)))
+      // whoever else holds a session of this account (the old password's) is signed out; this one stays
+      await request.server.sessionControl.endUsers([auth.userId], { keepFamily: auth.familyId })
       return success()
     },
   )

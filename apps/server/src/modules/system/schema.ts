@@ -61,6 +61,11 @@ export const user = pgTable(
     password: varchar('password', { length: 255 }).notNull(),
     /** true while the account still has the demo/initial password */
     passwordDefault: boolean('password_default').notNull().default(false),
+    /**
+     * an initial password someone else set (import, reset by an administrator, a new tenant's admin):
+     * until the account changes it, the server refuses every call but changing it (issue 7)
+     */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     name: varchar('name', { length: 20 }).notNull().default(''),
     realName: varchar('real_name', { length: 20 }).notNull().default(''),
     avatar: varchar('avatar', { length: 500 }).notNull().default(''),

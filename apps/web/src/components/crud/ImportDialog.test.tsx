@@ -83,6 +83,17 @@ describe('ImportDialog', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('import-close')).toHaveProperty('disabled', false)
   })
 
+  it('shows the initial password of the accounts an import created, once', async () => {
+    const server = slowUpload(ok({ ...summary, initialPassword: 'Kp7-xQ2mZ9@wRt' }))
+    open()
+    server.release()
+    await userEvent.upload(fileInput(), xlsx())
+    await userEvent.click(screen.getByTestId('import-submit'))
+    const result = await screen.findByTestId('import-result')
+    expect(within(result).getByText(/新账号的初始密码/)).toBeTruthy()
+    expect(within(result).getByTestId('import-password').textContent).toContain('Kp7-xQ2mZ9@wRt')
+  })
+
   it('refuses a file that is not .xlsx before any upload', async () => {
     const server = slowUpload(ok(summary))
     open()

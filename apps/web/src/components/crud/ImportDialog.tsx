@@ -1,5 +1,5 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons'
-import { Alert, App, Button, Modal, Space, Table, Upload, type UploadFile } from 'antd'
+import { Alert, App, Button, Modal, Space, Table, Typography, Upload, type UploadFile } from 'antd'
 import { useState } from 'react'
 import { downloadFile, uploadFile } from '@/api/transfer'
 import { useTr } from './i18n'
@@ -10,6 +10,8 @@ export interface ImportSummary {
   imported: number
   updated: number
   errors: { row: number; messages: string[] }[]
+  /** the initial password of the accounts the import created (users), told this once */
+  initialPassword?: string
 }
 
 const XLSX = '.xlsx'
@@ -140,6 +142,19 @@ export function ImportDialog({
                   failed: result.errors.length,
                 })}
               />
+              {result.initialPassword && (
+                <Alert
+                  style={{ marginTop: 12 }}
+                  type="info"
+                  showIcon
+                  title={tr('crud.importPassword')}
+                  description={
+                    <Typography.Text code copyable strong data-testid="import-password">
+                      {result.initialPassword}
+                    </Typography.Text>
+                  }
+                />
+              )}
               {result.errors.length > 0 && (
                 <Table
                   style={{ marginTop: 12 }}

@@ -108,6 +108,39 @@ describe('console shell', () => {
     expect(await screen.findByText('园区')).toBeTruthy()
   })
 
+  it('an initial password holds the change-password dialog open until it is changed', async () => {
+    let required = true
+    vi.stubGlobal('fetch', async (input: string) => {
+      const url = new URL(input, 'http://localhost')
+      calls.push(url.pathname + url.search)
+      const p = url.pathname
+      if (p.endsWith('/blade-user/update-password')) {
+        required = false
+        return new Response(JSON.stringify(ok(null)))
+      }
+      const body = p.endsWith('/blade-user/info')
+        ? ok({ ...user, passwordChangeRequired: required })
+        : p.endsWith('/menu/routes')
+          ? ok(menu)
+          : p.endsWith('/menu/buttons') || p.endsWith('/menu/top-menu')
+            ? ok([])
+            : { code: 403, success: false, data: { passwordChangeRequired: true }, msg: '请先修改初始密码' }
+      return new Response(JSON.stringify(body), { status: body.code === 403 ? 403 : 200 })
+    })
+    renderShell()
+    expect(await screen.findByTestId('password-required')).toBeTruthy()
+    const dialog = screen.getByTestId('password-required').closest('.ant-modal') as HTMLElement
+    expect(within(dialog).queryByRole('button', { name: /取\s*消/ })).toBeNull()
+    expect(dialog.querySelector('.ant-modal-close')).toBeNull()
+    await userEvent.type(screen.getByTestId('password-old'), 'Init@2026xx')
+    const fields = dialog.querySelectorAll('input[type=password]')
+    await userEvent.type(fields[1] as HTMLElement, 'Mine@2026xx')
+    await userEvent.type(fields[2] as HTMLElement, 'Mine@2026xx')
+    await userEvent.click(screen.getByTestId('password-submit'))
+    await waitFor(() => expect(screen.queryByTestId('password-required')).toBeNull())
+    expect(calls.some((c) => c.startsWith('/xparkApi/blade-user/update-password'))).toBe(true)
+  })
+
   it('opens a menu item as a tab, titles the page and closes back to home', async () => {
     renderShell()
     await userEvent.click(await screen.findByTestId('sidebar-item-/system'))

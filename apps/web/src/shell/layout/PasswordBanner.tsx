@@ -4,12 +4,17 @@ import { useTranslation } from 'react-i18next'
 import { useSession } from '../../stores/session'
 import { ChangePasswordDialog } from '../dialogs/ChangePasswordDialog'
 
-/** Shown while the account still has its default password (UserInfo.defaultPassword). */
+/**
+ * Shown while the account still has its default password (UserInfo.defaultPassword). An initial
+ * password someone else set (UserInfo.passwordChangeRequired: the server refuses everything else)
+ * holds the change-password dialog open until it is changed.
+ */
 export function PasswordBanner() {
   const { t } = useTranslation()
   const defaultPassword = useSession((s) => s.userInfo?.defaultPassword === true)
+  const required = useSession((s) => s.userInfo?.passwordChangeRequired === true)
   const [open, setOpen] = useState(false)
-  if (!defaultPassword) return null
+  if (!defaultPassword && !required) return null
   return (
     <>
       <Alert
@@ -24,7 +29,7 @@ export function PasswordBanner() {
           </Button>
         }
       />
-      <ChangePasswordDialog open={open} onClose={() => setOpen(false)} />
+      <ChangePasswordDialog open={open || required} mandatory={required} onClose={() => setOpen(false)} />
     </>
   )
 }

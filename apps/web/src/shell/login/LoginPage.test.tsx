@@ -101,6 +101,26 @@ describe('login page', () => {
     expect(useSession.getState().token).toBe('')
   })
 
+  it('shows the captcha when the server asks for it, even with the captcha off, and sends it', async () => {
+    useSettings.setState({ console: { ...defaultConsoleSettings, captchaMode: false } })
+    const calls = setup(400, {
+      error_code: 400,
+      error: 'captcha_required',
+      error_description: '请输入验证码',
+    })
+    expect(screen.queryByTestId('login-captcha')).toBeNull()
+    await userEvent.type(screen.getByTestId('login-username'), 'admin')
+    await userEvent.type(screen.getByTestId('login-password'), 'secret')
+    await userEvent.click(screen.getByTestId('login-submit'))
+    expect((await screen.findByTestId('login-error')).textContent).toBe('请输入验证码')
+    expect(await screen.findByAltText('验证码')).toBeTruthy()
+    await userEvent.type(screen.getByTestId('login-captcha'), '42')
+    await userEvent.click(screen.getByTestId('login-submit'))
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname.endsWith('/oauth/token')).length).toBe(2))
+    const second = calls.filter((c) => c.url.pathname.endsWith('/oauth/token'))[1]!
+    expect((second.init!.headers as Record<string, string>)['Captcha-Code']).toBe('42')
+  })
+
   it('requires the fields before calling the server', async () => {
     const calls = setup(200, tokenReply)
     await userEvent.click(screen.getByTestId('login-submit'))

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { fetchTenantInfo, loginByPassword } from '../../api/auth'
+import { HttpError } from '../../api/httpCore'
 import { setNotifier } from '../../api/notify'
 import { LanguageMenu } from '../../components/LanguageMenu'
 import { usePageTitle } from '../../components/usePageTitle'
@@ -33,7 +34,10 @@ export default function LoginPage() {
   const settings = useSettings((s) => s.console)
   const [domainTenant, setDomainTenant] = useState<TenantInfo | null>(null)
   const showTenant = settings.tenantMode && !settings.tenantId && !domainTenant
-  const { captcha, refresh } = useCaptcha(settings.captchaMode)
+  // the server may ask for the captcha even when it is off (wrong passwords from here: issue 7)
+  const [captchaAsked, setCaptchaAsked] = useState(false)
+  const captchaOn = settings.captchaMode || captchaAsked
+  const { captcha, refresh } = useCaptcha(captchaOn)
   const [values, setValues] = useState<Values>({
     tenantId: website.defaultTenantId,
     username: '',
@@ -72,7 +76,7 @@ export default function LoginPage() {
     if (showTenant && !values.tenantId.trim()) e.tenantId = 'login.tenantRequired'
     if (!values.username.trim()) e.username = 'login.usernameRequired'
     if (!values.password) e.password = 'login.passwordRequired'
-    if (settings.captchaMode && !values.captchaCode.trim()) e.captchaCode = 'login.captchaRequired'
+    if (captchaOn && !values.captchaCode.trim()) e.captchaCode = 'login.captchaRequired'
     return e
   }
 
@@ -90,15 +94,17 @@ export default function LoginPage() {
         (settings.tenantMode ? values.tenantId.trim() : website.defaultTenantId)
       const reply = await loginByPassword(
         { ...values, tenantId, username: values.username.trim(), captchaKey: captcha?.key },
-        settings.captchaMode,
+        captchaOn,
       )
       // a new session starts with no tabs and no lock
       useTabs.getState().reset()
       useLock.getState().clear()
       useSession.getState().startSession(reply)
       navigate('/', { replace: true })
-    } catch {
+    } catch (error) {
       // error_description is already shown; a used captcha is void
+      if (error instanceof HttpError && (error.body as { error?: unknown })?.error === 'captcha_required')
+        setCaptchaAsked(true)
       setValues((v) => ({ ...v, captchaCode: '' }))
       refresh()
       setLoading(false)
@@ -151,7 +157,7 @@ export default function LoginPage() {
           data-testid="login-password"
           {...bind('password')}
         />
-        {settings.captchaMode && (
+        {captchaOn && (
           <div className="login-captcha">
             <Field
               id="captchaCode"

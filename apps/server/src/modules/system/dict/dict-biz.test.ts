@@ -98,14 +98,15 @@ describe('business dictionary (blade-system/dict-biz)', () => {
     await dictionary('plate_color', parkAdmin)
     const [blue] = (await dictionary('plate_color', parkAdmin)).filter((e) => e.dictKey === '1')
     await post('update', parkAdmin, { id: blue!.id, dictValue: '蓝牌' })
-    expect(await t.cache.get('sys:dict:biz:100001:plate_color')).toBeNull()
-    expect(await t.cache.get('sys:dict:biz:000000:plate_color')).not.toBeNull()
+    expect(await t.cache.get('sys:t:100001:dict:biz:plate_color')).toBeNull()
+    expect(await t.cache.get('sys:t:000000:dict:biz:plate_color')).not.toBeNull()
     expect((await dictionary('plate_color', parkAdmin))[1]!.dictValue).toBe('蓝牌')
     expect((await dictionary('plate_color', platform))[1]!.dictValue).toBe('蓝色')
   })
 
-  it('staff without the dictbiz buttons read but cannot write', async () => {
-    expect((await get('list', staff)).statusCode).toBe(200)
+  it('staff without the dictbiz buttons read the lookups but not the screen, and cannot write', async () => {
+    expect((await get('dictionary', staff, { code: 'pass_type' })).statusCode).toBe(200)
+    expect((await get('list', staff)).statusCode).toBe(403)
     const res = await post('submit', staff, { code: 'staff_write', dictValue: 'x', sort: 1, isSealed: 0 })
     expect(res.statusCode).toBe(403)
     expect(res.json().msg).toContain('dictbiz_add')

@@ -2,6 +2,7 @@ import { DICT_ROOT_KEY, DICT_ROOT_PARENT, type DictForm, DictSchema } from '@xpa
 import { eq, inArray, ne, notInArray } from 'drizzle-orm'
 import { isTenantAdmin } from '../../../core/auth/guards.js'
 import type { AuthContext } from '../../../core/auth/tokens.js'
+import { tenantCache } from '../../../core/cache/index.js'
 import {
   defineResource,
   type RemoveContext,
@@ -141,13 +142,16 @@ async function refuseCycle(tx: Tx, table: DictTable, auth: AuthContext, id: stri
 const FILTERS = { code: 'like', dictValue: 'like', dictKey: 'eq', parentId: 'eq', isSealed: 'eq' } as const
 const SORTS = ['sort', 'code', 'dictKey', 'createTime'] as const
 
-/** blade-system/dict: global; reads are open to every signed-in user, writes are the platform administrator's. */
+/**
+ * blade-system/dict: global; the screen's reads need `dict_view`, the lookups every screen makes
+ * (`dictionary`, `dictionary-tree`) any signed-in user; writes are the platform administrator's.
+ */
 export const dictResource = defineResource({
   table: dict,
   schema: DictSchema,
   path: 'blade-system/dict',
   tag: 'dict',
-  permissions: { add: 'dict_add', edit: 'dict_edit', delete: 'dict_delete' },
+  permissions: { add: 'dict_add', edit: 'dict_edit', delete: 'dict_delete', view: 'dict_view' },
   filters: FILTERS,
   sorts: SORTS,
   tenant: false,
@@ -164,7 +168,7 @@ export const dictBizResource = defineResource({
   schema: DictSchema,
   path: 'blade-system/dict-biz',
   tag: 'dict-biz',
-  permissions: { add: 'dictbiz_add', edit: 'dictbiz_edit', delete: 'dictbiz_delete' },
+  permissions: { add: 'dictbiz_add', edit: 'dictbiz_edit', delete: 'dictbiz_delete', view: 'dictbiz_view' },
   filters: FILTERS,
   sorts: SORTS,
   tenant: true,
@@ -184,5 +188,5 @@ export const BIZ_DICT: DictKind = {
   kind: 'biz',
   table: dictBizTable,
   resource: dictBizResource,
-  cachePrefix: (auth) => `sys:dict:biz:${auth.tenantId}:`,
+  cachePrefix: (auth) => `${tenantCache(auth.tenantId)}dict:biz:`,
 }

@@ -3,6 +3,7 @@ import { and, asc, eq, ne } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ModuleContext } from '../../../app.js'
 import { authOf } from '../../../core/auth/plugin.js'
+import { SIGNED_IN } from '../../../core/auth/route-permissions.js'
 import type { AuthContext } from '../../../core/auth/tokens.js'
 import { listRows, type Resource, registerResource } from '../../../core/crud/index.js'
 import { ok } from '../../../core/envelope.js'
@@ -63,6 +64,7 @@ async function dictRoutesIn(api: Api, ctx: ModuleContext, k: DictKind): Promise<
   await registerResource(api, db, r)
   const base = `/${r.path}`
   const tags = [r.tag]
+  const view = r.permissions.view
   const filterText = (what: string) => z.string().optional().describe(what)
   const filters = {
     code: filterText('like; also code_equal …'),
@@ -109,6 +111,7 @@ async function dictRoutesIn(api: Api, ctx: ModuleContext, k: DictKind): Promise<
   api.get(
     `${base}/list`,
     {
+      config: { permission: view },
       schema: {
         tags,
         summary: `${r.tag}: every entry as a tree (not paged)`,
@@ -119,12 +122,16 @@ async function dictRoutesIn(api: Api, ctx: ModuleContext, k: DictKind): Promise<
   )
   api.get(
     `${base}/parent-list`,
-    { schema: { tags, summary: `${r.tag}: the roots (dictionaries), paged`, querystring: pageQuery } },
+    {
+      config: { permission: view },
+      schema: { tags, summary: `${r.tag}: the roots (dictionaries), paged`, querystring: pageQuery },
+    },
     async (request) => ok(await listRows(db, roots, authOf(request), request.query)),
   )
   api.get(
     `${base}/child-list`,
     {
+      config: { permission: view },
       schema: {
         tags,
         summary: `${r.tag}: the entries under one parent, paged`,
@@ -135,7 +142,7 @@ async function dictRoutesIn(api: Api, ctx: ModuleContext, k: DictKind): Promise<
   )
   api.get(
     `${base}/tree`,
-    { schema: { tags, summary: `${r.tag}: TreeNode forest of every entry` } },
+    { config: { permission: view }, schema: { tags, summary: `${r.tag}: TreeNode forest of every entry` } },
     async (request) =>
       ok(
         treeOf(bySort(await rowsWhere(authOf(request), {})).map((row) => ({ ...row, title: row.dictValue }))),
@@ -144,6 +151,7 @@ async function dictRoutesIn(api: Api, ctx: ModuleContext, k: DictKind): Promise<
   api.get(
     `${base}/dictionary`,
     {
+      config: { permission: SIGNED_IN },
       schema: {
         tags,
         summary: `${r.tag}: the entries of one dictionary code (cached)`,
@@ -155,6 +163,7 @@ async function dictRoutesIn(api: Api, ctx: ModuleContext, k: DictKind): Promise<
   api.get(
     `${base}/dictionary-tree`,
     {
+      config: { permission: SIGNED_IN },
       schema: {
         tags,
         summary: `${r.tag}: the entries of one dictionary code as a tree`,

@@ -2,7 +2,7 @@ import { idString, type TreeNode } from '@xpark/contract/schemas'
 import { and, asc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ModuleContext } from '../../../app.js'
-import { requireAdministrator } from '../../../core/auth/guards.js'
+import { ADMINISTRATOR } from '../../../core/auth/route-permissions.js'
 import { defineResource, registerResource } from '../../../core/crud/index.js'
 import { ok } from '../../../core/envelope.js'
 import { badRequest } from '../../../core/errors.js'
@@ -88,13 +88,12 @@ export function menuResourceOf(tree: MenuTree) {
     schema: MenuSchema,
     path: tree.path,
     tag: tree.tag,
-    permissions: { add: `${code}_add`, edit: `${code}_edit`, delete: `${code}_delete`, view: `${code}_view` },
+    // reads too: the management endpoints are the platform administrator's
+    permissions: { add: `${code}_add`, edit: `${code}_edit`, delete: `${code}_delete`, view: ADMINISTRATOR },
     filters: { name: 'like', code: 'like', category: 'eq', parentId: 'eq' },
     sorts: ['sort', 'name', 'code'],
     tenant: false,
     writeGuard: 'administrator',
-    // reads too: the management endpoints are the platform administrator's
-    guards: [requireAdministrator()],
     skip: ['list', 'page'], // list is the tree (BladeX: not paged)
     beforeWrite: async ({ tx, values, id }) => {
       if (values.code !== undefined) {
@@ -155,7 +154,6 @@ async function menuTreeRoutes(api: Api, ctx: ModuleContext, menuTree: MenuTree):
   const { table: menu } = menuTree
   const base = `/${menuTree.path}`
   const tags = [menuTree.tag]
-  const preHandler = requireAdministrator()
   const menuResource = menuResourceOf(menuTree)
   const hasChildrenOf = (menusOnly: boolean) =>
     sql<boolean>`exists (select 1 from ${menu} c where c.parent_id = ${menu}.id and c.is_deleted = 0${
@@ -230,7 +228,7 @@ async function menuTreeRoutes(api: Api, ctx: ModuleContext, menuTree: MenuTree):
         summary: `${menuTree.tag}: the whole tree, menus and buttons (filters name, code: like)`,
         querystring: filterQuery,
       },
-      preHandler,
+      config: { permission: ADMINISTRATOR },
     },
     tree(false),
   )
@@ -242,7 +240,7 @@ async function menuTreeRoutes(api: Api, ctx: ModuleContext, menuTree: MenuTree):
         summary: `${menuTree.tag}: children of one parent, each with hasChildren`,
         querystring: lazyQuery,
       },
-      preHandler,
+      config: { permission: ADMINISTRATOR },
     },
     lazy(false),
   )
@@ -254,7 +252,7 @@ async function menuTreeRoutes(api: Api, ctx: ModuleContext, menuTree: MenuTree):
         summary: `${menuTree.tag}: the tree of menus only (category 1)`,
         querystring: filterQuery,
       },
-      preHandler,
+      config: { permission: ADMINISTRATOR },
     },
     tree(true),
   )
@@ -266,7 +264,7 @@ async function menuTreeRoutes(api: Api, ctx: ModuleContext, menuTree: MenuTree):
         summary: `${menuTree.tag}: menus (category 1) under one parent, with hasChildren`,
         querystring: lazyQuery,
       },
-      preHandler,
+      config: { permission: ADMINISTRATOR },
     },
     lazy(true),
   )
@@ -277,7 +275,7 @@ async function menuTreeRoutes(api: Api, ctx: ModuleContext, menuTree: MenuTree):
         tags,
         summary: `${menuTree.tag}: TreeNode tree of the menus (category 1), for parent pickers`,
       },
-      preHandler,
+      config: { permission: ADMINISTRATOR },
     },
     async () => {
       const rows = await rowsOf(eq(menu.category, 1))

@@ -12,6 +12,7 @@ import { SCOPE_CACHE_PREFIX } from '../../../core/scope/index.js'
 import { scoped } from '../../../core/tenancy.js'
 import type { DbOrTx } from '../../../db/client.js'
 import { dept, user, userDept } from '../schema.js'
+import { DEPT_PICKER } from './pickers.js'
 import { forestOf, tenantFor, treeOf } from './tree.js'
 
 /**
@@ -26,7 +27,7 @@ export const deptResource = defineResource({
   schema: DeptForm,
   path: 'blade-system/dept',
   // reads need only a signed-in caller of the tenant: the user form and pickers need the tree
-  permissions: { add: 'dept_add', edit: 'dept_edit', delete: 'dept_delete' },
+  permissions: { add: 'dept_add', edit: 'dept_edit', delete: 'dept_delete', view: 'dept_view' },
   filters: { deptName: 'like', fullName: 'like', deptCategory: 'eq', parentId: 'eq' },
   sorts: ['sort', 'deptName', 'createTime'],
   skip: ['list'], // list is the tree (BladeX: not paged)
@@ -168,6 +169,7 @@ export async function deptRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   api.get(
     '/blade-system/dept/list',
     {
+      config: { permission: 'dept_view' },
       schema: {
         tags,
         summary: 'dept: the tenant tree (filters deptName, fullName: like)',
@@ -184,6 +186,7 @@ export async function deptRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   api.get(
     '/blade-system/dept/lazy-list',
     {
+      config: { permission: 'dept_view' },
       schema: {
         tags,
         summary: 'dept: children of one parent, each with hasChildren',
@@ -200,6 +203,7 @@ export async function deptRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   api.get(
     '/blade-system/dept/tree',
     {
+      config: { permission: DEPT_PICKER },
       schema: {
         tags,
         summary: 'dept: TreeNode tree of a tenant (another tenant only for the administrator)',
@@ -216,6 +220,7 @@ export async function deptRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   api.get(
     '/blade-system/dept/lazy-tree',
     {
+      config: { permission: DEPT_PICKER },
       schema: {
         tags,
         summary: 'dept: TreeNodes under one parent',
@@ -245,6 +250,7 @@ export async function deptRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   api.get(
     '/blade-system/search/dept',
     {
+      config: { permission: DEPT_PICKER },
       schema: {
         tags,
         summary:
@@ -269,7 +275,10 @@ export async function deptRoutes(api: Api, ctx: ModuleContext): Promise<void> {
 
   api.get(
     '/blade-system/dept/select',
-    { schema: { tags, summary: 'dept: every dept of the tenant, flat (for selects)' } },
+    {
+      config: { permission: DEPT_PICKER },
+      schema: { tags, summary: 'dept: every dept of the tenant, flat (for selects)' },
+    },
     async (request) => {
       const rows = await db
         .select({ id: dept.id, parentId: dept.parentId, deptName: dept.deptName, fullName: dept.fullName })

@@ -10,13 +10,14 @@ import type { Api } from '../../../core/http/api.js'
 import { scoped } from '../../../core/tenancy.js'
 import { post, user } from '../schema.js'
 import { textArray } from './dept.js'
+import { POST_PICKER } from './pickers.js'
 
 /** blade-system/post: a tenant's posts (job titles), plain factory CRUD plus a select list. */
 export const postResource = defineResource({
   table: post,
   schema: PostForm,
   path: 'blade-system/post',
-  permissions: { add: 'post_add', edit: 'post_edit', delete: 'post_delete' },
+  permissions: { add: 'post_add', edit: 'post_edit', delete: 'post_delete', view: 'post_view' },
   filters: { category: 'eq', postCode: 'like', postName: 'like' },
   sorts: ['sort', 'postCode', 'postName', 'createTime'],
   beforeWrite: async ({ tx, auth, values, id }) => {
@@ -43,7 +44,10 @@ export async function postRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   await registerResource(api, db, postResource)
   api.get(
     '/blade-system/post/select',
-    { schema: { tags: ['post'], summary: 'post: every post of the tenant (for selects)' } },
+    {
+      config: { permission: POST_PICKER },
+      schema: { tags: ['post'], summary: 'post: every post of the tenant (for selects)' },
+    },
     async (request) =>
       ok(
         await db
@@ -57,6 +61,7 @@ export async function postRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   api.get(
     '/blade-system/search/post',
     {
+      config: { permission: POST_PICKER },
       schema: {
         tags: ['post'],
         summary: 'post search: id, postCode, postName, category of the tenant posts (postName like)',

@@ -1,12 +1,10 @@
 import { REGION_ROOT, RegionSchema, type TreeNode } from '@xpark/contract/schemas'
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm'
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { z } from 'zod'
 import type { ModuleContext } from '../../../app.js'
-import { can, isAdministrator } from '../../../core/auth/guards.js'
-import { authOf } from '../../../core/auth/plugin.js'
+import { ADMINISTRATOR, SIGNED_IN } from '../../../core/auth/route-permissions.js'
 import { ok, status } from '../../../core/envelope.js'
-import { badRequest, forbidden, notFound } from '../../../core/errors.js'
+import { badRequest, notFound } from '../../../core/errors.js'
 import type { Api } from '../../../core/http/api.js'
 import { FilterSet, readPaging, SortSet, selectPage } from '../../../core/query/index.js'
 import type { DbOrTx } from '../../../db/client.js'
@@ -40,15 +38,6 @@ const sorts = new SortSet(region, ['code', 'name', 'sort', 'regionLevel'])
 
 const codeQuery = (name: string) =>
   z.string({ error: `${name} is required` }).regex(/^\d{1,12}$/, `${name}: 1 to 12 digits`)
-
-function guard(codeFor: (request: FastifyRequest) => string | Promise<string>): preHandlerAsyncHookHandler {
-  return async (request) => {
-    const auth = authOf(request)
-    const code = await codeFor(request)
-    if (!(await can(request.server, auth, code))) throw forbidden(`缺少权限: ${code}`)
-    if (!isAdministrator(auth)) throw forbidden('仅平台管理员可以操作')
-  }
-}
 
 async function find(db: DbOrTx, code: string): Promise<RegionRow | undefined> {
   return (await db.select().from(region).where(eq(region.code, code)))[0]
@@ -90,6 +79,7 @@ export async function regionRoutes(api: Api, ctx: ModuleContext): Promise<void> 
   api.get(
     `${base}/list`,
     {
+      config: { permission: SIGNED_IN },
       schema: {
         tags,
         summary: 'region: paged list',
@@ -117,6 +107,7 @@ export async function regionRoutes(api: Api, ctx: ModuleContext): Promise<void> 
   api.get(
     `${base}/lazy-list`,
     {
+      config: { permission: SIGNED_IN },
       schema: {
         tags,
         summary: 'region: the children of a parent code, with hasChildren',
@@ -128,6 +119,7 @@ export async function regionRoutes(api: Api, ctx: ModuleContext): Promise<void> 
   api.get(
     `${base}/lazy-tree`,
     {
+      config: { permission: SIGNED_IN },
       schema: {
         tags,
         summary: 'region: TreeNodes of the children of a parent code',
@@ -153,6 +145,7 @@ export async function regionRoutes(api: Api, ctx: ModuleContext): Promise<void> 
   api.get(
     `${base}/detail`,
     {
+      config: { permission: SIGNED_IN },
       schema: {
         tags,
         summary: 'region: one region by code',
@@ -172,9 +165,8 @@ export async function regionRoutes(api: Api, ctx: ModuleContext): Promise<void> 
     {
       schema: { tags, summary: 'region: insert, or update when the code exists', body: RegionSchema },
       // BladeX submit: an existing code is an update (region_edit), a new one an insert (region_add)
-      preHandler: guard(async (request) =>
-        (await find(db, (request.body as { code: string }).code)) ? 'region_edit' : 'region_add',
-      ),
+      // regions are platform data: the platform administrator writes them (BladeX: region_add / region_edit)
+      config: { permission: ADMINISTRATOR },
     },
     async (request) => {
       const body = request.body
@@ -232,7 +224,7 @@ export async function regionRoutes(api: Api, ctx: ModuleContext): Promise<void> 
         summary: 'region: delete one region without children',
         querystring: z.object({ id: codeQuery('id') }),
       },
-      preHandler: guard(() => 'region_delete'),
+      config: { permission: ADMINISTRATOR },
     },
     async (request) => {
       const code = request.query.id

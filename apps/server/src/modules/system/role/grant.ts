@@ -2,7 +2,7 @@ import { idCsv, RoleGrantForm, type TreeNode } from '@xpark/contract/schemas'
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ModuleContext } from '../../../app.js'
-import { isAdministrator, requirePermission } from '../../../core/auth/guards.js'
+import { isAdministrator } from '../../../core/auth/guards.js'
 import { authOf } from '../../../core/auth/plugin.js'
 import type { AuthContext } from '../../../core/auth/tokens.js'
 import { ok, success } from '../../../core/envelope.js'
@@ -122,13 +122,13 @@ export async function grantRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   api.post(
     '/blade-system/role/grant',
     {
+      config: { permission: 'role_grant' },
       schema: {
         tags: ['role'],
         summary:
           'role: replace the menus, app menus, data scopes and API scopes of roles (child roles are trimmed)',
         body: RoleGrantForm,
       },
-      preHandler: requirePermission('role_grant'),
     },
     async (request) => {
       const auth = authOf(request)
@@ -181,6 +181,7 @@ export async function grantRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   api.get(
     '/blade-system/menu/grant-tree',
     {
+      config: { permission: ['role_grant', 'datascope_view', 'apiscope_view'] },
       schema: {
         tags: ['menu'],
         summary: 'menu: what the caller may grant, as {menu, dataScope, apiScope, menuApp} trees',
@@ -205,6 +206,7 @@ export async function grantRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   api.get(
     '/blade-system/menu/role-tree-keys',
     {
+      config: { permission: 'role_grant' },
       schema: {
         tags: ['menu'],
         summary:

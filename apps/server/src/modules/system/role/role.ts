@@ -12,6 +12,7 @@ import type { Api } from '../../../core/http/api.js'
 import { scoped } from '../../../core/tenancy.js'
 import type { DbOrTx } from '../../../db/client.js'
 import { textArray } from '../org/dept.js'
+import { ROLE_PICKER } from '../org/pickers.js'
 import { forestOf, tenantFor, treeOf } from '../org/tree.js'
 import { role, roleMenu, roleScope, user } from '../schema.js'
 
@@ -48,7 +49,7 @@ export const roleResource = defineResource({
   table: role,
   schema: RoleForm,
   path: 'blade-system/role',
-  permissions: { add: 'role_add', edit: 'role_edit', delete: 'role_delete' },
+  permissions: { add: 'role_add', edit: 'role_edit', delete: 'role_delete', view: 'role_view' },
   filters: { roleName: 'like', roleAlias: 'like', parentId: 'eq' },
   sorts: ['sort', 'roleName', 'roleAlias'],
   skip: ['list'], // list is the tree
@@ -109,6 +110,8 @@ export async function roleRoutes(api: Api, ctx: ModuleContext): Promise<void> {
       await roleResource.beforeRemove!(c)
       await ctx.cache.clearPrefix('sys:')
     },
+    // an alias changed or a role gone: every account of the tenant acts with its roles as they now are
+    afterCommit: ({ auth }) => api.principals.forget(auth.tenantId),
   })
 
   const rowsOf = (tenant: { tenantId: string }, ...conditions: (ReturnType<typeof sql> | undefined)[]) =>
@@ -123,6 +126,7 @@ export async function roleRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   api.get(
     '/blade-system/role/list',
     {
+      config: { permission: 'role_view' },
       schema: {
         tags,
         summary: 'role: the tenant roles as a tree (filters roleName, roleAlias: like)',
@@ -139,6 +143,7 @@ export async function roleRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   api.get(
     '/blade-system/role/tree',
     {
+      config: { permission: ROLE_PICKER },
       schema: {
         tags,
         summary: 'role: TreeNode tree of a tenant (another tenant only for the administrator)',
@@ -151,6 +156,7 @@ export async function roleRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   api.get(
     '/blade-system/role/tree-by-id',
     {
+      config: { permission: ROLE_PICKER },
       schema: {
         tags,
         summary: "role: TreeNode tree of the roles of this role's tenant",
@@ -173,6 +179,7 @@ export async function roleRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   api.get(
     '/blade-system/search/role',
     {
+      config: { permission: ROLE_PICKER },
       schema: {
         tags,
         summary:
@@ -203,6 +210,7 @@ export async function roleRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   api.get(
     '/blade-system/role/soleAlias',
     {
+      config: { permission: ['role_add', 'role_edit'] },
       schema: {
         tags,
         summary: 'role: true when the alias is free in the caller tenant (id: the role being edited)',

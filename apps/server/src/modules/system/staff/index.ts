@@ -2,6 +2,7 @@ import { StaffTypeSchema } from '@xpark/contract/schemas'
 import { asc, eq, ne } from 'drizzle-orm'
 import type { ModuleContext } from '../../../app.js'
 import { authOf } from '../../../core/auth/plugin.js'
+import { SIGNED_IN } from '../../../core/auth/route-permissions.js'
 import { defineResource, registerResource } from '../../../core/crud/index.js'
 import { ok } from '../../../core/envelope.js'
 import { badRequest } from '../../../core/errors.js'
@@ -43,7 +44,10 @@ export async function staffTypeRoutes(api: Api, ctx: ModuleContext): Promise<voi
   await registerResource(api, db, staffTypeResource)
   api.get(
     '/blade-system/staff/type/select',
-    { schema: { tags: ['staffType'], summary: 'staffType: id, name and code of every staff type, by sort' } },
+    {
+      config: { permission: SIGNED_IN },
+      schema: { tags: ['staffType'], summary: 'staffType: id, name and code of every staff type, by sort' },
+    },
     async (request) =>
       ok(
         await db

@@ -1,7 +1,7 @@
 import { DATASOURCE_DRIVER, DatasourceSchema } from '@xpark/contract/schemas'
 import { and, asc, eq, inArray, ne } from 'drizzle-orm'
 import type { ModuleContext } from '../../../app.js'
-import { requireAdministrator } from '../../../core/auth/guards.js'
+import { ADMINISTRATOR } from '../../../core/auth/route-permissions.js'
 import { defineResource, registerResource } from '../../../core/crud/index.js'
 import { ok } from '../../../core/envelope.js'
 import { badRequest } from '../../../core/errors.js'
@@ -24,13 +24,13 @@ export const datasourceResource = defineResource({
     add: 'datasource_add',
     edit: 'datasource_edit',
     delete: 'datasource_delete',
-    view: 'datasource_view',
+    // platform data: reads answer the platform administrator only, like writes
+    view: ADMINISTRATOR,
   },
   filters: { name: 'like', url: 'like' },
   sorts: ['name', 'createTime'],
   omit: ['password'],
   tenant: false,
-  guards: [requireAdministrator()],
   beforeWrite: async ({ tx, values, id }) => {
     if (values.name !== undefined) {
       const [clash] = await tx
@@ -69,7 +69,7 @@ export async function datasourceRoutes(api: Api, ctx: ModuleContext): Promise<vo
     '/blade-system/datasource/select',
     {
       schema: { tags: ['datasource'], summary: 'datasource: id and name of every datasource' },
-      preHandler: requireAdministrator(),
+      config: { permission: ADMINISTRATOR },
     },
     async () =>
       ok(

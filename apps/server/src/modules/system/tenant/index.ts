@@ -6,11 +6,12 @@ import {
   TenantSubmitSchema,
 } from '@xpark/contract/schemas'
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { ModuleContext } from '../../../app.js'
-import { requireAdministrator } from '../../../core/auth/guards.js'
 import { hashPassword, md5 } from '../../../core/auth/passwords.js'
 import { authOf } from '../../../core/auth/plugin.js'
+import { ADMINISTRATOR } from '../../../core/auth/route-permissions.js'
 import type { AuthContext } from '../../../core/auth/tokens.js'
 import { ok, status } from '../../../core/envelope.js'
 import { badRequest, notFound } from '../../../core/errors.js'
@@ -41,7 +42,6 @@ import { datasource, production, proxyTenant, tenantProduction } from './schema.
 
 const PLATFORM_TENANT = '000000'
 const tags = ['tenant']
-const admin = [requireAdministrator()]
 
 const idSchema = z.string().refine(isId, 'must be a 64-bit id')
 const idList = z
@@ -121,7 +121,7 @@ async function update(
   id: string,
   values: Partial<TenantFields>,
   productIds: readonly string[],
-): Promise<void> {
+): Promise<{ tenantId: string; expireTime: Date | null | undefined }> {
   const [found] = await tx
     .select({ id: tenant.id, tenantId: tenant.tenantId, proxyId: tenant.proxyId })
     .from(tenant)
@@ -136,6 +136,16 @@ async function update(
     .set({ ...columns, updateUser: auth.userId, updateTime: new Date() })
     .where(eq(tenant.id, id))
   await setTenantProducts(tx, found.tenantId, productIds)
+  return { tenantId: found.tenantId, expireTime: columns.expireTime }
+}
+
+/**
+ * After a tenant's licence changed (committed): its accounts' records are read again, so a new expiry
+ * counts at their next request; an expiry already past ends the tenant's sessions at once.
+ */
+async function licenceChanged(app: FastifyInstance, tenantIds: readonly string[], expireTime: Date | null) {
+  if (expireTime && expireTime.getTime() <= Date.now()) await app.sessionControl.endTenants(tenantIds)
+  else for (const tenantId of tenantIds) await app.principals.forget(tenantId)
 }
 
 /** The agent must exist; '' or null: none. */
@@ -167,7 +177,10 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
   for (const verb of ['list', 'page'] as const)
     api.get(
       `${base}/${verb}`,
-      { schema: { tags, summary: `tenant: paged ${verb}`, querystring: listQuery }, preHandler: admin },
+      {
+        schema: { tags, summary: `tenant: paged ${verb}`, querystring: listQuery },
+        config: { permission: ADMINISTRATOR },
+      },
       async (request) => {
         const query = request.query as Record<string, unknown>
         const paging = readPaging(query)
@@ -186,7 +199,7 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
         summary: 'tenant: page with product names, agent name and live accounts beside the account quota',
         querystring: listQuery,
       },
-      preHandler: admin,
+      config: { permission: ADMINISTRATOR },
     },
     async (request) => {
       const query = request.query as Record<string, unknown>
@@ -242,7 +255,7 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
     `${base}/detail`,
     {
       schema: { tags, summary: 'tenant: one row', querystring: z.object({ id: idSchema }) },
-      preHandler: admin,
+      config: { permission: ADMINISTRATOR },
     },
     async (request) => {
       const [row] = await db
@@ -257,7 +270,10 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
 
   api.get(
     `${base}/select`,
-    { schema: { tags, summary: 'tenant: id, tenantId and name of every tenant' }, preHandler: admin },
+    {
+      schema: { tags, summary: 'tenant: id, tenantId and name of every tenant' },
+      config: { permission: ADMINISTRATOR },
+    },
     async () =>
       ok(
         await db
@@ -305,13 +321,13 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
         summary: 'tenant: update (with id), or create and provision a tenant (no id)',
         body: TenantSubmitSchema.extend({ id: z.union([idSchema, z.literal('')]).nullish() }),
       },
-      preHandler: admin,
+      config: { permission: ADMINISTRATOR },
     },
     async (request) => {
       const { id, adminPassword, proIds, ...values } = request.body
       const productIds = [...new Set(proIds.split(','))]
       const auth = authOf(request)
-      await db.transaction(async (tx) => {
+      const updated = await db.transaction(async (tx) => {
         await checkProxy(tx, values.proxyId)
         if (id) return update(tx, auth, id, values, productIds)
         await checkDomain(tx, values.domain)
@@ -326,7 +342,10 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
           productIds,
           adminPasswordHash: await hashPassword(md5(plain)),
         })
+        return null
       })
+      if (updated && updated.expireTime !== undefined)
+        await licenceChanged(request.server, [updated.tenantId], updated.expireTime)
       // the admin role's menus follow the products: drop the cached menu trees and codes
       await ctx.cache.clearPrefix(SYSTEM_CACHE)
       return status(true)
@@ -341,12 +360,12 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
         summary: 'tenant: soft delete (never the platform tenant)',
         querystring: z.object({ ids: idList }),
       },
-      preHandler: admin,
+      config: { permission: ADMINISTRATOR },
     },
     async (request) => {
       const ids = [...new Set(request.query.ids.split(','))]
       const auth = authOf(request)
-      await db.transaction(async (tx) => {
+      const removed = await db.transaction(async (tx) => {
         const rows = await tx
           .select({ id: tenant.id, tenantId: tenant.tenantId })
           .from(tenant)
@@ -357,7 +376,10 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
           .update(tenant)
           .set({ isDeleted: 1, updateUser: auth.userId, updateTime: new Date() })
           .where(inArray(tenant.id, ids))
+        return rows.map((r) => r.tenantId)
       })
+      // every session in a removed tenant ends at once
+      await request.server.sessionControl.endTenants(removed)
       return status(true)
     },
   )
@@ -372,7 +394,7 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
         querystring: TenantDatasourceSchema.partial(),
         body: TenantDatasourceSchema.partial().nullish(),
       },
-      preHandler: admin,
+      config: { permission: ADMINISTRATOR },
     },
     async (request) => {
       // Saber sends these as query parameters; a JSON body works too
@@ -414,21 +436,23 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
           expireTime: z.string().optional(),
         }),
       },
-      preHandler: admin,
+      config: { permission: ADMINISTRATOR },
     },
     async (request) => {
       const { ids: joined, accountNumber, expireTime } = request.query
       const ids = [...new Set(joined.split(','))]
       const when = expireDate(expireTime ?? '') ?? null
       const auth = authOf(request)
-      await db.transaction(async (tx) => {
+      const changed = await db.transaction(async (tx) => {
         const done = await tx
           .update(tenant)
           .set({ accountNumber, expireTime: when, updateUser: auth.userId, updateTime: new Date() })
           .where(and(inArray(tenant.id, ids), alive))
-          .returning({ id: tenant.id })
+          .returning({ id: tenant.id, tenantId: tenant.tenantId })
         if (done.length !== ids.length) throw notFound('数据不存在')
+        return done.map((d) => d.tenantId)
       })
+      await licenceChanged(request.server, changed, when)
       return status(true)
     },
   )

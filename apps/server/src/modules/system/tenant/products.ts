@@ -2,7 +2,8 @@ import { ProductionGrantSchema, ProductionSchema } from '@xpark/contract/schemas
 import { and, asc, eq, inArray, ne } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ModuleContext } from '../../../app.js'
-import { PLATFORM_TENANT, requireAdministrator } from '../../../core/auth/guards.js'
+import { PLATFORM_TENANT } from '../../../core/auth/guards.js'
+import { ADMINISTRATOR } from '../../../core/auth/route-permissions.js'
 import { defineResource, registerResource } from '../../../core/crud/index.js'
 import { ok, status } from '../../../core/envelope.js'
 import { badRequest, notFound } from '../../../core/errors.js'
@@ -25,8 +26,6 @@ const PLATFORM_MENUS = ['tenant', 'client', 'menu', 'dict', 'production', 'proxy
 /** Menu, role grant and permission caches of every role set live under this prefix (modules/system/menus.ts). */
 export const SYSTEM_CACHE = 'sys:'
 
-const admin = requireAdministrator()
-
 export const productionResource = defineResource({
   table: production,
   schema: ProductionSchema,
@@ -35,13 +34,12 @@ export const productionResource = defineResource({
     add: 'production_add',
     edit: 'production_edit',
     delete: 'production_delete',
-    view: 'production_view',
+    view: ADMINISTRATOR,
   },
   filters: { name: 'like' },
   sorts: ['sort', 'name', 'createTime'],
   tenant: false,
   // platform data, reads included: a tenant must not learn what others bought
-  guards: [admin],
   beforeWrite: async ({ tx, values, id }) => {
     if (values.name === undefined) return
     const [clash] = await tx
@@ -215,7 +213,10 @@ export async function productionRoutes(api: Api, ctx: ModuleContext): Promise<vo
 
   api.get(
     `${base}/select`,
-    { schema: { tags, summary: 'production: id and name of every product' }, preHandler: admin },
+    {
+      schema: { tags, summary: 'production: id and name of every product' },
+      config: { permission: ADMINISTRATOR },
+    },
     async () =>
       ok(
         await db
@@ -233,7 +234,7 @@ export async function productionRoutes(api: Api, ctx: ModuleContext): Promise<vo
         tags,
         summary: 'production grant dialog: the menus and buttons a product may bundle, as TreeNodes',
       },
-      preHandler: admin,
+      config: { permission: ADMINISTRATOR },
     },
     async () => {
       const rows = await bundlableMenus(db)
@@ -249,7 +250,7 @@ export async function productionRoutes(api: Api, ctx: ModuleContext): Promise<vo
         summary: 'production grant dialog: the menu ids a product bundles',
         querystring: productIdQuery,
       },
-      preHandler: admin,
+      config: { permission: ADMINISTRATOR },
     },
     async (request) => {
       const { productId } = request.query
@@ -274,7 +275,7 @@ export async function productionRoutes(api: Api, ctx: ModuleContext): Promise<vo
         summary: 'production: set the menus of a product (replaces the old set; tenants holding it follow)',
         body: ProductionGrantSchema,
       },
-      preHandler: admin,
+      config: { permission: ADMINISTRATOR },
     },
     async (request) => {
       const { productId } = request.body

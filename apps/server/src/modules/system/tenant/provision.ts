@@ -116,6 +116,8 @@ export async function provisionTenant(tx: Tx, auth: AuthContext, input: Provisio
     account: 'admin',
     password: adminPasswordHash,
     passwordDefault: true,
+    // the platform administrator chose it: the new admin must choose their own before anything else
+    mustChangePassword: true,
     name: '管理员',
     realName: '管理员',
     roleId,

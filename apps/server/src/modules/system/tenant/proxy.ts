@@ -2,7 +2,7 @@ import { ProxyTenantGrantSchema, ProxyTenantSchema, type TenantLogo } from '@xpa
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ModuleContext } from '../../../app.js'
-import { requireAdministrator } from '../../../core/auth/guards.js'
+import { ADMINISTRATOR } from '../../../core/auth/route-permissions.js'
 import { defineResource, registerResource } from '../../../core/crud/index.js'
 import { ok, status } from '../../../core/envelope.js'
 import { badRequest, notFound } from '../../../core/errors.js'
@@ -18,8 +18,6 @@ import { production, proxyProduction, proxyTenant, tenantProduction } from './sc
  * products of its grant; a tenant it sold (`blade_tenant.proxy_id`) may hold only those. Platform
  * administrator only, except `getTenant` (public: the logo a page shows before sign-in).
  */
-
-const admin = requireAdministrator()
 
 /** A live tenant's name and the logo to show for it: its own, else its agent's, else empty. */
 export async function tenantFace(db: DbOrTx, tenantId: string): Promise<TenantLogo | null> {
@@ -42,11 +40,10 @@ export const proxyTenantResource = defineResource({
   schema: ProxyTenantSchema,
   path: 'blade-system/proxyTenant',
   tag: 'proxyTenant',
-  permissions: { add: 'proxy_add', edit: 'proxy_edit', delete: 'proxy_delete', view: 'proxy_view' },
+  permissions: { add: 'proxy_add', edit: 'proxy_edit', delete: 'proxy_delete', view: ADMINISTRATOR },
   filters: { name: 'like', linkman: 'like', contactNumber: 'like' },
   sorts: ['name', 'createTime'],
   tenant: false,
-  guards: [admin],
   beforeRemove: async ({ tx, ids }) => {
     const [owned] = await tx
       .select({ tenantId: tenant.tenantId })
@@ -70,7 +67,10 @@ export async function proxyTenantRoutes(api: Api, ctx: ModuleContext): Promise<v
 
   api.get(
     `${base}/select`,
-    { schema: { tags, summary: 'proxyTenant: id and name of every agent' }, preHandler: admin },
+    {
+      schema: { tags, summary: 'proxyTenant: id and name of every agent' },
+      config: { permission: ADMINISTRATOR },
+    },
     async () =>
       ok(
         await db
@@ -89,7 +89,7 @@ export async function proxyTenantRoutes(api: Api, ctx: ModuleContext): Promise<v
         summary: 'proxyTenant grant dialog: the product ids an agent may sell',
         querystring: proxyIdQuery,
       },
-      preHandler: admin,
+      config: { permission: ADMINISTRATOR },
     },
     async (request) => {
       const rows = await db
@@ -109,7 +109,7 @@ export async function proxyTenantRoutes(api: Api, ctx: ModuleContext): Promise<v
         summary: 'proxyTenant: set the products an agent may sell (replaces the old set)',
         body: ProxyTenantGrantSchema,
       },
-      preHandler: admin,
+      config: { permission: ADMINISTRATOR },
     },
     async (request) => {
       const { proxyId } = request.body

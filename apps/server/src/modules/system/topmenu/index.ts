@@ -2,9 +2,10 @@ import { TopMenuGrantSchema, TopMenuSchema } from '@xpark/contract/schemas'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ModuleContext } from '../../../app.js'
-import { isAdministrator, requirePermission } from '../../../core/auth/guards.js'
+import { isAdministrator } from '../../../core/auth/guards.js'
 import { authOf } from '../../../core/auth/plugin.js'
 import type { AuthContext } from '../../../core/auth/tokens.js'
+import { tenantCache } from '../../../core/cache/index.js'
 import { defineResource, registerResource } from '../../../core/crud/index.js'
 import { ok, status } from '../../../core/envelope.js'
 import { badRequest, notFound } from '../../../core/errors.js'
@@ -21,14 +22,14 @@ import { menu, roleMenu, topMenu, topMenuSetting } from '../schema.js'
  * answer here). A tenant's top menus narrow `menu/routes?topMenuId=` to the menus granted to them.
  */
 
-/** `menu/routes` and `menu/buttons` are cached under this prefix (modules/system/menus.ts). */
-const MENU_CACHE = 'sys:menu:'
+/** `menu/routes` and `menu/buttons` of a tenant are cached under this prefix (modules/system/menus.ts). */
+const menuCache = (tenantId: string) => `${tenantCache(tenantId)}menu:`
 
 export const topMenuResource = defineResource({
   table: topMenu,
   schema: TopMenuSchema,
   path: 'blade-system/topmenu',
-  permissions: { add: 'topmenu_add', edit: 'topmenu_edit', delete: 'topmenu_delete' },
+  permissions: { add: 'topmenu_add', edit: 'topmenu_edit', delete: 'topmenu_delete', view: 'topmenu_view' },
   filters: { code: 'like', name: 'like' },
   sorts: ['sort', 'code', 'name', 'createTime'],
   tenant: true,
@@ -83,7 +84,8 @@ export async function topMenuRoutes(api: Api, ctx: ModuleContext): Promise<void>
   // the factory's CRUD, in a scope whose writes drop the cached menu trees once they have committed
   await api.register(async (scope) => {
     scope.addHook('onSend', async (request, reply, payload) => {
-      if (request.method === 'POST' && reply.statusCode === 200) await ctx.cache.clearPrefix(MENU_CACHE)
+      if (request.method === 'POST' && reply.statusCode === 200 && request.auth)
+        await ctx.cache.clearPrefix(menuCache(request.auth.tenantId))
       return payload
     })
     await registerResource(scope as Api, db, topMenuResource)
@@ -92,12 +94,12 @@ export async function topMenuRoutes(api: Api, ctx: ModuleContext): Promise<void>
   api.post(
     '/blade-system/topmenu/grant',
     {
+      config: { permission: 'topmenu_setting' },
       schema: {
         tags,
         summary: 'topmenu: set the menus of these top menus (replaces their old set)',
         body: TopMenuGrantSchema,
       },
-      preHandler: requirePermission('topmenu_setting'),
     },
     async (request) => {
       const auth = authOf(request)
@@ -113,7 +115,7 @@ export async function topMenuRoutes(api: Api, ctx: ModuleContext): Promise<void>
         )
         if (rows.length) await tx.insert(topMenuSetting).values(rows)
       })
-      await ctx.cache.clearPrefix(MENU_CACHE)
+      await ctx.cache.clearPrefix(menuCache(auth.tenantId))
       return status(true)
     },
   )
@@ -126,7 +128,10 @@ export async function topMenuRoutes(api: Api, ctx: ModuleContext): Promise<void>
   for (const base of ['/blade-system/menu', '/blade-system/topmenu']) {
     api.get(
       `${base}/grant-top-tree`,
-      { schema: { tags, summary: 'topmenu grant dialog: the menus the caller may place, as TreeNodes' } },
+      {
+        config: { permission: 'topmenu_setting' },
+        schema: { tags, summary: 'topmenu grant dialog: the menus the caller may place, as TreeNodes' },
+      },
       async (request) => {
         const rows = await grantableMenus(db, authOf(request))
         return ok({ menu: treeOf(bySort(rows).map((m) => ({ ...m, title: m.name }))) })
@@ -135,6 +140,7 @@ export async function topMenuRoutes(api: Api, ctx: ModuleContext): Promise<void>
     api.get(
       `${base}/top-tree-keys`,
       {
+        config: { permission: 'topmenu_setting' },
         schema: {
           tags,
           summary: 'topmenu grant dialog: the menu ids already granted to these top menus',

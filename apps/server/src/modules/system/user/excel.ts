@@ -3,12 +3,10 @@ import { and, eq, inArray, ne, type SQL } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { ModuleContext } from '../../../app.js'
-import { requirePermission } from '../../../core/auth/guards.js'
-import { hashPassword, md5 } from '../../../core/auth/passwords.js'
+import { hashPassword, md5, randomPassword } from '../../../core/auth/passwords.js'
 import { authOf } from '../../../core/auth/plugin.js'
 import type { AuthContext } from '../../../core/auth/tokens.js'
 import { ok } from '../../../core/envelope.js'
-import { AppError, badRequest } from '../../../core/errors.js'
 import {
   type ExcelColumn,
   type ImportRowError,
@@ -23,11 +21,11 @@ import { readUpload } from '../../../core/http/uploads.js'
 import { isId } from '../../../core/ids.js'
 import { ApiScopes, DataScopes } from '../../../core/scope/index.js'
 import { scoped, stamped, touched } from '../../../core/tenancy.js'
-import type { Db, Tx } from '../../../db/client.js'
-import { assertMayConfigure } from '../role/role.js'
+import { type Db, letLoopTurn, type Tx } from '../../../db/client.js'
 import { systemScopeSource } from '../role/scope-source.js'
-import { dept, dict, param, post, role, user } from '../schema.js'
+import { dept, dict, post, role, user } from '../schema.js'
 import { assertAccountQuota } from '../tenant/quota.js'
+import { handOutProblem, mayManage, NOT_GOVERNED, roleAuthority } from './authority.js'
 import { USER_RESOURCE, userResource } from './user.js'
 
 /**
@@ -145,22 +143,19 @@ function resolve(
   return [...new Set(ids)]
 }
 
-/** The initial password of imported accounts: the `account.initPassword` parameter (BladeX). */
-async function initialPasswordHash(tx: Tx): Promise<string> {
-  const [row] = await tx
-    .select({ value: param.paramValue })
-    .from(param)
-    .where(and(eq(param.paramKey, 'account.initPassword'), eq(param.isDeleted, 0)))
-    .limit(1)
-  if (!row?.value) throw badRequest('参数 account.initPassword (账号初始密码) 未设置')
-  return hashPassword(md5(row.value))
-}
+/** Rows per statement of an import (PGlite holds the loop for a statement: keep each short). */
+const WRITE_SLICE = 50
 
 export interface ImportSummary {
   total: number
   imported: number
   updated: number
   errors: ImportRowError[]
+  /**
+   * the initial password of the accounts this import created: random for each import, told here once
+   * (it is stored only as a hash); each account must change it at its first sign-in
+   */
+  initialPassword?: string
 }
 
 /**
@@ -174,28 +169,26 @@ async function importRows(
   covered: boolean,
   /** the caller's data scope on users (undefined: not narrowed) */
   scope: SQL | undefined,
-): Promise<{ imported: number; updated: number; errors: ImportRowError[] }> {
+): Promise<{ imported: number; updated: string[]; errors: ImportRowError[]; initialPassword?: string }> {
   const errors: ImportRowError[] = []
-  if (!rows.length) return { imported: 0, updated: 0, errors }
+  if (!rows.length) return { imported: 0, updated: [], errors }
   const names = await loadNames(tx, auth)
   const roleIndex = byName(names.role)
   const deptIndex = byName(names.dept)
   const postIndex = byName(names.post)
   const sexIndex = new Map([...names.sex].map(([key, label]) => [label, key]))
-  const aliases = new Map(
-    (await tx.select({ id: role.id, alias: role.roleAlias }).from(role).where(scoped(role, auth))).map(
-      (r) => [String(r.id), r.alias],
-    ),
-  )
+  const authority = await roleAuthority(tx, auth)
   const accounts = [...new Set(rows.map((r) => r.data.account))]
-  const existing = new Map(
-    (
-      await tx
-        .select({ id: user.id, account: user.account, roleId: user.roleId })
-        .from(user)
-        .where(scoped(user, auth, inArray(user.account, accounts)))
-    ).map((u) => [u.account, u]),
-  )
+  const existing = new Map<string, { id: string; account: string; roleId: string }>()
+  // in slices, letting the loop turn between them: one statement naming 10,000 accounts holds PGlite
+  for (let i = 0; i < accounts.length; i += WRITE_SLICE) {
+    const found = await tx
+      .select({ id: user.id, account: user.account, roleId: user.roleId })
+      .from(user)
+      .where(scoped(user, auth, inArray(user.account, accounts.slice(i, i + WRITE_SLICE))))
+    for (const u of found) existing.set(u.account, u)
+    await letLoopTurn()
+  }
   // an existing account is overwritten only when the caller may edit it (data scope, as update)
   const existingIds = [...existing.values()].map((u) => String(u.id))
   const editable = new Set(
@@ -231,16 +224,10 @@ async function importRows(
     const old = existing.get(data.account)
     if (old && !covered) problems.push(`当前用户 [${data.account}] 已存在!`)
     if (old && covered && !editable.has(String(old.id))) problems.push(`无权修改用户 [${data.account}]`)
-    // as blade-user/submit: an admin role is handed out only by an admin (roles added, not kept)
-    const previous = old ? old.roleId.split(',') : []
-    for (const id of roleIds.filter((r) => !previous.includes(r))) {
-      try {
-        assertMayConfigure(auth, aliases.get(id) ?? '')
-      } catch (err) {
-        if (err instanceof AppError) problems.push(err.message)
-        else throw err
-      }
-    }
+    // as blade-user/submit: over accounts the caller governs, with roles it may hand out
+    if (old && covered && !mayManage(auth, authority, old)) problems.push(NOT_GOVERNED(data.account))
+    const handOut = handOutProblem(auth, authority, roleIds, old ? old.roleId.split(',') : [])
+    if (handOut) problems.push(handOut)
     if (problems.length) {
       errors.push({ row, messages: problems })
       continue
@@ -261,20 +248,34 @@ async function importRows(
     else inserts.push(values)
   }
 
+  let initialPassword: string | undefined
   if (inserts.length) {
     await assertAccountQuota(tx, auth.tenantId, inserts.length)
-    const password = await initialPasswordHash(tx)
-    // the person should choose their own password: the console asks until they do
-    const stampedRows = inserts.map((v) => stamped(user, auth, { ...v, password, passwordDefault: true }))
-    for (let i = 0; i < stampedRows.length; i += 500)
-      await tx.insert(user).values(stampedRows.slice(i, i + 500) as (typeof user.$inferInsert)[])
+    // one hash per import (argon2 per account would take minutes for 10,000 rows)
+    initialPassword = randomPassword()
+    const password = await hashPassword(md5(initialPassword))
+    // the person must choose their own password before anything else (core/auth/plugin.ts)
+    const stampedRows = inserts.map((v) =>
+      stamped(user, auth, { ...v, password, passwordDefault: true, mustChangePassword: true }),
+    )
+    for (let i = 0; i < stampedRows.length; i += WRITE_SLICE) {
+      await tx.insert(user).values(stampedRows.slice(i, i + WRITE_SLICE) as (typeof user.$inferInsert)[])
+      await letLoopTurn()
+    }
   }
-  for (const u of updates)
+  for (const [i, u] of updates.entries()) {
     await tx
       .update(user)
       .set(touched(user, auth, u.values))
       .where(scoped(user, auth, eq(user.id, u.id)))
-  return { imported: inserts.length, updated: updates.length, errors }
+    if (i % 50 === 49) await letLoopTurn()
+  }
+  return {
+    imported: inserts.length,
+    updated: updates.map((u) => u.id),
+    errors,
+    ...(initialPassword ? { initialPassword } : {}),
+  }
 }
 
 const idsParam = z
@@ -292,7 +293,7 @@ export async function userExcelRoutes(api: Api, ctx: ModuleContext): Promise<voi
   const apis = new ApiScopes(source, ctx.cache)
   const r = userResource(data, apis)
   const tags = ['user']
-  const permit = (code: string) => [requirePermission(code), apis.guard]
+  const permit = (permission: string) => ({ config: { permission }, preHandler: apis.guard })
 
   async function exportUsers(
     request: FastifyRequest,
@@ -317,7 +318,7 @@ export async function userExcelRoutes(api: Api, ctx: ModuleContext): Promise<voi
     '/blade-user/export-user',
     {
       schema: { tags, summary: exportSummary, querystring: z.object(exportFields).loose() },
-      preHandler: permit('user_export'),
+      ...permit('user_export'),
       onResponse: logDownload,
     },
     (request, reply) => exportUsers(request, reply, request.query),
@@ -332,7 +333,7 @@ export async function userExcelRoutes(api: Api, ctx: ModuleContext): Promise<voi
         querystring: z.object({}).loose(),
         body: z.object(exportFields),
       },
-      preHandler: permit('user_export'),
+      ...permit('user_export'),
       onResponse: logDownload,
     },
     (request, reply) => exportUsers(request, reply, { ...request.query, ...request.body }),
@@ -342,7 +343,7 @@ export async function userExcelRoutes(api: Api, ctx: ModuleContext): Promise<voi
     '/blade-user/export-template',
     {
       schema: { tags, summary: 'user: the import template (xlsx: header row, notes sheet)' },
-      preHandler: permit('user_import'),
+      ...permit('user_import'),
     },
     async (_request, reply) => sendTemplate(reply, { title: '用户数据模板', columns: IMPORT_COLUMNS }),
   )
@@ -361,19 +362,22 @@ export async function userExcelRoutes(api: Api, ctx: ModuleContext): Promise<voi
     }),
   }
   for (const path of ['/blade-user/import-user', '/blade-user/importExcel']) {
-    api.post(path, { schema: importSchema, preHandler: permit('user_import') }, async (request) => {
+    api.post(path, { schema: importSchema, ...permit('user_import') }, async (request) => {
       const auth = authOf(request)
       const upload = await readUpload(request)
       const sheet = await readWorkbook(upload.buffer, { columns: IMPORT_COLUMNS, schema: ImportRowSchema })
       const covered = request.query.isCovered === '1'
       const scope = await data.condition(auth, USER_RESOURCE, user)
       const done = await db.transaction((tx) => importRows(tx, auth, sheet.rows, covered, scope))
+      // the accounts written over hold their new roles and departments from their next request
+      await request.server.principals.forget(auth.tenantId, done.updated)
       const errors = [...sheet.errors, ...done.errors].sort((a, b) => a.row - b.row)
       const summary: ImportSummary = {
         total: sheet.rows.length + sheet.errors.length,
         imported: done.imported,
-        updated: done.updated,
+        updated: done.updated.length,
         errors,
+        ...(done.initialPassword ? { initialPassword: done.initialPassword } : {}),
       }
       const msg = errors.length
         ? `导入完成: 新增 ${summary.imported} 条, 更新 ${summary.updated} 条, ${errors.length} 条有误`

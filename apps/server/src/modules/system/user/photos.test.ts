@@ -138,7 +138,7 @@ describe('user photos (blade-user/import-user-photo, uploadPhotos)', () => {
         Buffer.concat([png(''), Buffer.alloc(450 * 1024)]),
       ]),
     )
-    const { photos, errors } = unzipPhotos(zipSync(entries), 'many.zip')
+    const { photos, errors } = await unzipPhotos(zipSync(entries), 'many.zip')
     expect(photos.length).toBe(Math.floor(MAX_ZIP_INFLATED / (450 * 1024 + 8)))
     expect(errors.length).toBe(120 - photos.length)
     expect(errors[0]!.message).toBe('压缩包内图片合计不能超过 50 MB')

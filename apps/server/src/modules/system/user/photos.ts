@@ -1,18 +1,26 @@
 import { basename } from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import { unzipSync } from 'fflate'
 import type { ModuleContext } from '../../../app.js'
-import { requirePermission } from '../../../core/auth/guards.js'
 import { authOf } from '../../../core/auth/plugin.js'
 import { ok } from '../../../core/envelope.js'
 import { AppError, badRequest } from '../../../core/errors.js'
 import type { Api } from '../../../core/http/api.js'
+import { assertNoNul } from '../../../core/http/text-guard.js'
 import { ApiScopes, DataScopes } from '../../../core/scope/index.js'
 import { scoped, touched } from '../../../core/tenancy.js'
+import {
+  InflateBudget,
+  readEntry,
+  ZipDamaged,
+  type ZipEntry,
+  ZipTooLarge,
+  zipEntries,
+} from '../../../core/zip/index.js'
 import { resourceService } from '../../resource/index.js'
 import { systemScopeSource } from '../role/scope-source.js'
 import { user } from '../schema.js'
+import { mayManage, NOT_GOVERNED, roleAuthority } from './authority.js'
 import { USER_RESOURCE } from './user.js'
 
 /**
@@ -26,7 +34,7 @@ import { USER_RESOURCE } from './user.js'
 export const MAX_PHOTO_BYTES = 500 * 1024
 /** files in one request, and images in one zip */
 export const MAX_PHOTOS = 1000
-/** what the images of one zip may add up to once inflated (fflate never inflates past a declared size) */
+/** what the images of one zip may add up to once inflated (counted as inflated, see unzipPhotos) */
 export const MAX_ZIP_INFLATED = 50 * 1024 * 1024
 
 export interface PhotoError {
@@ -57,42 +65,53 @@ export function imageTypeOf(bytes: Uint8Array): 'image/jpeg' | 'image/png' | nul
 
 const tooLarge = () => `图片不能超过 ${MAX_PHOTO_BYTES / 1024} KB`
 
-/** The images of a zip. Sizes are checked from the directory before anything is inflated (zip bombs). */
-export function unzipPhotos(zip: Uint8Array, name: string): { photos: Photo[]; errors: PhotoError[] } {
+/**
+ * The images of a zip. Declared sizes are checked from the directory first (a cheap refusal of an
+ * honest oversized file); then each image is really inflated and counted (core/zip: off the event
+ * loop, stopped at the first limit passed), so a zip that lies about its sizes costs no more.
+ */
+export async function unzipPhotos(
+  zip: Uint8Array,
+  name: string,
+): Promise<{ photos: Photo[]; errors: PhotoError[] }> {
   const errors: PhotoError[] = []
-  let seen = 0
-  let inflated = 0
-  let entries: Record<string, Uint8Array>
+  const photos: Photo[] = []
+  let entries: ZipEntry[]
   try {
-    entries = unzipSync(zip, {
-      filter: (entry) => {
-        const base = basename(entry.name)
-        if (entry.name.endsWith('/') || entry.name.startsWith('__MACOSX/') || base.startsWith('.'))
-          return false
-        if (++seen > MAX_PHOTOS) {
-          if (seen === MAX_PHOTOS + 1)
-            errors.push({ file: name, message: `压缩包内图片不能超过 ${MAX_PHOTOS} 张` })
-          return false
-        }
-        if (entry.originalSize > MAX_PHOTO_BYTES) {
-          errors.push({ file: base, message: tooLarge() })
-          return false
-        }
-        inflated += entry.originalSize
-        if (inflated > MAX_ZIP_INFLATED) {
-          errors.push({
-            file: base,
-            message: `压缩包内图片合计不能超过 ${MAX_ZIP_INFLATED / 1024 / 1024} MB`,
-          })
-          return false
-        }
-        return true
-      },
-    })
+    entries = zipEntries(zip)
   } catch {
     return { photos: [], errors: [{ file: name, message: '压缩包无法读取' }] }
   }
-  const photos = Object.entries(entries).map(([path, bytes]) => ({ file: basename(path), bytes }))
+  const totalProblem = `压缩包内图片合计不能超过 ${MAX_ZIP_INFLATED / 1024 / 1024} MB`
+  const budget = new InflateBudget(MAX_PHOTO_BYTES, MAX_ZIP_INFLATED)
+  let seen = 0
+  let declared = 0
+  for (const entry of entries) {
+    const base = basename(entry.name)
+    if (entry.name.endsWith('/') || entry.name.startsWith('__MACOSX/') || base.startsWith('.')) continue
+    if (++seen > MAX_PHOTOS) {
+      if (seen === MAX_PHOTOS + 1)
+        errors.push({ file: name, message: `压缩包内图片不能超过 ${MAX_PHOTOS} 张` })
+      continue
+    }
+    if (entry.declaredSize > MAX_PHOTO_BYTES) {
+      errors.push({ file: base, message: tooLarge() })
+      continue
+    }
+    declared += entry.declaredSize
+    if (declared > MAX_ZIP_INFLATED) {
+      errors.push({ file: base, message: totalProblem })
+      continue
+    }
+    try {
+      photos.push({ file: base, bytes: await readEntry(zip, entry, budget) })
+    } catch (error) {
+      if (error instanceof ZipTooLarge)
+        errors.push({ file: base, message: error.limit === MAX_PHOTO_BYTES ? tooLarge() : totalProblem })
+      else if (error instanceof ZipDamaged) errors.push({ file: base, message: '压缩包无法读取' })
+      else throw error
+    }
+  }
   return { photos, errors }
 }
 
@@ -113,13 +132,14 @@ async function readPhotos(request: FastifyRequest): Promise<{ photos: Photo[]; e
   let total = 0
   try {
     for await (const part of request.files({ limits: { files: MAX_PHOTOS } })) {
+      assertNoNul(part.filename)
       const name = basename(part.filename || 'file')
       // a part must be read to its end before the next one arrives
       const bytes = await part.toBuffer()
       total += bytes.length
       if (total > request.server.uploadMaxBytes) throw tooLargeRequest()
       if (startsWith(bytes, ZIP) || /\.zip$/i.test(name)) {
-        const unzipped = unzipPhotos(bytes, name)
+        const unzipped = await unzipPhotos(bytes, name)
         photos.push(...unzipped.photos)
         errors.push(...unzipped.errors)
       } else photos.push({ file: name, bytes })
@@ -153,12 +173,14 @@ export async function userPhotoRoutes(api: Api, ctx: ModuleContext): Promise<voi
             `each at most ${MAX_PHOTO_BYTES / 1024} KB, JPEG or PNG; answers {imported, errors:[{file, message}]}`,
           consumes: ['multipart/form-data'],
         },
-        preHandler: [requirePermission('user_import'), apis.guard],
+        config: { permission: 'user_import' },
+        preHandler: apis.guard,
       },
       async (request) => {
         const auth = authOf(request)
         const { photos, errors } = await readPhotos(request)
         const scope = await data.condition(auth, USER_RESOURCE, user)
+        const authority = await roleAuthority(db, auth)
         const done = new Set<string>()
         let imported = 0
         for (const photo of photos) {
@@ -182,11 +204,15 @@ export async function userPhotoRoutes(api: Api, ctx: ModuleContext): Promise<voi
             continue
           }
           const [target] = await db
-            .select({ id: user.id })
+            .select({ id: user.id, roleId: user.roleId })
             .from(user)
             .where(scoped(user, auth, scope, eq(user.account, account)))
           if (!target) {
             fail(`账号不存在: ${account}`)
+            continue
+          }
+          if (!mayManage(auth, authority, target)) {
+            fail(NOT_GOVERNED(account))
             continue
           }
           let stored: Awaited<ReturnType<typeof files.storeFile>>

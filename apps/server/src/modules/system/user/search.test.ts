@@ -62,8 +62,12 @@ describe('pickers: blade-user/search/user and blade-system/search/{role,dept,pos
   afterAll(() => t.close())
 
   describe('search/user', () => {
-    it('any signed-in user of the tenant pages the picker fields, 10 per page, never a password', async () => {
-      const res = await search(staff)
+    it('a user_view holder pages the picker fields, 10 per page, never a password; others are refused', async () => {
+      // every phone number of the tenant: not for whoever is signed in (issue 7)
+      const refused = await search(staff)
+      expect(refused.statusCode).toBe(403)
+      expect(refused.json().msg).toBe('缺少权限: user_view')
+      const res = await search(parkAdmin)
       expect(res.statusCode).toBe(200)
       const data = res.json().data as { records: Picked[]; total: number; size: number; current: number }
       expect(data).toMatchObject({ total: 4, size: 10, current: 1 })
@@ -117,27 +121,31 @@ describe('pickers: blade-user/search/user and blade-system/search/{role,dept,pos
 
     it('a search writes nothing', async () => {
       const before = await userCount()
-      await search(staff, { realName: '李' })
+      await search(parkAdmin, { realName: '李' })
       expect(await userCount()).toBe(before)
     })
   })
 
   describe('search/role, search/dept, search/post', () => {
-    it('list the tenant rows matching a name, with id and name fields', async () => {
-      const roles = (await system.get('search/role', staff)).json().data
+    it('list the tenant rows matching a name, with id and name fields (the user screen and their own screens)', async () => {
+      // pickers of the user form: not for a caller with neither screen
+      for (const what of ['role', 'dept', 'post'])
+        expect((await system.get(`search/${what}`, staff)).statusCode).toBe(403)
+      const reader = parkAdmin
+      const roles = (await system.get('search/role', reader)).json().data
       expect(roles.map((r: { roleName: string }) => r.roleName)).toEqual(['管理员', '园区职员'])
       expect(Object.keys(roles[0]).sort()).toEqual(['id', 'parentId', 'roleAlias', 'roleName'])
-      expect((await system.get('search/role', staff, { roleName: '职员' })).json().data).toMatchObject([
+      expect((await system.get('search/role', reader, { roleName: '职员' })).json().data).toMatchObject([
         { roleName: '园区职员', roleAlias: 'staff' },
       ])
 
-      const depts = (await system.get('search/dept', staff, { deptName: '运营' })).json().data
+      const depts = (await system.get('search/dept', reader, { deptName: '运营' })).json().data
       expect(depts).toEqual([{ id: child, parentId: root, deptName: '运营部', fullName: '示范园区运营部' }])
-      const children = (await system.get('search/dept', staff, { parentId: root })).json().data
+      const children = (await system.get('search/dept', reader, { parentId: root })).json().data
       expect(children.map((d: { id: string }) => d.id)).toEqual([child])
-      expect((await system.get('search/dept', staff)).json().data).toHaveLength(2)
+      expect((await system.get('search/dept', reader)).json().data).toHaveLength(2)
 
-      const posts = (await system.get('search/post', staff, { postName: '经理' })).json().data
+      const posts = (await system.get('search/post', reader, { postName: '经理' })).json().data
       expect(posts.map((p: { postName: string }) => p.postName)).toEqual(['技术经理', '人力经理'])
       expect(Object.keys(posts[0]).sort()).toEqual(['category', 'id', 'postCode', 'postName'])
     })
@@ -157,9 +165,9 @@ describe('pickers: blade-user/search/user and blade-system/search/{role,dept,pos
     })
 
     it('bad parameters answer 400; no token 401', async () => {
-      expect((await system.get('search/role', staff, { parentId: 'x' })).statusCode).toBe(400)
-      expect((await system.get('search/dept', staff, { parentId: '-1' })).statusCode).toBe(400)
-      expect((await system.get('search/post', staff, { postName: 'x'.repeat(65) })).statusCode).toBe(400)
+      expect((await system.get('search/role', parkAdmin, { parentId: 'x' })).statusCode).toBe(400)
+      expect((await system.get('search/dept', parkAdmin, { parentId: '-1' })).statusCode).toBe(400)
+      expect((await system.get('search/post', parkAdmin, { postName: 'x'.repeat(65) })).statusCode).toBe(400)
       for (const what of ['role', 'dept', 'post'])
         expect((await system.get(`search/${what}`, {})).statusCode).toBe(401)
     })

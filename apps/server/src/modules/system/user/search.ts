@@ -49,6 +49,7 @@ export async function userSearchRoutes(
   api.get(
     '/blade-user/search/user',
     {
+      config: { permission: 'user_view' },
       schema: {
         tags: ['user'],
         summary: 'user picker: id, account, realName, deptName, phone (realName/name/phone like, deptId)',

@@ -142,7 +142,7 @@ describe('user status (正常/停用) and staff type (blade-user/updateEmployeeT
     })
   })
 
-  it('disabling an administrator takes an administrator: a user_edit holder gets 无权配置管理员角色!', async () => {
+  it('disabling an administrator takes an administrator: a user_edit holder is refused (authority.ts)', async () => {
     const db = t.database.db
     const [staffRole] = await db
       .select()
@@ -155,8 +155,8 @@ describe('user status (正常/停用) and staff type (blade-user/updateEmployeeT
     try {
       const editor = bearer(await signIn(t.app, { tenantId: '100001', account: 'staff' }))
       const res = await users.post('update', editor, { id: parkAdminId, status: 0 })
-      expect(res.statusCode).toBe(400)
-      expect(res.json().msg).toBe('无权配置管理员角色!')
+      expect(res.statusCode).toBe(403)
+      expect(res.json().msg).toBe('无权操作用户 [admin]: 该用户拥有您未持有的角色')
       expect((await row(parkAdminId)).status).toBe(1)
     } finally {
       await db.delete(roleMenu).where(eq(roleMenu.id, grant.id))

@@ -184,14 +184,22 @@ describe('users to and from Excel (blade-user export-user, export-template, impo
       imported: 2,
       updated: 0,
       errors: [{ row: 3, messages: ['角色不存在: 无此角色'] }],
+      initialPassword: expect.any(String),
     })
     expect(body.msg).toBe('导入完成: 新增 2 条, 更新 0 条, 1 条有误')
     const made = await usersLike(`imp${n}`)
     expect(made.map((u) => u.account).sort()).toEqual([`imp${n}a`, `imp${n}c`])
     const a = made.find((u) => u.account === `imp${n}a`)!
-    expect(a).toMatchObject({ realName: '导入甲', sex: 1, phone: '13800000001', passwordDefault: true })
-    // the account.initPassword parameter of the demo data
-    expect(await verifyPassword(a.password, md5('123456'))).toBe(true)
+    expect(a).toMatchObject({
+      realName: '导入甲',
+      sex: 1,
+      phone: '13800000001',
+      passwordDefault: true,
+      mustChangePassword: true,
+    })
+    // the import's own random password, told once in the reply (not the account.initPassword parameter)
+    expect(await verifyPassword(a.password, md5(body.data.initialPassword))).toBe(true)
+    expect(await verifyPassword(a.password, md5('123456'))).toBe(false)
     expect(made.find((u) => u.account === `imp${n}c`)!.deptId.split(',')).toHaveLength(2)
   })
 
@@ -251,6 +259,7 @@ describe('users to and from Excel (blade-user export-user, export-template, impo
         imported: 1,
         updated: 0,
         errors: [{ row: 2, messages: ['无权配置管理员角色!'] }],
+        initialPassword: expect.any(String),
       })
       expect((await usersLike(`st${n}`)).map((u) => u.account)).toEqual([`st${n}b`])
     } finally {

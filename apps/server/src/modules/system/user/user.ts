@@ -1,11 +1,11 @@
 import { idCsv, idString, md5Hex, strongPassword, UserForm, UserInfoForm } from '@xpark/contract/schemas'
-import { and, eq, inArray, ne, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { ModuleContext } from '../../../app.js'
-import { can } from '../../../core/auth/guards.js'
 import { hashPassword, md5 } from '../../../core/auth/passwords.js'
 import { authOf } from '../../../core/auth/plugin.js'
+import { type RoutePermission, SIGNED_IN } from '../../../core/auth/route-permissions.js'
 import type { AuthContext } from '../../../core/auth/tokens.js'
 import {
   defineResource,
@@ -16,7 +16,7 @@ import {
   updateRow,
 } from '../../../core/crud/index.js'
 import { ok, success } from '../../../core/envelope.js'
-import { badRequest, forbidden, notFound } from '../../../core/errors.js'
+import { badRequest, notFound } from '../../../core/errors.js'
 import type { Api } from '../../../core/http/api.js'
 import { isId } from '../../../core/ids.js'
 import { ApiScopes, DataScopes } from '../../../core/scope/index.js'
@@ -26,6 +26,7 @@ import { assertMayConfigure } from '../role/role.js'
 import { systemScopeSource } from '../role/scope-source.js'
 import { dept, post, role, staffType, user, userFilters } from '../schema.js'
 import { assertAccountQuota } from '../tenant/quota.js'
+import { assertMayManage, handOutProblem, roleAuthority } from './authority.js'
 import { userSearchRoutes } from './search.js'
 
 /**
@@ -65,22 +66,21 @@ async function assertStaffType(tx: Tx, auth: AuthContext, id: string) {
   if (!found) throw badRequest('员工类型不存在')
 }
 
-/** Roles a caller may hand out: no `admin` / `administrator` role unless the caller is one. */
+/** Roles a caller may hand out (authority.ts): 400 naming the first one it may not. */
 async function assertMayAssign(tx: Tx, auth: AuthContext, roleIds: string[], previous: string[] = []) {
-  const added = roleIds.filter((id) => !previous.includes(id))
-  if (!added.length) return
-  const rows = await tx
-    .select({ alias: role.roleAlias })
-    .from(role)
-    .where(scoped(role, auth, inArray(role.id, added)))
-  for (const r of rows) assertMayConfigure(auth, r.alias)
+  const problem = handOutProblem(auth, await roleAuthority(tx, auth), roleIds, previous)
+  if (problem) throw badRequest(problem)
 }
 
 /** The user resource (filters, data scope, API scope): `page` here, and the Excel export in excel.ts. */
 export function userResource(
   data: DataScopes,
   apis: ApiScopes,
-  endSessions: (userIds: readonly string[], tx: Tx) => Promise<void> = async () => {},
+  sessions: {
+    end: (userIds: readonly string[], tx: Tx) => Promise<void>
+    /** after a commit: the accounts' roles, departments and status count from their next request */
+    forget: (tenantId: string, userIds: readonly string[]) => Promise<void>
+  } = { end: async () => {}, forget: async () => {} },
 ) {
   return defineResource({
     table: user,
@@ -114,6 +114,8 @@ export function userResource(
         if (clash) throw badRequest(`当前用户 [${values.account}] 已存在!`)
       }
       let previousRoles: string[] = []
+      // editing another account (fields, status, roles) takes authority over every role it holds
+      if (id) await assertMayManage(tx, auth, [id])
       if (id) {
         const [current] = await tx.select({ roleId: user.roleId }).from(user).where(eq(user.id, id))
         previousRoles = split(current?.roleId)
@@ -129,24 +131,14 @@ export function userResource(
       // locking oneself out would leave nobody signed in to undo it
       if (id && id === auth.userId && values.status !== undefined && values.status !== 1)
         throw badRequest('不能停用本账号!')
-      // disabling an administrator takes one: a user_edit holder must not lock the admins out
-      if (id && values.status !== undefined && values.status !== 1) {
-        const [target] = await tx.select({ roleId: user.roleId }).from(user).where(eq(user.id, id))
-        const roleIds = split(target?.roleId)
-        if (roleIds.length) {
-          const held = await tx
-            .select({ alias: role.roleAlias })
-            .from(role)
-            .where(and(eq(role.tenantId, auth.tenantId), inArray(role.id, roleIds)))
-          for (const r of held) assertMayConfigure(auth, r.alias)
-        }
-      }
     },
     beforeRemove: async ({ tx, auth, ids }) => {
       if (ids.includes(auth.userId)) throw badRequest('不能删除本账号!')
+      await assertMayManage(tx, auth, ids)
       // a removed account's sessions end with it (a failed remove only costs a new sign-in)
-      await endSessions(ids, tx)
+      await sessions.end(ids, tx)
     },
+    afterCommit: ({ auth, ids }) => sessions.forget(auth.tenantId, ids),
   })
 }
 
@@ -171,17 +163,15 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const source = systemScopeSource(ctx.database)
   const data = new DataScopes(source, ctx.cache)
   const apis = new ApiScopes(source, ctx.cache)
-  const r: Resource = userResource(data, apis, (ids, tx) => api.sessionControl.endUsers(ids, tx))
+  const r: Resource = userResource(data, apis, {
+    end: (ids, tx) => api.sessionControl.endUsers(ids, { tx }),
+    forget: (tenantId, ids) => api.principals.forget(tenantId, ids),
+  })
   await registerResource(api, db, r)
   const tags = ['user']
 
-  const permit = (code: (request: FastifyRequest) => string) => [
-    async (request: FastifyRequest) => {
-      const needed = code(request)
-      if (!(await can(request.server, authOf(request), needed))) throw forbidden(`缺少权限: ${needed}`)
-    },
-    apis.guard,
-  ]
+  /** the route's permission (core/auth/route-permissions.ts) and the API scope check */
+  const permit = (permission: RoutePermission) => ({ config: { permission }, preHandler: apis.guard })
   /** users of the caller's tenant within its data scope */
   const inScope = async (auth: AuthContext, ids: string[]) =>
     scoped(user, auth, await data.condition(auth, USER_RESOURCE, user), inArray(user.id, ids))
@@ -198,7 +188,7 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
           ...passwordFields,
         }).loose(),
       },
-      preHandler: permit((request) => ((request.body as { id?: string }).id ? 'user_edit' : 'user_add')),
+      ...permit((request) => ((request.body as { id?: string } | undefined)?.id ? 'user_edit' : 'user_add')),
     },
     async (request) => {
       const auth = authOf(request)
@@ -208,6 +198,7 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
       )
       if (id) {
         await updateRow(db, r, auth, id, values)
+        // a disabled account is out at once, not when its token runs out
         if (values.status === 0) await request.server.sessionControl.endUsers([id])
         return success()
       }
@@ -226,12 +217,11 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
         summary: 'user: update the fields sent',
         body: UserForm.partial().extend({ id: idString }),
       },
-      preHandler: permit(() => 'user_edit'),
+      ...permit('user_edit'),
     },
     async (request) => {
       const { id, ...values } = request.body
       await updateRow(db, r, authOf(request), id, values)
-      // a disabled account is out at once, not when its token runs out
       if (values.status === 0) await request.server.sessionControl.endUsers([id])
       return success()
     },
@@ -244,20 +234,29 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
     body: z.object({ userIds: idCsv.optional(), ...passwordFields }).nullish(),
   }
   for (const path of ['/blade-user/reset-password', '/blade-user/resetNewPassword']) {
-    api.post(path, { schema: resetSchema, preHandler: permit(() => 'user_reset') }, async (request) => {
+    api.post(path, { schema: resetSchema, ...permit('user_reset') }, async (request) => {
       const auth = authOf(request)
       const input = { ...request.query, ...(request.body ?? {}) }
       const ids = split(input.userIds)
       if (!ids.length) throw badRequest('参数校验失败: userIds: required')
       const hash = await passwordHashOf(input)
       if (!hash) throw badRequest('参数校验失败: password: please enter password')
+      // whoever sets a password can sign in as the account: only over accounts the caller governs
+      await assertMayManage(db, auth, ids)
       // resolved before the transaction: PGlite's one connection is held inside it
       const inScopeWhere = await inScope(auth, ids)
       await db.transaction(async (tx) => {
         const done = await tx
           .update(user)
           // the person should choose their own password: the console asks until they do
-          .set({ password: hash, passwordDefault: true, updateUser: auth.userId, updateTime: new Date() })
+          .set({
+            password: hash,
+            passwordDefault: true,
+            // someone else knows it: the server refuses everything but changing it (core/auth/plugin.ts)
+            mustChangePassword: true,
+            updateUser: auth.userId,
+            updateTime: new Date(),
+          })
           .where(inScopeWhere)
           .returning({ id: user.id })
         if (done.length !== new Set(ids).size) throw notFound('用户不存在')
@@ -277,7 +276,7 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
         querystring: z.object({ userIds: idCsv.optional(), roleIds: idCsv.optional() }),
         body: z.object({ userIds: idCsv.optional(), roleIds: idCsv.optional() }).nullish(),
       },
-      preHandler: permit(() => 'user_role'),
+      ...permit('user_role'),
     },
     async (request) => {
       const auth = authOf(request)
@@ -285,6 +284,7 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
       const userIds = split(input.userIds)
       const roleIds = [...new Set(split(input.roleIds))]
       if (!userIds.length || !roleIds.length) throw badRequest('参数校验失败: userIds, roleIds: required')
+      await assertMayManage(db, auth, userIds)
       // resolved before the transaction: PGlite's one connection is held inside it
       const inScopeWhere = await inScope(auth, userIds)
       await db.transaction(async (tx) => {
@@ -297,6 +297,8 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
           .returning({ id: user.id })
         if (done.length !== new Set(userIds).size) throw notFound('用户不存在')
       })
+      // their new roles count from their next request (core/auth/principals.ts)
+      await request.server.principals.forget(auth.tenantId, userIds)
       return success()
     },
   )
@@ -311,7 +313,7 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
         querystring: z.object({ userIds: idCsv.optional(), staffTypeId: staffTypeParam }),
         body: z.object({ userIds: idCsv.optional(), staffTypeId: staffTypeParam }).nullish(),
       },
-      preHandler: permit(() => 'user_edit'),
+      ...permit('user_edit'),
     },
     async (request) => {
       const auth = authOf(request)
@@ -320,6 +322,7 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
       if (!userIds.length) throw badRequest('参数校验失败: userIds: required')
       if (input.staffTypeId === undefined) throw badRequest('参数校验失败: staffTypeId: required')
       const staffTypeId = input.staffTypeId || null
+      await assertMayManage(db, auth, userIds)
       // resolved before the transaction: PGlite's one connection is held inside it
       const inScopeWhere = await inScope(auth, userIds)
       await db.transaction(async (tx) => {
@@ -339,7 +342,10 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
 
   api.post(
     '/blade-user/update-info',
-    { schema: { tags, summary: 'user: the signed-in user edits own profile fields', body: UserInfoForm } },
+    {
+      config: { permission: SIGNED_IN },
+      schema: { tags, summary: 'user: the signed-in user edits own profile fields', body: UserInfoForm },
+    },
     async (request) => {
       const auth = authOf(request)
       const done = await db
@@ -360,7 +366,7 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
         summary: 'user: platform type and extension data',
         querystring: z.object({ id: idString }),
       },
-      preHandler: permit(() => 'user_view'),
+      ...permit('user_view'),
     },
     async (request) => {
       const row = await findRow(db, r, authOf(request), request.query.id)
@@ -398,11 +404,12 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
             .optional(),
         }),
       },
-      preHandler: permit(() => 'user_edit'),
+      ...permit('user_edit'),
     },
     async (request) => {
       const auth = authOf(request)
       const { userId, userType, userExt } = request.body
+      await assertMayManage(db, auth, [userId])
       const done = await db
         .update(user)
         .set({
