@@ -155,7 +155,7 @@ export const commodityModule = defineModule({
   product: { name: '商品管理', remark: '商品类型、商品信息与商品订单' },
   // park staff look, they do not change
   staff: menuCodes(SHOP_MENUS).filter(
-    (c) => !/_(add|edit|delete|status|shelf|pay|complete|cancel|import)$/.test(c),
+    (c) => !/_(add|edit|delete|status|shelf|pay|complete|cancel|import|export)$/.test(c),
   ),
   dicts: [
     {
