@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs'
 import compress from '@fastify/compress'
 import helmet from '@fastify/helmet'
-import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { API_BASE } from '@xpark/contract'
@@ -19,13 +17,14 @@ import { registerAuthentication } from './core/auth/plugin.js'
 import { TokenService } from './core/auth/tokens.js'
 import type { Cache } from './core/cache/index.js'
 import { toWireJson, wireReplacer } from './core/envelope.js'
+import { registerConsole } from './core/http/console.js'
 import { registerErrorHandling } from './core/http/errors.js'
 import { registerUploads } from './core/http/uploads.js'
 import { nextId } from './core/ids.js'
 import { FileLinks } from './core/storage/index.js'
 import type { Database } from './db/client.js'
 import { appModule } from './modules/app/index.js'
-import { authModule } from './modules/auth/index.js'
+import { authModule, consoleBoot } from './modules/auth/index.js'
 import { deskModule } from './modules/desk/index.js'
 import { logModule } from './modules/log/index.js'
 import { resourceModule } from './modules/resource/index.js'
@@ -125,27 +124,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { prefix: API_BASE },
   )
 
-  const webDist = deps.config.webDist ?? (await import('./paths.js')).webDistDefault
-  if (existsSync(webDist)) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      cacheControl: false,
-      setHeaders: (res, path) => {
-        // Vite names bundles by content hash: they never change, so browsers may keep them for good
-        res.header(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        )
-      },
-    })
-    // index.html must never be cached: it names the hashed bundles of the current build
-    app.get('/', { config: { public: true }, schema: { hide: true } }, (_req, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html'),
-    )
-  }
+  // the built console, with its settings in index.html (core/http/console.ts); absent → API only
+  registerConsole(app, {
+    root: deps.config.webDist ?? (await import('./paths.js')).webDistDefault,
+    boot: consoleBoot(ctx),
+  })
 
   return app
 }
