@@ -29,7 +29,7 @@ export function preloadRoute(source: string): Plugin {
       handler(_html, { bundle, chunk: entry }) {
         if (!bundle || !entry) return
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk')
-        const route = chunks.find((c) => c.facadeModuleId?.endsWith(source))
+        const route = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(source)))
         if (!route) throw new Error(`preloadRoute: no chunk for ${source}`)
         const byFile = new Map<string, Chunk>(chunks.map((c) => [c.fileName, c]))
         const loaded = closure(byFile, entry.fileName)
