@@ -25,6 +25,7 @@ function fakeBuild(): { root: string; js: Buffer; css: Buffer } {
   writeFileSync(join(root, 'assets/plain-3c4d.css'), css)
   writeFileSync(join(root, '.vite/manifest.json'), '{}')
   writeFileSync(join(root, 'robots.txt'), 'User-agent: *\n')
+  writeFileSync(join(root, 'odd:name*.txt'), 'not a route pattern')
   return { root, js, css }
 }
 
@@ -92,7 +93,14 @@ describe('console files served by the API process', () => {
     const robots = await asset('/robots.txt')
     expect(robots.statusCode).toBe(200)
     expect(robots.headers['cache-control']).toBe('no-cache')
-    for (const hidden of ['/.vite/manifest.json', '/assets/app-1a2b.js.gz', '/assets/none.js', '/nope.js']) {
+    for (const hidden of [
+      '/.vite/manifest.json',
+      '/assets/app-1a2b.js.gz',
+      '/assets/none.js',
+      '/nope.js',
+      '/odd:name*.txt',
+      '/oddXnameY.txt',
+    ]) {
       const reply = await asset(hidden)
       expect(reply.statusCode, hidden).toBe(404)
       expect(reply.json().msg).toBe(`没找到请求: GET ${hidden}`)

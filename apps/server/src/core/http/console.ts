@@ -221,7 +221,12 @@ export function registerConsole(app: FastifyInstance, options: ConsoleOptions): 
     const file = files.get(request.url.split('?')[0] ?? '')
     return file ? send(request, reply, file) : reply.callNotFound()
   })
-  for (const [url, file] of files)
-    if (!url.startsWith('/assets/')) app.get(url, asset, (request, reply) => send(request, reply, file))
+  // other files (Vite's public folder) get a route each; a name the router would read as a pattern
+  // (`:`, `*`, …) or that needs escaping in a URL is left out
+  for (const [url, file] of files) {
+    if (url.startsWith('/assets/')) continue
+    if (/^[\w./~-]+$/.test(url)) app.get(url, asset, (request, reply) => send(request, reply, file))
+    else app.log.warn({ file: url }, 'console: file name not served')
+  }
   return true
 }
