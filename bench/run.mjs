@@ -25,7 +25,7 @@ const settings = {
   rounds: 2,
   idleSettleMs: 2_000,
   // cold loads per server in section 3 (after one uncounted warm-up each), alternating xpark / bare
-  pageLoads: 7,
+  pageLoads: 9,
   chromiumWaitMs: 120_000,
   watchdogMs: 5 * 60_000,
 }

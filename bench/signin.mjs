@@ -49,7 +49,7 @@ export async function startBareStatic(apiOrigin, onChild = () => {}) {
  * `loads` cold loads per target (fresh context, cache disabled), after one warm-up load each that is
  * not counted (the browser's own first-navigation costs), alternating xpark / bare.
  */
-export async function benchSignIn(server, { loads = 7, chromiumWaitMs = 120_000, onChild } = {}) {
+export async function benchSignIn(server, { loads = 9, chromiumWaitMs = 120_000, onChild } = {}) {
   if (!(await waitForChromium(chromiumWaitMs))) {
     throw new Error(`/usr/bin/chromium did not appear within ${chromiumWaitMs / 1000} s`)
   }
@@ -173,7 +173,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   children.add(server.child)
   try {
     console.log(`\n== ${heading(server.baseUrl)}`)
-    const loads = Number(process.env.XPARK_BENCH_SIGNIN_LOADS ?? 7)
+    const loads = Number(process.env.XPARK_BENCH_SIGNIN_LOADS ?? 9)
     report(await benchSignIn(server, { loads, onChild: (child) => children.add(child) }))
   } finally {
     await stopServer(server.child)
