@@ -30,10 +30,13 @@ const median = (list) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }
 
-/** The bare static server as a child process, passing /xparkApi through to `apiOrigin`. */
-export async function startBareStatic(apiOrigin, onChild = () => {}) {
+/**
+ * The bare static server as a child process, passing /xparkApi through to `apiOrigin`; `documentHeaders`
+ * go on index.html.
+ */
+export async function startBareStatic(apiOrigin, onChild = () => {}, documentHeaders = {}) {
   const script = fileURLToPath(new URL('./lib/bare-static-server.mjs', import.meta.url))
-  const child = spawn(process.execPath, [script, distDir, apiOrigin], {
+  const child = spawn(process.execPath, [script, distDir, apiOrigin, JSON.stringify(documentHeaders)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   onChild(child)
@@ -45,9 +48,32 @@ export async function startBareStatic(apiOrigin, onChild = () => {}) {
   return { child, baseUrl: `http://127.0.0.1:${JSON.parse(first).port}` }
 }
 
+/** Headers of a response that are not about its body or connection: the document's security headers. */
+const BODY_HEADERS = new Set([
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'cache-control',
+  'vary',
+  'etag',
+  'last-modified',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+])
+export const documentHeadersOf = (response) =>
+  Object.fromEntries([...response.headers].filter(([name]) => !BODY_HEADERS.has(name.toLowerCase())))
+
 /**
  * `loads` cold loads per target (fresh context, cache disabled), after one warm-up load each that is
- * not counted (the browser's own first-navigation costs), alternating xpark / bare.
+ * not counted (the browser's own first-navigation costs), in turn, the order rotating every round:
+ * - xpark: its own server;
+ * - bare: the bare static server sending the same security headers on index.html as xpark's server
+ *   (helmet's, and whatever CSP is configured): the serving compared, not the header policy;
+ * - bare-plain: the bare static server with no such headers, to show what the headers cost.
+ *   (Cross-Origin-Opener-Policy makes Chromium give the page a new browsing context group, hence a new
+ *   renderer process, when the tab starts at about:blank as Playwright's pages do.)
  */
 export async function benchSignIn(server, { loads = 9, chromiumWaitMs = 120_000, onChild } = {}) {
   if (!(await waitForChromium(chromiumWaitMs))) {
@@ -55,21 +81,25 @@ export async function benchSignIn(server, { loads = 9, chromiumWaitMs = 120_000,
   }
   const index = await fetch(`${server.baseUrl}/`)
   if (!index.ok) throw new Error(`GET / answered HTTP ${index.status}: is apps/web/dist built?`)
-  const bare = await startBareStatic(server.baseUrl, onChild)
+  const documentHeaders = documentHeadersOf(index)
+  const bare = await startBareStatic(server.baseUrl, onChild, documentHeaders)
+  const plain = await startBareStatic(server.baseUrl, onChild)
   const browser = await launchBrowser()
   try {
-    const targets = { xpark: server.baseUrl, bare: bare.baseUrl }
+    const targets = { xpark: server.baseUrl, bare: bare.baseUrl, barePlain: plain.baseUrl }
+    const names = Object.keys(targets)
     for (const url of Object.values(targets)) await measureLoginPage(browser, url)
-    const samples = { xpark: [], bare: [] }
+    const samples = Object.fromEntries(names.map((name) => [name, []]))
     for (let i = 0; i < loads; i++) {
-      // alternate which goes first, so neither always follows the other's garbage
-      const order = i % 2 ? ['bare', 'xpark'] : ['xpark', 'bare']
+      // rotate which goes first, so none always follows another's garbage
+      const order = names.map((_, k) => names[(i + k) % names.length])
       for (const name of order) samples[name].push(await measureLoginPage(browser, targets[name]))
     }
-    return summarise(samples)
+    return { ...summarise(samples), documentHeaders: Object.keys(documentHeaders) }
   } finally {
     await browser.close()
     await stopServer(bare.child, 5_000)
+    await stopServer(plain.child, 5_000)
   }
 }
 
@@ -84,11 +114,14 @@ function summarise(samples) {
   })
   const xpark = figure(samples.xpark)
   const bare = figure(samples.bare)
+  const barePlain = figure(samples.barePlain)
   const first = samples.xpark[0]
   return {
     xpark,
     bare,
+    barePlain,
     ratio: Number((xpark.medianVisibleMs / bare.medianVisibleMs).toFixed(3)),
+    ratioToPlain: Number((xpark.medianVisibleMs / barePlain.medianVisibleMs).toFixed(3)),
     targetMedianMs: TARGET_MEDIAN_MS,
     // the bytes of one xpark load (they are the same on every load)
     jsFiles: first.jsFiles,
@@ -111,9 +144,14 @@ export function report(r) {
   line('password field painted after (navigation start → the frame that paints it, in-page clock):')
   line(`xpark's own server:  median ${millis(r.xpark.medianVisibleMs)}   (loads ${loads(r.xpark)})`)
   line(`bare static server:  median ${millis(r.bare.medianVisibleMs)}   (loads ${loads(r.bare)})`)
+  line(`  (bare sends the same document headers as xpark: ${r.documentHeaders.join(', ') || 'none'})`)
   line(
     `ratio xpark / bare: ${r.ratio.toFixed(2)}  (${r.ratio <= 1 ? 'PASS' : 'OVER'}: no slower than bare)   ` +
       `target median ≤ ${r.targetMedianMs} ms: ${r.xpark.medianVisibleMs <= r.targetMedianMs ? 'PASS' : 'OVER'}`,
+  )
+  line(
+    `bare without those headers: median ${millis(r.barePlain.medianVisibleMs)} (loads ${loads(r.barePlain)}); ` +
+      `xpark / that: ${r.ratioToPlain.toFixed(2)} (Cross-Origin-Opener-Policy gives the page a new renderer process)`,
   )
   line(
     `(Playwright's wall clock until it saw the field, polling up to every 500 ms: xpark median ` +

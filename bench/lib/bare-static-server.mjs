@@ -1,16 +1,20 @@
 // A bare static server for the same console build, the comparison point of the sign-in figure: node:http,
 // nothing else. Per request it stats the file and streams it, preferring the `.br`/`.gz` file the build
 // wrote beside it when the browser accepts that encoding (what nginx's gzip_static does). `/` is
-// index.html as built (no settings in it). `/xparkApi/*` is passed through to the xpark server, so the
-// console's calls work the same as behind a reverse proxy.
-// Runs as its own process: `node bare-static-server.mjs <distDir> <apiOrigin>`; prints {"port":n}.
+// index.html as built (no settings in it), with the extra headers given (the document's security
+// headers, as a production static host would be configured). `/xparkApi/*` is passed through to the
+// xpark server, so the console's calls work the same as behind a reverse proxy.
+// Runs as its own process: `node bare-static-server.mjs <distDir> <apiOrigin> [documentHeadersJson]`;
+// prints {"port":n}.
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { createServer, request as httpRequest } from 'node:http'
 import { extname, join, normalize } from 'node:path'
 
-const [distDir, apiOrigin] = process.argv.slice(2)
-if (!distDir || !apiOrigin) throw new Error('usage: bare-static-server.mjs <distDir> <apiOrigin>')
+const [distDir, apiOrigin, documentHeaders = '{}'] = process.argv.slice(2)
+if (!distDir || !apiOrigin)
+  throw new Error('usage: bare-static-server.mjs <distDir> <apiOrigin> [headersJson]')
+const forDocument = JSON.parse(documentHeaders)
 const api = new URL(apiOrigin)
 
 const types = {
@@ -69,6 +73,7 @@ const server = createServer(async (req, res) => {
       'cache-control': relative.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     }
     if (encoding !== 'identity') headers['content-encoding'] = encoding
+    if (relative === '/index.html') Object.assign(headers, forDocument)
     res.writeHead(200, headers)
     return createReadStream(path + suffix).pipe(res)
   }
