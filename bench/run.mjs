@@ -1,7 +1,7 @@
 // xpark benchmark: server startup, menu/routes throughput against bare Fastify, sign-in page first load
 // against a bare static server, 100,000 users paged/rendered/exported.
 // Run after a build (`npm run bench` from the repository root builds first). Loopback only, bounded in
-// time (about 2-3 minutes; a watchdog stops everything after 5), writes bench/results/latest.json.
+// time (about 3-4 minutes; a watchdog stops everything after 7), writes bench/results/latest.json.
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -27,7 +27,7 @@ const settings = {
   // cold loads per server in section 3 (after one uncounted warm-up each), alternating xpark / bare
   pageLoads: 9,
   chromiumWaitMs: 120_000,
-  watchdogMs: 5 * 60_000,
+  watchdogMs: 7 * 60_000,
 }
 const resultsFile = fileURLToPath(new URL('./results/latest.json', import.meta.url))
 
