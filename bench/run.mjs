@@ -1,6 +1,7 @@
-// xpark benchmark: server startup, menu/routes throughput against bare Fastify, login page first load.
+// xpark benchmark: server startup, menu/routes throughput against bare Fastify, sign-in page first load
+// against a bare static server, 100,000 users paged/rendered/exported.
 // Run after a build (`npm run bench` from the repository root builds first). Loopback only, bounded in
-// time (about 2-3 minutes; a watchdog stops everything after 5), writes bench/results/latest.json.
+// time (about 3-4 minutes; a watchdog stops everything after 7), writes bench/results/latest.json.
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -9,10 +10,11 @@ import { createInterface } from 'node:readline'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { benchCrudRender, report as reportRender } from './crud-render.mjs'
-import { launchBrowser, measureLoginPage, waitForChromium } from './lib/login-page.mjs'
+import { waitForChromium } from './lib/login-page.mjs'
 import { compare } from './lib/throughput.mjs'
 import { serverWith100kUsers, timeRawPages } from './lib/users-100k.mjs'
 import { freePort, memoryOf, signIn, startServer, stopServer } from './lib/xpark-server.mjs'
+import { benchSignIn, report as reportSignIn, heading as signInHeading } from './signin.mjs'
 import { exportPhase, rawExportPhase, report as reportExport } from './users-export.mjs'
 import { httpPhase, report as reportPaged } from './users-paged.mjs'
 
@@ -22,15 +24,11 @@ const settings = {
   warmupSeconds: 2,
   rounds: 2,
   idleSettleMs: 2_000,
-  pageLoads: 3,
+  // cold loads per server in section 3 (after one uncounted warm-up each), alternating xpark / bare
+  pageLoads: 9,
   chromiumWaitMs: 120_000,
-  watchdogMs: 5 * 60_000,
+  watchdogMs: 7 * 60_000,
 }
-const BUDGET_LOGIN_JS_BYTES = 150_000
-const REFERENCE_LOGIN_JS = [
-  ['ant-design-pro', 700_000],
-  ['Saber', 1_000_000],
-]
 const resultsFile = fileURLToPath(new URL('./results/latest.json', import.meta.url))
 
 // ---- formatting ------------------------------------------------------------------------------------
@@ -222,69 +220,15 @@ async function benchMenuRoutes(server) {
   }
 }
 
-// ---- 3. login page first load ----------------------------------------------------------------------
+// ---- 3. sign-in page first load, xpark's server vs a bare static server (signin.mjs) --------------
 async function benchLoginPage(server) {
-  heading(`3. Login page first load in Chromium (${server.baseUrl}/#/login, fresh context, no cache)`)
-  if (!(await waitForChromium(settings.chromiumWaitMs))) {
-    throw new Error(`/usr/bin/chromium did not appear within ${settings.chromiumWaitMs / 1000} s`)
-  }
-  const index = await fetch(`${server.baseUrl}/`)
-  if (!index.ok) throw new Error(`GET / answered HTTP ${index.status}: is apps/web/dist built?`)
-
-  const browser = await launchBrowser()
-  try {
-    const loads = []
-    for (let i = 0; i < settings.pageLoads; i++) loads.push(await measureLoginPage(browser, server.baseUrl))
-    const first = loads[0]
-    const times = loads.map((l) => l.visibleMs).sort((a, b) => a - b)
-    const median = times[Math.floor(times.length / 2)]
-    const verdict = first.jsBodyBytes <= BUDGET_LOGIN_JS_BYTES ? 'PASS' : 'OVER'
-
-    results.loginPage = {
-      visibleMs: loads.map((l) => Math.round(l.visibleMs)),
-      firstVisibleMs: Math.round(first.visibleMs),
-      medianVisibleMs: Math.round(median),
-      jsFiles: first.jsFiles,
-      jsGzipBodyBytes: first.jsBodyBytes,
-      jsWireBytes: first.jsWireBytes,
-      jsDecodedBytes: first.jsDecodedBytes,
-      contentEncodings: first.encodings,
-      acceptEncodingSent: first.acceptEncodings,
-      scriptsFinishedAfterVisible: first.scriptsAfterVisible,
-      requests: first.requests,
-      budgetBytes: BUDGET_LOGIN_JS_BYTES,
-      verdict,
-      byteSource: 'CDP Network.loadingFinished.encodedDataLength minus response header bytes',
-      files: first.files,
-    }
-
-    line(
-      `password field visible after ${millis(first.visibleMs)} on the first load ` +
-        `(loads in order: ${loads.map((l) => millis(l.visibleMs)).join(', ')}, each a fresh context; ` +
-        `median ${millis(median)})`,
-    )
-    line(
-      `JS fetched before that: ${kb(first.jsBodyBytes)} ${first.encodings.join('/')} in ${first.jsFiles} files ` +
-        `(${kb(first.jsDecodedBytes)} decoded; ${kb(first.jsWireBytes)} with headers)`,
-    )
-    line(
-      `budget ${kb(BUDGET_LOGIN_JS_BYTES)}: ${verdict}` +
-        (verdict === 'OVER' ? ` by ${kb(first.jsBodyBytes - BUDGET_LOGIN_JS_BYTES)}` : '') +
-        `   reference: ${REFERENCE_LOGIN_JS.map(([name, bytes]) => `${name} ~${kb(bytes)}`).join(', ')}`,
-    )
-    line(
-      `bytes: CDP encodedDataLength (body only), Accept-Encoding sent: ${first.acceptEncodings.join(', ') || '?'}`,
-    )
-    line('largest scripts:')
-    for (const f of first.files.slice(0, 6)) {
-      line(`  ${kb(f.bodyBytes).padStart(9)}  ${f.file}`)
-    }
-    if (first.encodings.some((e) => e !== 'gzip')) {
-      line(`WARNING: some scripts came without gzip (${first.encodings.join(', ')})`)
-    }
-  } finally {
-    await browser.close()
-  }
+  heading(signInHeading(server.baseUrl))
+  results.loginPage = await benchSignIn(server, {
+    loads: settings.pageLoads,
+    chromiumWaitMs: settings.chromiumWaitMs,
+    onChild: (child) => children.add(child),
+  })
+  reportSignIn(results.loginPage)
 }
 
 // ---- 4. + 5. 100,000 users: paged over HTTP vs raw SQL, CrudPage render in Chromium ---------------

@@ -102,6 +102,8 @@ export async function openSidebarFolder(page: Page, path: string, child: string)
   await expect(sidebarItem(page, path)).toBeVisible()
   if (!(await sidebarItem(page, child).isVisible())) await sidebarItem(page, path).click()
   await expect(sidebarItem(page, child)).toBeVisible()
+  // a click on a child while the folder is still sliding open can miss it (seen on a loaded machine)
+  await popupsSettled(page)
 }
 
 /** 系统管理 → 参数管理 in the sidebar; waits for the parameter table's rows. */

@@ -20,7 +20,7 @@ async function confirmAction(page: Page, question: string, done: string): Promis
   await expect(page.getByText(done).first()).toBeVisible()
 }
 
-async function rowAction(page: Page, row: Locator, name: string, to: number): Promise<void> {
+async function rowAction(row: Locator, name: string, to: number): Promise<void> {
   const id = await rowId(row)
   await row.getByTestId(`crud-row-${name}-${to}-${id}`).click()
 }
@@ -61,13 +61,13 @@ test.describe('商品管理 (module kit)', () => {
     await expect(row).toContainText('已下架')
 
     // on the shelf, off, and on again
-    await rowAction(page, row, 'changeStatus', 1)
+    await rowAction(row, 'changeStatus', 1)
     await confirmAction(page, '确定上架?', '上架成功')
     await expect(row).toContainText('已上架')
-    await rowAction(page, row, 'changeStatus', 0)
+    await rowAction(row, 'changeStatus', 0)
     await confirmAction(page, '确定下架?', '下架成功')
     await expect(row).toContainText('已下架')
-    await rowAction(page, row, 'changeStatus', 1)
+    await rowAction(row, 'changeStatus', 1)
     await confirmAction(page, '确定上架?', '上架成功')
     await expect(row).toContainText('已上架')
     await page.screenshot({ path: artifact('commodity-listings.png') })

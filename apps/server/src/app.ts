@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs'
 import compress from '@fastify/compress'
 import helmet from '@fastify/helmet'
-import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { API_BASE } from '@xpark/contract'
@@ -17,6 +15,7 @@ import { TokenService } from './core/auth/tokens.js'
 import type { Cache } from './core/cache/index.js'
 import { registerResource } from './core/crud/index.js'
 import { toWireJson } from './core/envelope.js'
+import { registerConsole } from './core/http/console.js'
 import { CONSOLE_CSP } from './core/http/csp.js'
 import { registerErrorHandling } from './core/http/errors.js'
 import { registerTextGuard } from './core/http/text-guard.js'
@@ -28,6 +27,7 @@ import type { ModuleContext } from './core/module.js'
 import { registerScopes } from './core/scope/index.js'
 import { FileLinks } from './core/storage/index.js'
 import type { Database } from './db/client.js'
+import { consoleBoot } from './modules/auth/index.js'
 import { MODULES } from './modules/index.js'
 
 export interface AppDeps {
@@ -147,31 +147,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { prefix: API_BASE },
   )
 
-  const webDist = deps.config.webDist ?? (await import('./paths.js')).webDistDefault
-  if (existsSync(webDist)) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      cacheControl: false,
-      setHeaders: (res, path) => {
-        if (path.endsWith('.html')) res.header('content-security-policy', CONSOLE_CSP)
-        // Vite names bundles by content hash: they never change, so browsers may keep them for good
-        res.header(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        )
-      },
-    })
-    // index.html must never be cached: it names the hashed bundles of the current build
-    app.get('/', { config: { public: true }, schema: { hide: true } }, (_req, reply) =>
-      reply
-        .header('cache-control', 'no-cache')
-        .header('content-security-policy', CONSOLE_CSP)
-        .sendFile('index.html'),
-    )
-  }
+  // the built console, with its settings in index.html (core/http/console.ts); absent → API only
+  registerConsole(app, {
+    root: deps.config.webDist ?? (await import('./paths.js')).webDistDefault,
+    boot: consoleBoot(ctx),
+    csp: CONSOLE_CSP,
+  })
 
   if (deps.config.jobs) {
     const jobs = MODULES.flatMap((m) => m.jobs ?? [])

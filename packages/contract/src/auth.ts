@@ -1,3 +1,5 @@
+import type { TenantInfo } from './schemas/tenant.js'
+
 /** Reply of `POST blade-auth/oauth/token` on success (bare, not wrapped in R). */
 export interface TokenReply {
   access_token: string
@@ -47,6 +49,16 @@ export interface ConsoleSettings {
   tenantId: string
   /** the public OAuth client the console signs in with (no secret: it is a public client) */
   clientId: string
+}
+
+/**
+ * What the server writes into the console's index.html (a `<script type="application/json"
+ * id="xpark-boot">` element) so the sign-in page needs no request before it shows: the console
+ * settings, and the park whose own domain the page was asked for (null: none).
+ */
+export interface ConsoleBoot {
+  settings: ConsoleSettings
+  tenant: TenantInfo | null
 }
 
 /** `GET blade-user/info`: the signed-in user, for the top bar. */

@@ -143,3 +143,9 @@ export function resourceCalls(context: () => TestContext, base: string) {
       }),
   }
 }
+
+/** The boot data the server wrote into a served index.html (core/http/console.ts), or null when none. */
+export function bootOf(html: string): unknown {
+  const match = html.match(/<script type="application\/json" id="xpark-boot">(.*?)<\/script>/)
+  return match ? JSON.parse(match[1] ?? '') : null
+}

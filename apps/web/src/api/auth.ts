@@ -5,9 +5,53 @@ import { http } from './http'
 import { buildUrl } from './httpCore'
 import { md5Hex } from './md5'
 
-/** `GET console/settings` (public). */
+/** The settings when `value` has their shape, else null (whatever a proxy or an old server sent). */
+export function asConsoleSettings(value: unknown): ConsoleSettings | null {
+  if (value === null || typeof value !== 'object') return null
+  const v = value as Record<keyof ConsoleSettings, unknown>
+  return typeof v.tenantMode === 'boolean' &&
+    typeof v.captchaMode === 'boolean' &&
+    typeof v.tokenTime === 'number' &&
+    typeof v.tenantId === 'string' &&
+    typeof v.clientId === 'string'
+    ? {
+        tenantMode: v.tenantMode,
+        captchaMode: v.captchaMode,
+        tokenTime: v.tokenTime,
+        tenantId: v.tenantId,
+        clientId: v.clientId,
+      }
+    : null
+}
+
+/**
+ * `GET console/settings` (public). Quiet on purpose (plain fetch, not the client): when it fails the
+ * sign-in page says the API is not reachable, which is what a person can act on. Throws on anything
+ * but the settings envelope (a network error, a proxy answering index.html for unknown paths).
+ */
 export async function fetchConsoleSettings(): Promise<ConsoleSettings> {
-  return (await http.get<R<ConsoleSettings>>('console/settings', undefined, { auth: false })).data
+  const res = await fetch(buildUrl(website.apiBase, 'console/settings'), {
+    credentials: 'same-origin',
+    signal: AbortSignal.timeout(website.requestTimeoutMs),
+  })
+  const body = (await res.json().catch(() => null)) as Partial<R<unknown>> | null
+  const settings = body?.code === 200 ? asConsoleSettings(body.data) : null
+  if (!settings) throw new Error(`console/settings: not the xpark API (HTTP ${res.status})`)
+  return settings
+}
+
+/** The tenant face when `value` has its shape (a tenant id at least), else null. */
+export function asTenantInfo(value: unknown): TenantInfo | null {
+  if (value === null || typeof value !== 'object') return null
+  const v = value as Record<keyof TenantInfo, unknown>
+  if (typeof v.tenantId !== 'string' || !v.tenantId) return null
+  const text = (x: unknown) => (typeof x === 'string' ? x : '')
+  return {
+    tenantId: v.tenantId,
+    tenantName: text(v.tenantName),
+    logo: text(v.logo),
+    backgroundUrl: text(v.backgroundUrl),
+  }
 }
 
 /** `GET blade-auth/oauth/captcha` (public, bare reply). */
@@ -75,8 +119,8 @@ export async function fetchTenantInfo(domain: string): Promise<TenantInfo | null
       credentials: 'same-origin',
     })
     if (!res.ok) return null
-    const body = (await res.json()) as Partial<R<TenantInfo>>
-    return body.code === 200 && body.data?.tenantId ? body.data : null
+    const body = (await res.json()) as Partial<R<unknown>>
+    return body.code === 200 ? asTenantInfo(body.data) : null
   } catch {
     return null
   }

@@ -1,11 +1,56 @@
-import { fetchConsoleSettings } from '../api/auth'
+import type { ConsoleBoot } from '@xpark/contract'
+import type { TenantInfo } from '@xpark/contract/schemas'
+import { create } from 'zustand'
+import { asConsoleSettings, asTenantInfo, fetchConsoleSettings } from '../api/auth'
 import { useSettings } from '../stores/settings'
 
-/** Refresh the public console settings; the last reply stays in localStorage for the next start. */
-export async function loadConsoleSettings(): Promise<void> {
+/** The data element the server writes into index.html (apps/server/src/core/http/console.ts). */
+export const BOOT_ELEMENT_ID = 'xpark-boot'
+
+interface ConsoleBootState {
+  /** the park whose own domain this is; undefined: not known (the sign-in page asks), null: none */
+  domainTenant: TenantInfo | null | undefined
+  /** `console/settings` could not be read: the sign-in page says the API is not reachable */
+  apiUnreachable: boolean
+}
+
+/** What the console learnt at start besides the (persisted) settings. */
+export const useConsoleBoot = create<ConsoleBootState>(() => ({
+  domainTenant: undefined,
+  apiUnreachable: false,
+}))
+
+/** The boot data in the page, or null when it is absent or not what the server writes. */
+export function readBoot(doc: Document = document): ConsoleBoot | null {
+  const text = doc.getElementById(BOOT_ELEMENT_ID)?.textContent
+  if (!text) return null
   try {
-    useSettings.getState().setConsole(await fetchConsoleSettings())
+    const value = JSON.parse(text) as Partial<Record<keyof ConsoleBoot, unknown>> | null
+    const settings = asConsoleSettings(value?.settings)
+    return settings ? { settings, tenant: asTenantInfo(value?.tenant) } : null
   } catch {
-    // the HTTP client already reported it; the cached settings keep the login page usable
+    return null
   }
+}
+
+/**
+ * At start: the settings the server wrote into index.html, read synchronously, so the sign-in form
+ * renders at once without a request. Without them (a static host without our server), the settings
+ * cached from the last visit (or the defaults) show the form while the API is asked; if it cannot be
+ * read, the form stays usable and says so.
+ */
+export function loadConsoleSettings(doc: Document = document): Promise<void> {
+  const boot = readBoot(doc)
+  if (boot) {
+    useSettings.getState().setConsole(boot.settings)
+    useConsoleBoot.setState({ domainTenant: boot.tenant, apiUnreachable: false })
+    return Promise.resolve()
+  }
+  return fetchConsoleSettings().then(
+    (settings) => {
+      useSettings.getState().setConsole(settings)
+      useConsoleBoot.setState({ apiUnreachable: false })
+    },
+    () => useConsoleBoot.setState({ apiUnreachable: true }),
+  )
 }

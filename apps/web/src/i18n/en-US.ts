@@ -17,6 +17,7 @@ export const enUS: Messages = {
   'login.passwordRequired': 'please enter the password',
   'login.captchaRequired': 'please enter the captcha',
   'login.welcome': 'Welcome',
+  'login.apiUnreachable': 'Cannot reach the server API: check the network or the proxy settings',
   language: 'Language',
   'page.404': 'Sorry, the page you visited does not exist',
   'page.403': 'Sorry, you are not allowed to access this page',

@@ -17,6 +17,7 @@ export const zhCN = {
   'login.passwordRequired': '请输入密码',
   'login.captchaRequired': '请输入验证码',
   'login.welcome': '欢迎登录',
+  'login.apiUnreachable': '无法连接服务器接口,请检查网络或代理设置',
   language: '语言',
   // navigation / pages
   'page.404': '抱歉,您访问的页面不存在',

@@ -1,4 +1,3 @@
-import type { ConsoleSettings } from '@xpark/contract'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { ModuleContext } from '../../app.js'
@@ -11,14 +10,13 @@ import { AppError } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
 import { publicRateLimit } from '../../core/http/public-limit.js'
 import { checkCaptcha, newCaptcha } from './captcha.js'
+import { consoleSettings } from './console-boot.js'
 import { LoginLimits } from './limits.js'
 import { Sessions } from './sessions.js'
 import { tokenEndpoint } from './token-endpoint.js'
 
+export { CONSOLE_CLIENT_ID, consoleBoot } from './console-boot.js'
 export { checkCaptcha }
-
-/** The console's own public client (no secret, so none in the browser bundle). */
-export const CONSOLE_CLIENT_ID = 'xpark'
 
 const done = { success: 'true', msg: 'success' } as const
 
@@ -46,15 +44,8 @@ export async function authModule(api: Api, ctx: ModuleContext): Promise<void> {
   const isPublic = { public: true }
   const tags = ['auth']
 
-  api.get('/console/settings', { config: isPublic, schema: { tags } }, async () =>
-    ok<ConsoleSettings>({
-      tenantMode: ctx.config.tenantMode,
-      captchaMode: ctx.config.captcha,
-      tokenTime: ctx.config.tokenTime,
-      tenantId: ctx.config.presetTenantId,
-      clientId: CONSOLE_CLIENT_ID,
-    }),
-  )
+  const settings = consoleSettings(ctx.config)
+  api.get('/console/settings', { config: isPublic, schema: { tags } }, async () => ok(settings))
 
   api.post(
     '/blade-auth/oauth/token',

@@ -32,6 +32,7 @@ export {
   tenantState,
 } from './accounts.js'
 export { heldMenu } from './menus.js'
+export { tenantOfDomain } from './tenant/index.js'
 
 /** blade-system and blade-user: menus, permissions, the signed-in user. */
 export async function systemModule(api: Api, ctx: ModuleContext): Promise<void> {

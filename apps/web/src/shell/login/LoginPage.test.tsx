@@ -1,7 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { useConsoleBoot } from '../../app/consoleSettings'
+import i18n from '../../i18n'
 import { useSession } from '../../stores/session'
 import { defaultConsoleSettings, useSettings } from '../../stores/settings'
 import LoginPage from './LoginPage'
@@ -45,6 +47,7 @@ describe('login page', () => {
   afterEach(() => {
     vi.unstubAllGlobals()
     useSettings.setState({ console: defaultConsoleSettings })
+    useConsoleBoot.setState({ domainTenant: undefined, apiUnreachable: false })
     useSession.getState().clear()
   })
 
@@ -127,5 +130,24 @@ describe('login page', () => {
     expect(screen.getByText('请输入账号')).toBeTruthy()
     expect(screen.getByText('请输入密码')).toBeTruthy()
     expect(calls.some((c) => c.url.pathname.endsWith('/oauth/token'))).toBe(false)
+  })
+
+  it('says the API cannot be reached, in the chosen language, and still offers the form', async () => {
+    useConsoleBoot.setState({ apiUnreachable: true })
+    setup(200, tokenReply)
+    expect(screen.getByTestId('login-api-warning').textContent).toBe(
+      '无法连接服务器接口,请检查网络或代理设置',
+    )
+    expect(screen.getByTestId('login-password')).toBeTruthy()
+    await act(() => i18n.changeLanguage('en-US'))
+    expect(screen.getByTestId('login-api-warning').textContent).toBe(
+      'Cannot reach the server API: check the network or the proxy settings',
+    )
+    await act(() => i18n.changeLanguage('zh-CN'))
+  })
+
+  it('shows no warning while the API answers', () => {
+    setup(200, tokenReply)
+    expect(screen.queryByTestId('login-api-warning')).toBeNull()
   })
 })

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router'
 import { fetchTenantInfo, loginByPassword } from '../../api/auth'
 import { HttpError } from '../../api/httpCore'
 import { setNotifier } from '../../api/notify'
+import { useConsoleBoot } from '../../app/consoleSettings'
 import { LanguageMenu } from '../../components/LanguageMenu'
 import { usePageTitle } from '../../components/usePageTitle'
 import { website } from '../../config'
@@ -13,7 +14,7 @@ import { useLock } from '../../stores/lock'
 import { useSession } from '../../stores/session'
 import { useSettings } from '../../stores/settings'
 import { useTabs } from '../../stores/tabs'
-import { backgroundStyle } from './background'
+import { backgroundStyle, safeUrl } from './background'
 import { CaptchaImage, useCaptcha } from './Captcha'
 import { Field } from './Field'
 import './login.css'
@@ -23,23 +24,29 @@ type Errors = Partial<Record<keyof Values, MessageKey>>
 
 /**
  * Sign in (spec 01 §2, §4). Plain HTML on purpose: the login route loads no antd, so the password
- * field shows after little JS. No credentials are prefilled. On a park's own domain
- * (`tenant/info?domain=`) the tenant is that park's: its field is hidden and its name and background
- * show; without one (or on any failure) the page stays as it is.
+ * field shows after little JS. No credentials are prefilled. On a park's own domain (the server writes
+ * it into index.html; else `tenant/info?domain=`) the tenant is that park's: its field is hidden and
+ * its name, logo and background show; without one (or on any failure) the page stays as it is. When
+ * the API cannot be reached the form still shows, with a warning.
  */
 export default function LoginPage() {
   const { t } = useTranslation()
   usePageTitle(t('login'))
   const navigate = useNavigate()
   const settings = useSettings((s) => s.console)
-  const [domainTenant, setDomainTenant] = useState<TenantInfo | null>(null)
+  // a console pinned to one tenant needs no lookup
+  const pinned = Boolean(settings.tenantId)
+  const bootTenant = useConsoleBoot((s) => s.domainTenant)
+  const apiUnreachable = useConsoleBoot((s) => s.apiUnreachable)
+  const [lookedUp, setLookedUp] = useState<TenantInfo | null>(null)
+  const domainTenant = pinned ? null : bootTenant === undefined ? lookedUp : bootTenant
   const showTenant = settings.tenantMode && !settings.tenantId && !domainTenant
   // the server may ask for the captcha even when it is off (wrong passwords from here: issue 7)
   const [captchaAsked, setCaptchaAsked] = useState(false)
   const captchaOn = settings.captchaMode || captchaAsked
   const { captcha, refresh } = useCaptcha(captchaOn)
   const [values, setValues] = useState<Values>({
-    tenantId: website.defaultTenantId,
+    tenantId: domainTenant?.tenantId ?? website.defaultTenantId,
     username: '',
     password: '',
     captchaCode: '',
@@ -51,20 +58,20 @@ export default function LoginPage() {
   // the HTTP client's error toasts (error_description of a failed login) show in the form's alert
   useEffect(() => setNotifier({ error: setFailure }), [])
 
-  // a console pinned to one tenant needs no lookup
-  const pinned = Boolean(settings.tenantId)
+  // asked only when the server did not say (a static host without our server)
+  const known = pinned || bootTenant !== undefined
   useEffect(() => {
-    if (pinned) return
+    if (known) return
     let live = true
     void fetchTenantInfo(window.location.hostname).then((info) => {
       if (!live || !info) return
-      setDomainTenant(info)
+      setLookedUp(info)
       setValues((v) => ({ ...v, tenantId: info.tenantId }))
     })
     return () => {
       live = false
     }
-  }, [pinned])
+  }, [known])
 
   const bind = (key: keyof Values) => ({
     value: values[key],
@@ -119,12 +126,25 @@ export default function LoginPage() {
         <LanguageMenu />
       </div>
       <form className="login-card" onSubmit={submit} noValidate data-testid="login-form">
+        {safeUrl(domainTenant?.logo) && (
+          <img
+            className="login-tenant-logo"
+            src={domainTenant?.logo}
+            alt=""
+            data-testid="login-tenant-logo"
+          />
+        )}
         <h1 className="login-title">{t('title')}</h1>
         <p className="login-subtitle">{t('login.welcome')}</p>
         {domainTenant && (
           <p className="login-tenant-name" data-testid="login-tenant-name">
             {domainTenant.tenantName}
           </p>
+        )}
+        {apiUnreachable && (
+          <div className="login-warning" role="alert" data-testid="login-api-warning">
+            {t('login.apiUnreachable')}
+          </div>
         )}
         {failure && (
           <div className="login-alert" role="alert" data-testid="login-error">

@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { useConsoleBoot } from '../../app/consoleSettings'
 import { useSession } from '../../stores/session'
 import { defaultConsoleSettings, useSettings } from '../../stores/settings'
 import { backgroundStyle } from './background'
@@ -35,6 +36,7 @@ describe('login page on a park domain (tenant/info)', () => {
   afterEach(() => {
     vi.unstubAllGlobals()
     useSettings.setState({ console: defaultConsoleSettings })
+    useConsoleBoot.setState({ domainTenant: undefined })
     useSession.getState().clear()
   })
 
@@ -75,6 +77,46 @@ describe('login page on a park domain (tenant/info)', () => {
     const calls = setup({ code: 200, data: { tenantId: '100001', tenantName: 'x' } })
     expect(await screen.findByAltText('验证码')).toBeTruthy()
     expect(calls.some((c) => c.pathname.endsWith('/tenant/info'))).toBe(false)
+  })
+
+  it('takes the park the server wrote into the page: no lookup, its name and logo show at once', async () => {
+    useConsoleBoot.setState({
+      domainTenant: { tenantId: '100001', tenantName: '示范园区', logo: '/logo.png', backgroundUrl: '' },
+    })
+    const calls = setup({ code: 200, data: null })
+    expect(screen.getByTestId('login-tenant-name').textContent).toBe('示范园区')
+    expect(screen.getByTestId('login-tenant-logo').getAttribute('src')).toBe('/logo.png')
+    expect(screen.queryByTestId('login-tenant')).toBeNull()
+    await userEvent.type(screen.getByTestId('login-username'), 'admin')
+    await userEvent.type(screen.getByTestId('login-password'), 'secret')
+    await userEvent.type(screen.getByTestId('login-captcha'), '1234')
+    await userEvent.click(screen.getByTestId('login-submit'))
+    expect(await screen.findByText('home page')).toBeTruthy()
+    expect(calls.find((c) => c.pathname.endsWith('/oauth/token'))!.searchParams.get('tenantId')).toBe(
+      '100001',
+    )
+    expect(calls.some((c) => c.pathname.endsWith('/tenant/info'))).toBe(false)
+  })
+
+  it('the server saying "no park on this host" keeps the tenant field and asks nothing', async () => {
+    useConsoleBoot.setState({ domainTenant: null })
+    const calls = setup({ code: 200, data: { tenantId: '100001', tenantName: 'x' } })
+    expect(await screen.findByAltText('验证码')).toBeTruthy()
+    expect(screen.getByTestId('login-tenant')).toBeTruthy()
+    expect(calls.some((c) => c.pathname.endsWith('/tenant/info'))).toBe(false)
+  })
+
+  it('shows no logo that is not a safe address', () => {
+    useConsoleBoot.setState({
+      domainTenant: {
+        tenantId: '100001',
+        tenantName: '示范园区',
+        logo: 'javascript:alert(1)',
+        backgroundUrl: '',
+      },
+    })
+    setup({ code: 200, data: null })
+    expect(screen.queryByTestId('login-tenant-logo')).toBeNull()
   })
 
   it('uses only safe background URLs', () => {

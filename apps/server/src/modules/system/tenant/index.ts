@@ -72,6 +72,22 @@ function expireDate(raw: string | null | undefined): Date | null | undefined {
   return date
 }
 
+/** The public face of the tenant whose own domain this is (its login page), or null. */
+export async function tenantOfDomain(db: DbOrTx, domain: string): Promise<TenantInfo | null> {
+  const [row] = await db
+    .select({
+      tenantId: tenant.tenantId,
+      tenantName: tenant.tenantName,
+      logo: tenant.logo,
+      backgroundUrl: tenant.backgroundUrl,
+    })
+    .from(tenant)
+    .where(and(eq(tenant.domain, domain), alive))
+    .orderBy(asc(tenant.tenantId))
+    .limit(1)
+  return row ?? null
+}
+
 /** A domain names one tenant (the login page finds the tenant by it). */
 async function checkDomain(tx: DbOrTx, domain: string | undefined, id?: string): Promise<void> {
   if (!domain) return
@@ -295,22 +311,8 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
         querystring: z.object({ domain: z.string().min(1).max(255) }),
       },
     },
-    async (request) => {
-      const [row] = await db
-        .select({
-          tenantId: tenant.tenantId,
-          tenantName: tenant.tenantName,
-          logo: tenant.logo,
-          backgroundUrl: tenant.backgroundUrl,
-        })
-        .from(tenant)
-        .where(and(eq(tenant.domain, request.query.domain), alive))
-        .orderBy(asc(tenant.tenantId))
-        .limit(1)
-      // no tenant on this domain is the usual answer (the platform's own host), not an error: data null
-      const info: TenantInfo | null = row ?? null
-      return ok(info)
-    },
+    // no tenant on this domain is the usual answer (the platform's own host), not an error: data null
+    async (request) => ok(await tenantOfDomain(db, request.query.domain)),
   )
 
   api.post(
