@@ -1,4 +1,4 @@
-import { ClientSchema } from '@xpark/contract/schemas'
+import { ClientRow, ClientSchema } from '@xpark/contract/schemas'
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import { hashPassword } from '../../core/auth/passwords.js'
 import { defineResource, registerResource } from '../../core/crud/index.js'
@@ -15,6 +15,7 @@ import { client } from '../auth/index.js'
  */
 export const clientResource = defineResource({
   table: client,
+  row: ClientRow,
   schema: ClientSchema,
   path: 'blade-system/client',
   permissions: { add: 'client_add', edit: 'client_edit', delete: 'client_delete', view: 'client_view' },

@@ -1,4 +1,4 @@
-import { TopMenuGrantSchema, TopMenuSchema } from '@xpark/contract/schemas'
+import { TopMenuGrantSchema, TopMenuRow, TopMenuSchema } from '@xpark/contract/schemas'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import { isAdministrator } from '../../core/auth/guards.js'
@@ -27,6 +27,7 @@ const menuCache = (tenantId: string) => `${tenantCache(tenantId)}menu:`
 
 export const topMenuResource = defineResource({
   table: topMenu,
+  row: TopMenuRow,
   schema: TopMenuSchema,
   path: 'blade-system/topmenu',
   permissions: { add: 'topmenu_add', edit: 'topmenu_edit', delete: 'topmenu_delete', view: 'topmenu_view' },

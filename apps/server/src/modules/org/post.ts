@@ -1,4 +1,4 @@
-import { PostForm } from '@xpark/contract/schemas'
+import { PostForm, PostRow } from '@xpark/contract/schemas'
 import { asc, eq, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
@@ -16,6 +16,7 @@ import { post } from './schema.js'
 /** blade-system/post: a tenant's posts (job titles), plain factory CRUD plus a select list. */
 export const postResource = defineResource({
   table: post,
+  row: PostRow,
   schema: PostForm,
   path: 'blade-system/post',
   permissions: { add: 'post_add', edit: 'post_edit', delete: 'post_delete', view: 'post_view' },

@@ -1,3 +1,4 @@
+import { ParamRow } from '@xpark/contract/schemas'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { isAdministrator } from '../../core/auth/guards.js'
@@ -26,6 +27,7 @@ export const ParamSchema = z.object({
 /** blade-system/param: global system parameters; everyone with param_view reads, the platform administrator writes. */
 export const paramResource = defineResource({
   table: param,
+  row: ParamRow,
   schema: ParamSchema,
   path: 'blade-system/param',
   permissions: { add: 'param_add', edit: 'param_edit', delete: 'param_delete', view: 'param_view' },

@@ -1,4 +1,4 @@
-import { StaffTypeSchema } from '@xpark/contract/schemas'
+import { StaffTypeRow, StaffTypeSchema } from '@xpark/contract/schemas'
 import { asc, eq, ne } from 'drizzle-orm'
 import { authOf } from '../../core/auth/plugin.js'
 import { SIGNED_IN } from '../../core/auth/route-permissions.js'
@@ -16,6 +16,7 @@ import { staffType } from './schema.js'
  */
 export const staffTypeResource = defineResource({
   table: staffType,
+  row: StaffTypeRow,
   schema: StaffTypeSchema,
   path: 'blade-system/staff/type',
   tag: 'staffType',

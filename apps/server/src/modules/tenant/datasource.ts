@@ -1,4 +1,4 @@
-import { DATASOURCE_DRIVER, DatasourceSchema } from '@xpark/contract/schemas'
+import { DATASOURCE_DRIVER, DatasourceRow, DatasourceSchema } from '@xpark/contract/schemas'
 import { and, asc, eq, inArray, ne } from 'drizzle-orm'
 import { ADMINISTRATOR } from '../../core/auth/route-permissions.js'
 import { defineResource, registerResource } from '../../core/crud/index.js'
@@ -17,6 +17,7 @@ import { datasource, tenant } from './schema.js'
  */
 export const datasourceResource = defineResource({
   table: datasource,
+  row: DatasourceRow,
   schema: DatasourceSchema,
   path: 'blade-system/datasource',
   permissions: {

@@ -1,4 +1,4 @@
-import { ProductionGrantSchema, ProductionSchema } from '@xpark/contract/schemas'
+import { ProductionGrantSchema, ProductionRow, ProductionSchema } from '@xpark/contract/schemas'
 import { and, asc, eq, inArray, ne } from 'drizzle-orm'
 import { z } from 'zod'
 import { PLATFORM_TENANT } from '../../core/auth/guards.js'
@@ -29,6 +29,7 @@ export const SYSTEM_CACHE = 'sys:'
 
 export const productionResource = defineResource({
   table: production,
+  row: ProductionRow,
   schema: ProductionSchema,
   path: 'blade-system/production',
   permissions: {

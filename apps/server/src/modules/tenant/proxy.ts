@@ -1,4 +1,9 @@
-import { ProxyTenantGrantSchema, ProxyTenantSchema, type TenantLogo } from '@xpark/contract/schemas'
+import {
+  ProxyTenantGrantSchema,
+  ProxyTenantRow,
+  ProxyTenantSchema,
+  type TenantLogo,
+} from '@xpark/contract/schemas'
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm'
 import { z } from 'zod'
 import { ADMINISTRATOR } from '../../core/auth/route-permissions.js'
@@ -36,6 +41,7 @@ export async function tenantFace(db: DbOrTx, tenantId: string): Promise<TenantLo
 
 export const proxyTenantResource = defineResource({
   table: proxyTenant,
+  row: ProxyTenantRow,
   schema: ProxyTenantSchema,
   path: 'blade-system/proxyTenant',
   tag: 'proxyTenant',
