@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Config } from '../config.js'
 import { hashPassword, md5 } from '../core/auth/passwords.js'
-import { user } from '../modules/system/schema.js'
+import { user } from '../modules/user/schema.js'
 import type { Db } from './client.js'
 import { DEMO_PASSWORD } from './seed/demo.js'
 

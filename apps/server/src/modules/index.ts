@@ -3,15 +3,22 @@ import { appModule } from './app/index.js'
 import * as appTables from './app/schema.js'
 import { authModule } from './auth/index.js'
 import * as authTables from './auth/schema.js'
+import { authorityModule } from './authority/index.js'
+import { clientModule } from './client/index.js'
 import { commodityModule } from './commodity/index.js'
 import { deskModule } from './desk/index.js'
 import * as deskTables from './desk/schema.js'
+import { dictModule } from './dict/index.js'
 import { logModule } from './log/index.js'
+import { menuModule } from './menu/index.js'
+import { orgModule } from './org/index.js'
+import { paramModule } from './param/index.js'
+import { regionModule } from './region/index.js'
 import { resourceModule } from './resource/index.js'
 import * as resourceTables from './resource/schema.js'
-import { systemModule } from './system/index.js'
-import * as systemTables from './system/schema.js'
-import * as tenantTables from './system/tenant/schema.js'
+import { staffModule } from './staff/index.js'
+import { tenantModule } from './tenant/index.js'
+import { userModule } from './user/index.js'
 
 /**
  * The one list of modules: the app registers their routes, the seeds write their menus, products,
@@ -20,7 +27,18 @@ import * as tenantTables from './system/tenant/schema.js'
  */
 export const MODULES: readonly ModuleManifest[] = [
   defineModule({ name: 'auth', routes: authModule, tables: authTables }),
-  defineModule({ name: 'system', routes: systemModule, tables: { ...systemTables, ...tenantTables } }),
+  // the system area (blade-system, blade-user): menus first (the permission codes of every caller),
+  // then the data and API scopes, the principal, and the rest
+  menuModule,
+  authorityModule,
+  userModule,
+  paramModule,
+  orgModule,
+  dictModule,
+  clientModule,
+  regionModule,
+  tenantModule,
+  staffModule,
   defineModule({ name: 'log', routes: logModule }),
   defineModule({ name: 'desk', routes: deskModule, tables: deskTables }),
   defineModule({ name: 'resource', routes: resourceModule, tables: resourceTables }),

@@ -1,8 +1,30 @@
 import type { FeatureManifest } from '@/components/kit'
+import app from '../features/app'
+import authority from '../features/authority'
+import base from '../features/base'
 import commodity from '../features/commodity'
+import desk from '../features/desk'
+import info from '../features/info'
+import monitor from '../features/monitor'
+import resource from '../features/resource'
+import system from '../features/system'
+import wel from '../features/wel'
 
 /**
- * The one list of features built with the module kit: their screens join the route table and their
- * menu names the English console. Adding a feature adds its folder and one line here.
+ * The one list of features: their screens join the route table and their menu names the English
+ * console. Adding a feature adds its folder and one line here.
  */
-export const FEATURES: readonly FeatureManifest[] = [commodity]
+export const FEATURES: readonly FeatureManifest[] = [
+  // the shell's own screens and the system area
+  wel,
+  system,
+  base,
+  authority,
+  monitor,
+  desk,
+  app,
+  resource,
+  info,
+  // business modules
+  commodity,
+]

@@ -1,33 +1,15 @@
 import { type ComponentType, lazy } from 'react'
 import { matchPath } from 'react-router'
-import { appScreens } from '../features/app'
-import { authorityScreens } from '../features/authority'
-import { baseScreens } from '../features/base'
-import { deskScreens } from '../features/desk'
-import { infoScreens } from '../features/info'
-import { monitorScreens } from '../features/monitor'
-import { resourceScreens } from '../features/resource'
-import { systemScreens } from '../features/system'
-import { welScreens } from '../features/wel'
 import { registerMenuNames } from '../i18n/menuNames'
 import { FEATURES } from './features'
 
 export type ScreenMap = Record<string, ComponentType>
 
 /**
- * Menu path → lazily loaded screen. Each feature exports its own map from its index.ts; features
- * never import each other, they meet here. A path with no screen sends the user to /404.
+ * Menu path → lazily loaded screen, from the feature manifests (app/features.ts); features never
+ * import each other, they meet here. A path with no screen sends the user to /404.
  */
 export const screens: ScreenMap = {
-  ...welScreens,
-  ...systemScreens,
-  ...baseScreens,
-  ...authorityScreens,
-  ...monitorScreens,
-  ...deskScreens,
-  ...appScreens,
-  ...resourceScreens,
-  ...infoScreens,
   ...Object.assign({}, ...FEATURES.map((f) => f.screens)),
   '/myiframe/urlPath': lazy(() => import('../shell/IframePage')),
 }

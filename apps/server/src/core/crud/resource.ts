@@ -207,6 +207,11 @@ export interface PlainResourceOptions<S extends z.ZodObject> extends ResourceBas
   sorts?: readonly string[]
   /** register `save` and `update` beside `submit` (default true, as BladeX controllers do) */
   aliases?: boolean
+  /**
+   * a row as the reads answer it, declared in `packages/contract`: the read routes' response schema
+   * (OpenAPI, and checked against every reply in the tests); without it the reads have none
+   */
+  row?: z.ZodObject
 }
 
 export type ResourceOptions<S extends z.ZodObject> = ContractResourceOptions<S> | PlainResourceOptions<S>
@@ -231,6 +236,8 @@ export interface Resource<S extends z.ZodObject = z.ZodObject> extends Omit<Reso
   routes: Partial<Record<Verb, Required<RouteSpec>>>
   /** whether a contract described it (its data scope and buttons follow the kit's rules) */
   kit: boolean
+  /** whether its row is declared (a contract's, or a plain resource's `row`): the reads' response schema */
+  rowDeclared: boolean
 }
 
 /** Columns the server alone sets (tenancy.ts stamps them); a schema that offers them is a bug. */
@@ -251,11 +258,13 @@ const PLAIN = new WeakSet<object>()
 /** A contract for a resource declared the old way: the same routes it always had. */
 function plainContract<S extends z.ZodObject>(o: PlainResourceOptions<S>): ResourceContract<S, z.ZodObject> {
   const aliases = o.aliases !== false
+  const row = o.row ?? z.object({ name: z.string() })
   const c = defineContract({
     path: o.path,
     code: o.permissions.add.replace(/_add$/, ''),
     form: o.schema,
-    row: z.object({ name: z.string() }),
+    row,
+    ...('name' in row.shape ? {} : { label: 'id' }),
     ...(o.filters ? { filters: o.filters } : {}),
     ...(o.sorts ? { sorts: o.sorts } : {}),
     routes: aliases ? {} : { save: false, update: false },
@@ -287,7 +296,8 @@ export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S
     if (!columns[field]) fail(where, `form field ${field} is not a column`)
     if (SERVER_OWNED.includes(field)) fail(where, `${field} is set by the server, not the form`)
   }
-  if (kit) {
+  const rowDeclared = kit || (options as PlainResourceOptions<S>).row !== undefined
+  if (rowDeclared) {
     const known = new Set([...Object.keys(columns), ...Object.keys(options.expand ?? {})])
     for (const field of Object.keys(contract.row.shape))
       if (
@@ -327,6 +337,7 @@ export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S
     scopeOff: scope === false,
     contract,
     kit,
+    rowDeclared,
     schema,
     path,
     tag: options.tag ?? path.split('/').filter(Boolean).at(-1) ?? path,

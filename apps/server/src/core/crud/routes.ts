@@ -98,7 +98,8 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
   })
   const needs = (code: string): Access => ({ permission: code, guards })
   const row = r.contract.row
-  const kitReply = <T extends z.ZodType>(data: T) => (r.kit ? { response: { 200: envelopeOf(data) } } : {})
+  const kitReply = <T extends z.ZodType>(data: T) =>
+    r.rowDeclared ? { response: { 200: envelopeOf(data) } } : {}
 
   /** One route (several methods and paths where the spec names them). */
   function route(

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import { nextId } from '../../core/ids.js'
 import { appInfo, appStartup } from '../../modules/app/schema.js'
-import { menuApp, role, roleMenuApp } from '../../modules/system/schema.js'
+import { role } from '../../modules/authority/schema.js'
+import { menuApp, roleMenuApp } from '../../modules/menu/schema.js'
 import type { Tx } from '../client.js'
 import { insertMenuTree, type MenuSeed } from './menus.js'
 

@@ -3,22 +3,14 @@ import { hashPassword, md5 } from '../../core/auth/passwords.js'
 import { nextId } from '../../core/ids.js'
 import { menuCodes } from '../../core/module.js'
 import { client } from '../../modules/auth/schema.js'
+import { role } from '../../modules/authority/schema.js'
 import { MODULES } from '../../modules/index.js'
-import {
-  dept,
-  menu,
-  param,
-  post,
-  role,
-  roleMenu,
-  tenant,
-  topMenu,
-  topMenuSetting,
-  user,
-  userTenant,
-} from '../../modules/system/schema.js'
-import { PARK_ADMIN_MENU_CODES, seedProducts } from '../../modules/system/tenant/provision.js'
-import { tenantProduction } from '../../modules/system/tenant/schema.js'
+import { menu, roleMenu, topMenu, topMenuSetting } from '../../modules/menu/schema.js'
+import { dept, post } from '../../modules/org/schema.js'
+import { param } from '../../modules/param/schema.js'
+import { PARK_ADMIN_MENU_CODES, seedProducts } from '../../modules/tenant/index.js'
+import { tenant, tenantProduction } from '../../modules/tenant/schema.js'
+import { user, userTenant } from '../../modules/user/schema.js'
 import type { Db } from '../client.js'
 import { seedApp } from './app.js'
 import { seedDicts } from './dicts.js'

@@ -1,8 +1,8 @@
 import { DICT_ROOT_KEY, DICT_ROOT_PARENT } from '@xpark/contract/schemas'
 import { nextId } from '../../core/ids.js'
 import type { DictSeed } from '../../core/module.js'
+import { dict, dictBiz } from '../../modules/dict/schema.js'
 import { MODULES } from '../../modules/index.js'
-import { dict, dictBiz } from '../../modules/system/schema.js'
 import type { Tx } from '../client.js'
 
 /**

@@ -1,5 +1,5 @@
 import { REGION_ROOT } from '@xpark/contract/schemas'
-import { region } from '../../modules/system/schema.js'
+import { region } from '../../modules/region/schema.js'
 import type { Tx } from '../client.js'
 
 /** A small region set for the demo (one province, three cities, their central districts): no national data set. */

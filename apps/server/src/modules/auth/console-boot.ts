@@ -1,8 +1,8 @@
 import type { ConsoleBoot, ConsoleSettings } from '@xpark/contract'
 import type { FastifyRequest } from 'fastify'
-import type { ModuleContext } from '../../app.js'
 import { publicRateLimit, TENANT_FACE_RATE_PER_MINUTE } from '../../core/http/public-limit.js'
-import { tenantOfDomain } from '../system/index.js'
+import type { ModuleContext } from '../../core/module.js'
+import { tenantOfDomain } from '../tenant/index.js'
 
 /** The console's own public client (no secret, so none in the browser bundle). */
 export const CONSOLE_CLIENT_ID = 'xpark'

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import type { ModuleContext } from '../../app.js'
 import { isAdministrator } from '../../core/auth/guards.js'
 import { authOf, readBearer } from '../../core/auth/plugin.js'
 import { SIGNED_IN } from '../../core/auth/route-permissions.js'
@@ -9,6 +8,7 @@ import { ok } from '../../core/envelope.js'
 import { AppError } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
 import { publicRateLimit } from '../../core/http/public-limit.js'
+import type { ModuleContext } from '../../core/module.js'
 import { checkCaptcha, newCaptcha } from './captcha.js'
 import { consoleSettings } from './console-boot.js'
 import { LoginLimits } from './limits.js'
@@ -16,6 +16,7 @@ import { Sessions } from './sessions.js'
 import { tokenEndpoint } from './token-endpoint.js'
 
 export { CONSOLE_CLIENT_ID, consoleBoot } from './console-boot.js'
+export { client } from './schema.js'
 export { checkCaptcha }
 
 const done = { success: 'true', msg: 'success' } as const

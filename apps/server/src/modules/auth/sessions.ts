@@ -5,7 +5,7 @@ import { sha256 } from '../../core/auth/passwords.js'
 import type { Principals } from '../../core/auth/principals.js'
 import { newRefreshTokenValue, type TokenService } from '../../core/auth/tokens.js'
 import type { Db, DbOrTx } from '../../db/client.js'
-import { type Account, accountTenants } from '../system/index.js'
+import { type Account, accountTenants } from '../user/index.js'
 import type { OAuthClient } from './clients.js'
 import { refreshToken } from './schema.js'
 

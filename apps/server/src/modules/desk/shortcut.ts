@@ -1,6 +1,5 @@
 import { ShortcutSchema } from '@xpark/contract/schemas'
 import { asc, eq } from 'drizzle-orm'
-import type { ModuleContext } from '../../app.js'
 import { authOf } from '../../core/auth/plugin.js'
 import { SIGNED_IN } from '../../core/auth/route-permissions.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
@@ -8,8 +7,9 @@ import { defineResource, registerResource } from '../../core/crud/index.js'
 import { ok } from '../../core/envelope.js'
 import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import type { ModuleContext } from '../../core/module.js'
 import { scoped } from '../../core/tenancy.js'
-import { heldMenu } from '../system/index.js'
+import { heldMenu } from '../menu/index.js'
 import { shortcut } from './schema.js'
 
 /**

@@ -1,12 +1,12 @@
 import { WebLogUploadSchema } from '@xpark/contract/schemas'
 import { z } from 'zod'
-import type { ModuleContext } from '../../app.js'
 import { logApi, logError, logUsualTable } from '../../core/audit/index.js'
 import { authOf } from '../../core/auth/plugin.js'
 import { SIGNED_IN, TENANT_ADMIN } from '../../core/auth/route-permissions.js'
 import { defineResource, registerResource } from '../../core/crud/index.js'
 import { success } from '../../core/envelope.js'
 import type { Api } from '../../core/http/api.js'
+import type { ModuleContext } from '../../core/module.js'
 
 /**
  * blade-log: the usual, API and error logs (read only), and the console's error-log upload.

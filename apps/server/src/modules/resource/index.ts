@@ -1,5 +1,5 @@
-import type { ModuleContext } from '../../app.js'
 import type { Api } from '../../core/http/api.js'
+import type { ModuleContext } from '../../core/module.js'
 import { attachRoutes } from './attach.js'
 import { ossRoutes } from './oss.js'
 import { resourceService } from './service.js'

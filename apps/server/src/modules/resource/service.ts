@@ -3,11 +3,11 @@ import type { Readable } from 'node:stream'
 import { type BladeFile, CONFIG_STATUS, OSS_CATEGORY, SMS_CATEGORY } from '@xpark/contract/schemas'
 import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ModuleContext } from '../../app.js'
 import { type LogOwner, logUsual, maskValue } from '../../core/audit/index.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import { AppError, badRequest } from '../../core/errors.js'
 import { nextId } from '../../core/ids.js'
+import type { ModuleContext } from '../../core/module.js'
 import {
   contentTypeOf,
   EgressPolicy,

@@ -1,7 +1,11 @@
 import { lazy } from 'react'
+import { defineFeature } from '@/components/kit'
 
-/** Screens of the app module (the mobile app's releases and splash pages), by menu path. */
-export const appScreens = {
-  '/app/info': lazy(() => import('./AppInfoPage')),
-  '/app/startup': lazy(() => import('./AppStartupPage')),
-}
+/** The mobile app's releases and splash pages. */
+export default defineFeature({
+  name: 'app',
+  screens: {
+    '/app/info': lazy(() => import('./AppInfoPage')),
+    '/app/startup': lazy(() => import('./AppStartupPage')),
+  },
+})

@@ -1,7 +1,11 @@
 import { lazy } from 'react'
+import { defineFeature } from '@/components/kit'
 
-/** Screens of the authority module (data scopes, API scopes), by menu path. */
-export const authorityScreens = {
-  '/authority/datascope': lazy(() => import('./DataScopePage')),
-  '/authority/apiscope': lazy(() => import('./ApiScopePage')),
-}
+/** Authority: data scopes and API scopes (rules granted to roles). */
+export default defineFeature({
+  name: 'authority',
+  screens: {
+    '/authority/datascope': lazy(() => import('./DataScopePage')),
+    '/authority/apiscope': lazy(() => import('./ApiScopePage')),
+  },
+})

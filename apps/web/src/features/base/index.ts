@@ -1,6 +1,10 @@
 import { lazy } from 'react'
+import { defineFeature } from '@/components/kit'
 
-/** Screens of the base-data module, by menu path. */
-export const baseScreens = {
-  '/base/region': lazy(() => import('./RegionPage')),
-}
+/** Basic settings: the administrative regions. */
+export default defineFeature({
+  name: 'base',
+  screens: {
+    '/base/region': lazy(() => import('./RegionPage')),
+  },
+})

@@ -1,7 +1,11 @@
 import { lazy } from 'react'
+import { defineFeature } from '@/components/kit'
 
-/** Screens of the desk module, by menu path. */
-export const deskScreens = {
-  '/desk/notice': lazy(() => import('./NoticePage')),
-  '/desk/shortcut': lazy(() => import('./ShortcutPage')),
-}
+/** The desk: notices and shortcuts. */
+export default defineFeature({
+  name: 'desk',
+  screens: {
+    '/desk/notice': lazy(() => import('./NoticePage')),
+    '/desk/shortcut': lazy(() => import('./ShortcutPage')),
+  },
+})

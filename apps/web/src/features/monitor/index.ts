@@ -1,8 +1,12 @@
 import { lazy } from 'react'
+import { defineFeature } from '@/components/kit'
 
-/** Screens of the monitor module (logs), by menu path. */
-export const monitorScreens = {
-  '/monitor/log/usual': lazy(() => import('./UsualLogPage')),
-  '/monitor/log/api': lazy(() => import('./ApiLogPage')),
-  '/monitor/log/error': lazy(() => import('./ErrorLogPage')),
-}
+/** Monitoring: the usual, API and error logs. */
+export default defineFeature({
+  name: 'monitor',
+  screens: {
+    '/monitor/log/usual': lazy(() => import('./UsualLogPage')),
+    '/monitor/log/api': lazy(() => import('./ApiLogPage')),
+    '/monitor/log/error': lazy(() => import('./ErrorLogPage')),
+  },
+})

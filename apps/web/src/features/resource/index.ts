@@ -1,8 +1,12 @@
 import { lazy } from 'react'
+import { defineFeature } from '@/components/kit'
 
-/** Screens of the resource module (blade-resource), by menu path. */
-export const resourceScreens = {
-  '/resource/oss': lazy(() => import('./OssPage')),
-  '/resource/sms': lazy(() => import('./SmsPage')),
-  '/resource/attach': lazy(() => import('./AttachPage')),
-}
+/** Resources (blade-resource): object storage, SMS settings, attachments. */
+export default defineFeature({
+  name: 'resource',
+  screens: {
+    '/resource/oss': lazy(() => import('./OssPage')),
+    '/resource/sms': lazy(() => import('./SmsPage')),
+    '/resource/attach': lazy(() => import('./AttachPage')),
+  },
+})

@@ -1,22 +1,10 @@
+import type { ClientRow } from '@xpark/contract/schemas'
 import type { FormRule } from 'antd'
 import { defineCrud } from '@/components/crud'
 import type { MessageKey } from '@/i18n'
 
-/** `blade_client` row as the API serialises it: the secret is never read back. */
-export interface Client {
-  id: string
-  clientId: string
-  clientSecret?: string
-  scope: string
-  authorizedGrantTypes: string
-  accessTokenValidity: number
-  refreshTokenValidity: number
-  webServerRedirectUri?: string
-  resourceIds?: string
-  authorities?: string
-  autoapprove?: string
-  additionalInformation?: string
-}
+/** The row of the contract (packages/contract), and what the form alone sends. */
+export type Client = ClientRow & { /** write-only: sent when set, never read back */ clientSecret?: string }
 
 /** The grant types the server's token endpoint knows. */
 export const GRANT_TYPES = ['password', 'captcha', 'refresh_token', 'authorization_code', 'social'] as const

@@ -1,16 +1,10 @@
+import type { DatasourceRow } from '@xpark/contract/schemas'
 import { defineCrud } from '@/components/crud'
 import { DATASOURCE_PATH } from './tenantOptions'
 
-/** `blade_datasource` row as the API serialises it (never the password). */
-export interface Datasource {
-  id: string
-  name: string
-  driverClass?: string
-  url: string
-  username: string
-  /** write-only: sent when set, never read back; empty on edit keeps the stored one */
-  password?: string
-  remark?: string
+/** The row of the contract (packages/contract), and what the form alone sends. */
+export type Datasource = DatasourceRow & {
+  /** write-only: sent when set, never read back */ password?: string
 }
 
 /** As the server checks it (contract DATASOURCE_URL); kept here so the screen does not load zod. */

@@ -1,14 +1,9 @@
+import type { ParamRow } from '@xpark/contract/schemas'
 import { defineCrud } from '@/components/crud'
 import type { MessageKey } from '@/i18n'
 
-/** `blade_param` row as the API serialises it. */
-export interface Param {
-  id: string
-  paramName: string
-  paramKey: string
-  paramValue: string
-  remark?: string
-}
+/** The row of the contract (packages/contract). */
+export type Param = ParamRow
 
 /** Required on blur with the spec's message (01 §5), blank text counts as empty. */
 const required = (message: MessageKey) => [{ required: true, whitespace: true, message }]

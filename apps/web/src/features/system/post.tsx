@@ -1,16 +1,9 @@
-import { PostForm } from '@xpark/contract/schemas'
+import { PostForm, type PostRow } from '@xpark/contract/schemas'
 import { defineCrud } from '@/components/crud'
 import { DictSelect } from '@/components/dict'
 
-/** `blade_post` row as the API serialises it. */
-export interface Post {
-  id: string
-  category: number
-  postCode: string
-  postName: string
-  sort?: number
-  remark?: string
-}
+/** The row of the contract (packages/contract). */
+export type Post = PostRow
 
 /** 岗位管理: a plain paged CrudPage; category is the `post_category` dictionary. */
 export const postResource = defineCrud<Post>({

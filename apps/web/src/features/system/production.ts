@@ -1,15 +1,10 @@
-import type { TreeNode } from '@xpark/contract/schemas'
+import type { ProductionRow, TreeNode } from '@xpark/contract/schemas'
 import { getData, postData } from '@/api/http'
 import { type CrudColumn, defineCrud } from '@/components/crud'
 import { PRODUCTION_PATH } from './tenantOptions'
 
-/** `xpark_production` row: a park product (a named bundle of menus). */
-export interface Product {
-  id: string
-  name: string
-  sort?: number
-  remark?: string
-}
+/** The row of the contract (packages/contract). */
+export type Product = ProductionRow
 
 const columns: CrudColumn<Product>[] = [
   {

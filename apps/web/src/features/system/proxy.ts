@@ -1,17 +1,10 @@
-import type { TreeNode } from '@xpark/contract/schemas'
+import type { ProxyTenantRow, TreeNode } from '@xpark/contract/schemas'
 import { getData, postData } from '@/api/http'
 import { defineCrud } from '@/components/crud'
 import { PRODUCTION_PATH, PROXY_PATH } from './tenantOptions'
 
-/** `xpark_proxy_tenant` row: an agent reselling the platform. */
-export interface ProxyTenant {
-  id: string
-  name: string
-  linkman?: string
-  contactNumber?: string
-  logo?: string
-  remark?: string
-}
+/** The row of the contract (packages/contract). */
+export type ProxyTenant = ProxyTenantRow
 
 /** 代理商管理 (platform administrator): agents and the products each may sell. */
 export const proxyResource = defineCrud<ProxyTenant>({

@@ -1,18 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { StaffTypeSchema } from '@xpark/contract/schemas'
+import { type StaffTypeRow, StaffTypeSchema } from '@xpark/contract/schemas'
 import { Select, type SelectProps } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { getData } from '@/api/http'
 import { defineCrud } from '@/components/crud'
 
-/** `blade_staff_type` row as the API serialises it. */
-export interface StaffType {
-  id: string
-  name: string
-  code: string
-  sort?: number
-  remark?: string
-}
+/** The row of the contract (packages/contract). */
+export type StaffType = StaffTypeRow
 
 export const STAFF_TYPE_PATH = 'blade-system/staff/type'
 

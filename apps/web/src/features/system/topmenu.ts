@@ -1,15 +1,10 @@
+import type { TopMenuRow } from '@xpark/contract/schemas'
 import type { FormRule } from 'antd'
 import type { CrudColumn } from '@/components/crud'
 import type { MessageKey } from '@/i18n'
 
-/** `blade_top_menu` row as the API serialises it. */
-export interface TopMenu {
-  id: string
-  code: string
-  name: string
-  source?: string
-  sort: number
-}
+/** The row of the contract (packages/contract). */
+export type TopMenu = TopMenuRow
 
 const requiredText = (message: MessageKey): FormRule[] => [{ required: true, whitespace: true, message }]
 

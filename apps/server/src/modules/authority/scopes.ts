@@ -1,0 +1,89 @@
+import { ApiScopeForm, DataScopeForm, parseCustomScope } from '@xpark/contract/schemas'
+import { and, eq, inArray } from 'drizzle-orm'
+import { defineResource, registerResource } from '../../core/crud/index.js'
+import { badRequest } from '../../core/errors.js'
+import type { Api } from '../../core/http/api.js'
+import type { ModuleContext } from '../../core/module.js'
+import { SCOPE_CACHE_PREFIX, SCOPE_CUSTOM } from '../../core/scope/index.js'
+import { roleScope, scopeApi, scopeData } from './schema.js'
+import { API_SCOPE, DATA_SCOPE } from './scope-source.js'
+
+/**
+ * blade-system/data-scope and blade-system/api-scope: the rule definitions (global tables, written by
+ * the platform administrator only; tenants grant them to their roles through role/grant).
+ * Listed per menu with `?menuId=`.
+ */
+export async function scopeRoutes(api: Api, ctx: ModuleContext): Promise<void> {
+  const db = ctx.database.db
+  const forget = () => ctx.cache.clearPrefix(SCOPE_CACHE_PREFIX)
+
+  await registerResource(
+    api,
+    db,
+    defineResource({
+      table: scopeData,
+      schema: DataScopeForm,
+      path: 'blade-system/data-scope',
+      tag: 'data-scope',
+      permissions: {
+        add: 'datascope_add',
+        edit: 'datascope_edit',
+        delete: 'datascope_delete',
+        view: 'datascope_view',
+      },
+      filters: { menuId: 'eq', resourceCode: 'like', scopeName: 'like', scopeType: 'eq' },
+      sorts: ['scopeName', 'resourceCode', 'createTime'],
+      tenant: false,
+      beforeWrite: async ({ tx, values, id }) => {
+        let type = values.scopeType
+        let value = values.scopeValue
+        if (id && (type === undefined || value === undefined)) {
+          const [row] = await tx
+            .select({ scopeType: scopeData.scopeType, scopeValue: scopeData.scopeValue })
+            .from(scopeData)
+            .where(eq(scopeData.id, id))
+          type ??= row?.scopeType
+          value ??= row?.scopeValue
+        }
+        if (type === SCOPE_CUSTOM && !parseCustomScope(value ?? ''))
+          throw badRequest(
+            `scopeValue: a custom scope needs a JSON rule, e.g. [{"column":"create_dept","op":"in","values":["\${deptIds}"]}]`,
+          )
+        await forget()
+      },
+      beforeRemove: async ({ tx, ids }) => {
+        await tx
+          .delete(roleScope)
+          .where(and(eq(roleScope.scopeCategory, DATA_SCOPE), inArray(roleScope.scopeId, [...ids])))
+        await forget()
+      },
+    }),
+  )
+
+  await registerResource(
+    api,
+    db,
+    defineResource({
+      table: scopeApi,
+      schema: ApiScopeForm,
+      path: 'blade-system/api-scope',
+      tag: 'api-scope',
+      permissions: {
+        add: 'apiscope_add',
+        edit: 'apiscope_edit',
+        delete: 'apiscope_delete',
+        view: 'apiscope_view',
+      },
+      filters: { menuId: 'eq', resourceCode: 'like', scopeName: 'like', scopePath: 'like' },
+      sorts: ['scopeName', 'resourceCode', 'createTime'],
+      tenant: false,
+      beforeWrite: async () => forget(),
+      beforeRemove: async ({ tx, ids }) => {
+        await tx
+          .delete(roleScope)
+          .where(and(eq(roleScope.scopeCategory, API_SCOPE), inArray(roleScope.scopeId, [...ids])))
+        await forget()
+      },
+    }),
+  )
+}

@@ -1,0 +1,291 @@
+import { idString, type TreeNode } from '@xpark/contract/schemas'
+import { and, asc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { ADMINISTRATOR } from '../../core/auth/route-permissions.js'
+import { defineResource, registerResource } from '../../core/crud/index.js'
+import { ok } from '../../core/envelope.js'
+import { badRequest } from '../../core/errors.js'
+import type { Api } from '../../core/http/api.js'
+import type { ModuleContext } from '../../core/module.js'
+import { forestOf, treeOf } from '../../core/tree.js'
+import type { Tx } from '../../db/client.js'
+import { APP_MENUS, type MenuTree, WEB_MENUS } from './menu-trees.js'
+
+/**
+ * blade-system/menu and blade-system/menuApp management (BladeX MenuController: list, lazy-list,
+ * menu-list, lazy-menu-list, tree, detail, submit, remove), one implementation over either menu
+ * table (`menu-trees.ts`). Menus are platform data: every route here is the platform administrator's;
+ * tenant users read their menus through `routes`, `buttons`, `top-menu` and `grant-tree`
+ * (modules/system/index.ts, role/grant.ts). Every write drops the cached menu trees.
+ */
+
+type MenuRow = MenuTree['table']['$inferSelect']
+
+/** Cached routes, buttons and permission codes live under this prefix (menus.ts, role scopes). */
+const SYSTEM_CACHE = 'sys:'
+
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `${message} (at most ${max} characters)`)
+const optionalText = (field: string, max: number) =>
+  z.string({ error: `${field}: must be text` }).max(max, `${field}: at most ${max} characters`)
+
+/** null (Saber sends empty fields as null) reads as "not sent". */
+const nullable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === null ? undefined : v), schema.optional())
+const smallEnum = (field: string, values: readonly number[]) =>
+  z.coerce
+    .number({ error: `${field} must be one of ${values.join(', ')}` })
+    .int(`${field} must be one of ${values.join(', ')}`)
+    .refine((v) => values.includes(v), `${field} must be one of ${values.join(', ')}`)
+const flag = (field: string) =>
+  z.preprocess(
+    (v) => (v === 'true' || v === 1 ? true : v === 'false' || v === 0 ? false : v),
+    z.boolean({ error: `${field} must be true or false` }),
+  )
+
+/** `administrator,admin`: the role aliases that see a menu (empty: every role granted it). */
+const ROLES_MESSAGE = 'roles: comma-separated role aliases'
+const roles = z.preprocess(
+  (v) => (Array.isArray(v) ? v.join(',') : v),
+  z
+    .string({ error: ROLES_MESSAGE })
+    .max(255, 'roles: at most 255 characters')
+    .regex(/^([\w-]+(,[\w-]+)*)?$/, ROLES_MESSAGE),
+)
+
+/** The menu form. category 1 menu / 2 button; action 0 none, 1 toolbar, 2 row, 3 both; isOpen 1 no / 2 yes. */
+export const MenuSchema = z.object({
+  parentId: nullable(z.union([idString, z.literal('0')], { error: 'parentId: must be an id or 0' })),
+  code: requiredText('please enter menu code', 255),
+  name: requiredText('please enter menu name', 255),
+  alias: nullable(requiredText('please enter menu alias', 255)),
+  path: nullable(optionalText('path', 255)),
+  source: nullable(optionalText('source', 255)),
+  sort: nullable(z.coerce.number({ error: 'sort must be a number' }).int().min(0).max(1_000_000)),
+  category: smallEnum('category', [1, 2]),
+  action: nullable(smallEnum('action', [0, 1, 2, 3])),
+  isOpen: nullable(smallEnum('isOpen', [1, 2])),
+  remark: nullable(optionalText('remark', 255)),
+  hidden: nullable(flag('hidden')),
+  roles: nullable(roles),
+  keepAlive: nullable(flag('keepAlive')),
+})
+export type MenuForm = z.infer<typeof MenuSchema>
+
+/** The management resource of one menu tree: codes `<tree.code>_add/_edit/_delete/_view`. */
+export function menuResourceOf(tree: MenuTree) {
+  const { table } = tree
+  const liveMenu = async (tx: Tx, id: string) => {
+    const [row] = await tx
+      .select({ id: table.id, parentId: table.parentId, category: table.category })
+      .from(table)
+      .where(and(eq(table.id, id), eq(table.isDeleted, 0)))
+    return row
+  }
+  const { code } = tree
+  return defineResource({
+    table,
+    schema: MenuSchema,
+    path: tree.path,
+    tag: tree.tag,
+    // reads too: the management endpoints are the platform administrator's
+    permissions: { add: `${code}_add`, edit: `${code}_edit`, delete: `${code}_delete`, view: ADMINISTRATOR },
+    filters: { name: 'like', code: 'like', category: 'eq', parentId: 'eq' },
+    sorts: ['sort', 'name', 'code'],
+    tenant: false,
+    writeGuard: 'administrator',
+    skip: ['list', 'page'], // list is the tree (BladeX: not paged)
+    beforeWrite: async ({ tx, values, id }) => {
+      if (values.code !== undefined) {
+        const [clash] = await tx
+          .select({ id: table.id })
+          .from(table)
+          .where(and(eq(table.code, values.code), eq(table.isDeleted, 0), id ? ne(table.id, id) : undefined))
+          .limit(1)
+        if (clash) throw badRequest(`菜单编号已存在: ${values.code}`)
+      }
+      const current = id ? await liveMenu(tx, id) : undefined
+      const parentId = values.parentId ?? current?.parentId ?? '0'
+      const category = values.category ?? current?.category ?? 1
+      if (parentId !== '0') {
+        const parent = await liveMenu(tx, parentId)
+        if (!parent) throw badRequest('上级菜单不存在')
+        if (parent.category !== 1) throw badRequest('上级菜单必须是菜单, 不能是按钮')
+        // walk up from the new parent: meeting the row itself means a cycle
+        for (let node: typeof parent | undefined = parent, hops = 0; node; hops++) {
+          if (node.id === id) throw badRequest('上级菜单不能是自身或其下级')
+          if (node.parentId === '0' || hops > 100) break
+          node = await liveMenu(tx, node.parentId)
+        }
+      }
+      if (id && category === 2) {
+        const [child] = await tx
+          .select({ id: table.id })
+          .from(table)
+          .where(and(eq(table.parentId, id), eq(table.isDeleted, 0)))
+          .limit(1)
+        if (child) throw badRequest('有子节点的菜单不能改为按钮')
+      }
+      if (values.parentId === undefined && !id) values.parentId = '0'
+    },
+    beforeRemove: async ({ tx, ids }) => {
+      const [child] = await tx
+        .select({ id: table.id })
+        .from(table)
+        .where(and(inArray(table.parentId, [...ids]), notInArray(table.id, [...ids]), eq(table.isDeleted, 0)))
+        .limit(1)
+      if (child) throw badRequest('请先删除子节点!')
+      // grants (and top-menu settings) of a removed menu go with it (same transaction)
+      for (const link of tree.links) await tx.delete(link.table).where(inArray(link.menuId, [...ids]))
+    },
+  })
+}
+
+export const menuResource = menuResourceOf(WEB_MENUS)
+
+/** blade-system/menu and blade-system/menuApp. */
+export async function menuRoutes(api: Api, ctx: ModuleContext): Promise<void> {
+  await menuTreeRoutes(api, ctx, WEB_MENUS)
+  await menuTreeRoutes(api, ctx, APP_MENUS)
+}
+
+async function menuTreeRoutes(api: Api, ctx: ModuleContext, menuTree: MenuTree): Promise<void> {
+  const db = ctx.database.db
+  const { table: menu } = menuTree
+  const base = `/${menuTree.path}`
+  const tags = [menuTree.tag]
+  const menuResource = menuResourceOf(menuTree)
+  const hasChildrenOf = (menusOnly: boolean) =>
+    sql<boolean>`exists (select 1 from ${menu} c where c.parent_id = ${menu}.id and c.is_deleted = 0${
+      menusOnly ? sql` and c.category = 1` : sql``
+    })`
+
+  // the factory's detail/submit/remove, in a scope whose writes drop the cached menus once committed
+  await api.register(async (scope) => {
+    scope.addHook('onSend', async (request, reply, payload) => {
+      if (request.method === 'POST' && reply.statusCode === 200) await ctx.cache.clearPrefix(SYSTEM_CACHE)
+      return payload
+    })
+    await registerResource(scope as Api, db, menuResource)
+  })
+
+  const filterQuery = z
+    .object({ name: z.string().max(255).optional(), code: z.string().max(255).optional() })
+    .loose()
+  const lazyQuery = filterQuery.extend({
+    parentId: z
+      .string()
+      .regex(/^(0|[1-9]\d{0,18})$/, 'parentId: must be an id or 0')
+      .optional(),
+  })
+  const rowsOf = (...conditions: (SQL | undefined)[]) =>
+    db
+      .select()
+      .from(menu)
+      .where(and(eq(menu.isDeleted, 0), ...conditions))
+      .orderBy(asc(menu.sort), asc(menu.id))
+  const withParentNames = (rows: MenuRow[], names: Map<string, string>) =>
+    rows.map((r) => ({ ...r, parentName: names.get(r.parentId) ?? '' }))
+  const allNames = async () =>
+    new Map(
+      (await db.select({ id: menu.id, name: menu.name }).from(menu).where(eq(menu.isDeleted, 0))).map((r) => [
+        r.id,
+        r.name,
+      ]),
+    )
+  const filtersOf = (query: Record<string, unknown>) => menuResource.filterSet.conditions(query)
+
+  const tree = (menusOnly: boolean) => async (request: { query: Record<string, unknown> }) => {
+    const filters = filtersOf({ name: request.query.name, code: request.query.code })
+    const rows = await rowsOf(menusOnly ? eq(menu.category, 1) : undefined, ...filters)
+    return ok(forestOf(withParentNames(rows, await allNames())))
+  }
+  const lazy = (menusOnly: boolean) => async (request: { query: Record<string, unknown> }) => {
+    const { parentId, name, code } = request.query as { parentId?: string; name?: string; code?: string }
+    const filters = filtersOf({ name, code })
+    // with a name/code filter and no parent, the matches at any depth (BladeX lazyList)
+    const level = parentId !== undefined || !filters.length ? eq(menu.parentId, parentId ?? '0') : undefined
+    const rows = await db
+      .select({ row: menu, hasChildren: hasChildrenOf(menusOnly) })
+      .from(menu)
+      .where(and(eq(menu.isDeleted, 0), menusOnly ? eq(menu.category, 1) : undefined, level, ...filters))
+      .orderBy(asc(menu.sort), asc(menu.id))
+    const names = await allNames()
+    return ok(
+      rows.map(({ row, hasChildren }) => ({
+        ...row,
+        parentName: names.get(row.parentId) ?? '',
+        hasChildren: Boolean(hasChildren),
+      })),
+    )
+  }
+
+  api.get(
+    `${base}/list`,
+    {
+      schema: {
+        tags,
+        summary: `${menuTree.tag}: the whole tree, menus and buttons (filters name, code: like)`,
+        querystring: filterQuery,
+      },
+      config: { permission: ADMINISTRATOR },
+    },
+    tree(false),
+  )
+  api.get(
+    `${base}/lazy-list`,
+    {
+      schema: {
+        tags,
+        summary: `${menuTree.tag}: children of one parent, each with hasChildren`,
+        querystring: lazyQuery,
+      },
+      config: { permission: ADMINISTRATOR },
+    },
+    lazy(false),
+  )
+  api.get(
+    `${base}/menu-list`,
+    {
+      schema: {
+        tags,
+        summary: `${menuTree.tag}: the tree of menus only (category 1)`,
+        querystring: filterQuery,
+      },
+      config: { permission: ADMINISTRATOR },
+    },
+    tree(true),
+  )
+  api.get(
+    `${base}/lazy-menu-list`,
+    {
+      schema: {
+        tags,
+        summary: `${menuTree.tag}: menus (category 1) under one parent, with hasChildren`,
+        querystring: lazyQuery,
+      },
+      config: { permission: ADMINISTRATOR },
+    },
+    lazy(true),
+  )
+  api.get(
+    `${base}/tree`,
+    {
+      schema: {
+        tags,
+        summary: `${menuTree.tag}: TreeNode tree of the menus (category 1), for parent pickers`,
+      },
+      config: { permission: ADMINISTRATOR },
+    },
+    async () => {
+      const rows = await rowsOf(eq(menu.category, 1))
+      return ok(treeOf(rows.map((r) => ({ id: r.id, parentId: r.parentId, title: r.name }))).map(stripFlags))
+    },
+  )
+}
+
+/** TreeNode `{id,parentId,title,key,value,children?}` (no hasChildren on the full tree). */
+function stripFlags(node: TreeNode): TreeNode {
+  const { hasChildren: _h, children, ...rest } = node
+  return children ? { ...rest, children: children.map(stripFlags) } : rest
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod'
+import { authOf } from '../../core/auth/plugin.js'
+import { SIGNED_IN } from '../../core/auth/route-permissions.js'
+import { ok } from '../../core/envelope.js'
+import type { Api } from '../../core/http/api.js'
+import type { ModuleContext } from '../../core/module.js'
+import { APP_MENUS } from './menu-trees.js'
+import { MenuService } from './menus.js'
+
+/** The signed-in user's menus and buttons (console and mobile app), and the permission codes of a caller. */
+export async function shellMenuRoutes(api: Api, ctx: ModuleContext): Promise<void> {
+  const menus = new MenuService(ctx.database.db, ctx.cache)
+  api.permissions.resolve = (auth) => menus.permissionCodes(auth)
+  const tags = ['menu']
+
+  api.get(
+    '/blade-system/menu/routes',
+    {
+      // the shell's menus load beside the change-password dialog of an initial password
+      config: { permission: SIGNED_IN, beforePasswordChange: true },
+      schema: { tags, querystring: z.object({ topMenuId: z.string().regex(/^\d+$/).optional() }) },
+    },
+    async (request) => {
+      return ok(await menus.routes(authOf(request), request.query.topMenuId))
+    },
+  )
+  api.get(
+    '/blade-system/menu/buttons',
+    { schema: { tags }, config: { permission: SIGNED_IN, beforePasswordChange: true } },
+    async (request) => ok(await menus.buttons(authOf(request))),
+  )
+  api.get(
+    '/blade-system/menu/top-menu',
+    { schema: { tags }, config: { permission: SIGNED_IN, beforePasswordChange: true } },
+    async (request) => ok(await menus.topMenus(authOf(request))),
+  )
+  // the mobile app's menus and buttons of the signed-in user (menuApp is granted like menu)
+  api.get(
+    '/blade-system/menuApp/routes',
+    {
+      config: { permission: SIGNED_IN, beforePasswordChange: true },
+      schema: { tags: ['menuApp'], summary: "menuApp: the caller's app menus (category 1) as a tree" },
+    },
+    async (request) => ok(await menus.appRoutes(authOf(request))),
+  )
+  api.get(
+    '/blade-system/menuApp/buttons',
+    {
+      config: { permission: SIGNED_IN, beforePasswordChange: true },
+      schema: { tags: ['menuApp'], summary: "menuApp: the caller's app buttons under their menus" },
+    },
+    async (request) => ok(await menus.buttons(authOf(request), APP_MENUS)),
+  )
+}

@@ -1,0 +1,38 @@
+import { defineModule } from '../../core/module.js'
+import { loadPrincipal } from './accounts.js'
+import { userExcelRoutes } from './excel.js'
+import { userPhotoRoutes } from './photos.js'
+import { profileRoutes } from './profile.js'
+import * as tables from './schema.js'
+import { userTenantRoutes } from './tenants.js'
+import { userRoutes } from './user.js'
+
+export {
+  type Account,
+  accountTenants,
+  deptNames,
+  findAccount,
+  findAccountById,
+  switchTarget,
+  type TenantState,
+  tenantState,
+} from './accounts.js'
+export { user, userDept, userFilters, userTenant } from './schema.js'
+
+/**
+ * blade-user: accounts (the user resource, its Excel import and export, photos), the signed-in user's
+ * profile and password, the tenants an account may switch into; and the principal every request is
+ * checked as.
+ */
+export const userModule = defineModule({
+  name: 'user',
+  tables,
+  routes: async (api, ctx) => {
+    api.principals.loader = (tenantId, userId) => loadPrincipal(ctx.database.db, tenantId, userId)
+    await profileRoutes(api, ctx)
+    await userRoutes(api, ctx)
+    await userExcelRoutes(api, ctx)
+    await userPhotoRoutes(api, ctx)
+    await userTenantRoutes(api, ctx)
+  },
+})

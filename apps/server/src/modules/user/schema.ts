@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm'
+import { bigint, boolean, index, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import type { FilterSpec } from '../../core/query/index.js'
+import { id, tenantColumns, tenantIndexes } from '../../db/columns.js'
+
+/** Accounts (BladeX `blade_user`), their departments and the tenants they may switch into. */
+
+/** The user list's filters: the searched text columns carry trigram indexes (declared here, built below). */
+export const userFilters = {
+  account: { op: 'like', index: 'trigram' },
+  realName: { op: 'like', index: 'trigram' },
+  name: { op: 'like', index: 'trigram' },
+  phone: { op: 'like', index: 'trigram' },
+  userType: 'eq',
+} as const satisfies FilterSpec
+
+export const user = pgTable(
+  'blade_user',
+  {
+    id: id('id').primaryKey(),
+    ...tenantColumns(),
+    code: varchar('code', { length: 12 }).notNull().default(''),
+    userType: smallint('user_type').notNull().default(1),
+    account: varchar('account', { length: 45 }).notNull(),
+    /** argon2id of the MD5 hex the console sends; never leaves the server */
+    password: varchar('password', { length: 255 }).notNull(),
+    /** true while the account still has the demo/initial password */
+    passwordDefault: boolean('password_default').notNull().default(false),
+    /**
+     * an initial password someone else set (import, reset by an administrator, a new tenant's admin):
+     * until the account changes it, the server refuses every call but changing it (issue 7)
+     */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    name: varchar('name', { length: 20 }).notNull().default(''),
+    realName: varchar('real_name', { length: 20 }).notNull().default(''),
+    avatar: varchar('avatar', { length: 500 }).notNull().default(''),
+    email: varchar('email', { length: 45 }).notNull().default(''),
+    phone: varchar('phone', { length: 45 }).notNull().default(''),
+    sex: smallint('sex').notNull().default(-1),
+    roleId: varchar('role_id', { length: 1000 }).notNull().default(''),
+    deptId: varchar('dept_id', { length: 1000 }).notNull().default(''),
+    postId: varchar('post_id', { length: 1000 }).notNull().default(''),
+    /** per-platform extension data (BladeX blade_user_web/_app/_other.user_ext), a JSON object as text */
+    userExt: text('user_ext').notNull().default(''),
+    /** staff type (blade_staff_type of the same tenant), spec 01 §7 `updateEmployeeType` */
+    staffTypeId: id('staff_type_id'),
+  },
+  (t) => [
+    uniqueIndex('blade_user_tenant_account_uq').on(t.tenantId, t.account).where(sql`is_deleted = 0`),
+    ...tenantIndexes('blade_user', t, userFilters),
+  ],
+)
+
+/**
+ * A user's departments, one row each (BladeX `blade_user_dept`): what data scope and the "dept and
+ * children" filters join, through the (dept_id, user_id) index. `blade_user.dept_id` (the comma-joined
+ * ids BladeX clients read and write) stays the source: a trigger keeps this table equal to it on
+ * every write, whatever path makes it (db/sql/0002.after.sql).
+ */
+export const userDept = pgTable(
+  'blade_user_dept',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: id('user_id').notNull(),
+    deptId: id('dept_id').notNull(),
+  },
+  (t) => [
+    uniqueIndex('blade_user_dept_dept_user_uq').on(t.deptId, t.userId),
+    index('blade_user_dept_user_idx').on(t.userId),
+  ],
+)
+
+/** Tenants a user may switch into, and the account it becomes there (tenant switch grant). */
+export const userTenant = pgTable('xpark_user_tenant', {
+  id: id('id').primaryKey(),
+  userId: id('user_id').notNull(),
+  tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+  targetUserId: id('target_user_id').notNull(),
+})

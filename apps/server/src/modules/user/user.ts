@@ -1,0 +1,427 @@
+import { idCsv, idString, md5Hex, strongPassword, UserForm, UserInfoForm } from '@xpark/contract/schemas'
+import { and, eq, inArray, ne, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
+import { hashPassword, md5 } from '../../core/auth/passwords.js'
+import { authOf } from '../../core/auth/plugin.js'
+import { type RoutePermission, SIGNED_IN } from '../../core/auth/route-permissions.js'
+import type { AuthContext } from '../../core/auth/tokens.js'
+import {
+  defineResource,
+  findRow,
+  insertRow,
+  type Resource,
+  registerResource,
+  updateRow,
+} from '../../core/crud/index.js'
+import { ok, success } from '../../core/envelope.js'
+import { badRequest, notFound } from '../../core/errors.js'
+import type { Api } from '../../core/http/api.js'
+import { isId } from '../../core/ids.js'
+import type { ModuleContext } from '../../core/module.js'
+import { ApiScopes, DataScopes } from '../../core/scope/index.js'
+import { scoped } from '../../core/tenancy.js'
+import type { Tx } from '../../db/client.js'
+import { role, systemScopeSource } from '../authority/index.js'
+import { dept, post } from '../org/index.js'
+import { staffType } from '../staff/index.js'
+import { assertAccountQuota } from '../tenant/index.js'
+import { assertMayManage, handOutProblem, roleAuthority } from './authority.js'
+import { user, userFilters } from './schema.js'
+import { userSearchRoutes } from './search.js'
+
+/**
+ * blade-user: the users of a tenant. Reads and writes go through the CRUD factory with the `user`
+ * data scope; the password hash never leaves the server. Passwords arrive either as the MD5 hex the
+ * console computes (BladeX wire format; strength cannot be checked) or as `passwordPlain` in a JSON
+ * body, checked against spec 01 §5 and hashed here; see docs/architecture.md.
+ */
+
+/** The resource code data scope rules name for users. */
+export const USER_RESOURCE = 'user'
+
+const split = (csv: string | undefined) => (csv ? csv.split(',').filter(Boolean) : [])
+
+/** Every id must be a live row of the caller's tenant. */
+async function assertOwned(
+  tx: Tx,
+  auth: AuthContext,
+  table: typeof role | typeof dept | typeof post,
+  ids: string[],
+  what: string,
+) {
+  if (!ids.length) return
+  const rows = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(scoped(table, auth, inArray(table.id, ids)))
+  if (rows.length !== new Set(ids).size) throw badRequest(`${what}不存在`)
+}
+
+/** A staff type must be a live one of the caller's tenant. */
+async function assertStaffType(tx: Tx, auth: AuthContext, id: string) {
+  const [found] = await tx
+    .select({ id: staffType.id })
+    .from(staffType)
+    .where(scoped(staffType, auth, eq(staffType.id, id)))
+  if (!found) throw badRequest('员工类型不存在')
+}
+
+/** Roles a caller may hand out (authority.ts): 400 naming the first one it may not. */
+async function assertMayAssign(tx: Tx, auth: AuthContext, roleIds: string[], previous: string[] = []) {
+  const problem = handOutProblem(auth, await roleAuthority(tx, auth), roleIds, previous)
+  if (problem) throw badRequest(problem)
+}
+
+/** The user resource (filters, data scope, API scope): `page` here, and the Excel export in excel.ts. */
+export function userResource(
+  data: DataScopes,
+  apis: ApiScopes,
+  sessions: {
+    end: (userIds: readonly string[], tx: Tx) => Promise<void>
+    /** after a commit: the accounts' roles, departments and status count from their next request */
+    forget: (tenantId: string, userIds: readonly string[]) => Promise<void>
+  } = { end: async () => {}, forget: async () => {} },
+) {
+  return defineResource({
+    table: user,
+    schema: UserForm,
+    path: 'blade-user',
+    tag: 'user',
+    permissions: { add: 'user_add', edit: 'user_edit', delete: 'user_delete', view: 'user_view' },
+    filters: userFilters,
+    sorts: ['account', 'realName', 'createTime'],
+    omit: ['password'],
+    scope: data.hook(USER_RESOURCE, user),
+    guards: [apis.guard],
+    // submit/save/update are written by hand (passwords); they still call the factory's store
+    skip: ['submit', 'save', 'update'],
+    // `deptId=` is a dept and all its children (BladeX user page)
+    queryFilter: async (query, auth): Promise<SQL | undefined> => {
+      const deptId = query.deptId
+      if (deptId === undefined || deptId === '') return undefined
+      if (typeof deptId !== 'string' || !isId(deptId)) throw badRequest('参数 deptId 应为 id')
+      return data.matching(user.deptId, await data.deptSubtree(auth.tenantId, [deptId]))
+    },
+    beforeWrite: async ({ tx, auth, values, id }) => {
+      // a new account counts against the tenant's quota (locks the tenant row until commit)
+      if (!id) await assertAccountQuota(tx, auth.tenantId)
+      if (values.account !== undefined) {
+        const [clash] = await tx
+          .select({ id: user.id })
+          .from(user)
+          .where(scoped(user, auth, eq(user.account, values.account), id ? ne(user.id, id) : undefined))
+          .limit(1)
+        if (clash) throw badRequest(`当前用户 [${values.account}] 已存在!`)
+      }
+      let previousRoles: string[] = []
+      // editing another account (fields, status, roles) takes authority over every role it holds
+      if (id) await assertMayManage(tx, auth, [id])
+      if (id) {
+        const [current] = await tx.select({ roleId: user.roleId }).from(user).where(eq(user.id, id))
+        previousRoles = split(current?.roleId)
+      }
+      if (values.roleId !== undefined) {
+        await assertOwned(tx, auth, role, split(values.roleId), '角色')
+        await assertMayAssign(tx, auth, split(values.roleId), previousRoles)
+      }
+      if (values.deptId !== undefined) await assertOwned(tx, auth, dept, split(values.deptId), '机构')
+      if (values.postId !== undefined) await assertOwned(tx, auth, post, split(values.postId), '岗位')
+      if (values.staffTypeId === '') values.staffTypeId = null // the column is a bigint: '' clears it
+      if (values.staffTypeId) await assertStaffType(tx, auth, values.staffTypeId)
+      // locking oneself out would leave nobody signed in to undo it
+      if (id && id === auth.userId && values.status !== undefined && values.status !== 1)
+        throw badRequest('不能停用本账号!')
+    },
+    beforeRemove: async ({ tx, auth, ids }) => {
+      if (ids.includes(auth.userId)) throw badRequest('不能删除本账号!')
+      await assertMayManage(tx, auth, ids)
+      // a removed account's sessions end with it (a failed remove only costs a new sign-in)
+      await sessions.end(ids, tx)
+    },
+    afterCommit: ({ auth, ids }) => sessions.forget(auth.tenantId, ids),
+  })
+}
+
+/** `passwordPlain` (checked, JSON body only) or `password` (MD5 hex): the value stored is argon2id(md5). */
+async function passwordHashOf(input: { password?: string; passwordPlain?: string }): Promise<string | null> {
+  if (input.passwordPlain !== undefined) return hashPassword(md5(input.passwordPlain))
+  if (input.password !== undefined) return hashPassword(input.password)
+  return null
+}
+
+const staffTypeParam = z.union([idString, z.literal('')]).optional()
+
+const passwordFields = {
+  password: md5Hex
+    .optional()
+    .describe('MD5 hex of the password (BladeX wire format; strength not checkable)'),
+  passwordPlain: strongPassword.optional().describe('the password itself, checked against spec 01 §5'),
+}
+
+export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
+  const db = ctx.database.db
+  const source = systemScopeSource(ctx.database)
+  const data = new DataScopes(source, ctx.cache)
+  const apis = new ApiScopes(source, ctx.cache)
+  const r: Resource = userResource(data, apis, {
+    end: (ids, tx) => api.sessionControl.endUsers(ids, { tx }),
+    forget: (tenantId, ids) => api.principals.forget(tenantId, ids),
+  })
+  await registerResource(api, db, r)
+  const tags = ['user']
+
+  /** the route's permission (core/auth/route-permissions.ts) and the API scope check */
+  const permit = (permission: RoutePermission) => ({ config: { permission }, preHandler: apis.guard })
+  /** users of the caller's tenant within its data scope */
+  const inScope = async (auth: AuthContext, ids: string[]) =>
+    scoped(user, auth, await data.condition(auth, USER_RESOURCE, user), inArray(user.id, ids))
+
+  api.post(
+    '/blade-user/submit',
+    {
+      schema: {
+        tags,
+        summary:
+          'user: insert (no id; a password is required) or update (with id; the password is not changed)',
+        body: UserForm.extend({
+          id: z.union([idString, z.literal('')]).nullish(),
+          ...passwordFields,
+        }).loose(),
+      },
+      ...permit((request) => ((request.body as { id?: string } | undefined)?.id ? 'user_edit' : 'user_add')),
+    },
+    async (request) => {
+      const auth = authOf(request)
+      const { id, password, passwordPlain, ...fields } = request.body
+      const values: Record<string, unknown> = Object.fromEntries(
+        Object.entries(fields).filter(([k]) => k in UserForm.shape),
+      )
+      if (id) {
+        await updateRow(db, r, auth, id, values)
+        // a disabled account is out at once, not when its token runs out
+        if (values.status === 0) await request.server.sessionControl.endUsers([id])
+        return success()
+      }
+      const hash = await passwordHashOf({ password, passwordPlain })
+      if (!hash) throw badRequest('参数校验失败: password: please enter password')
+      await insertRow(db, r, auth, { ...values, password: hash, passwordDefault: false })
+      return success()
+    },
+  )
+
+  api.post(
+    '/blade-user/update',
+    {
+      schema: {
+        tags,
+        summary: 'user: update the fields sent',
+        body: UserForm.partial().extend({ id: idString }),
+      },
+      ...permit('user_edit'),
+    },
+    async (request) => {
+      const { id, ...values } = request.body
+      await updateRow(db, r, authOf(request), id, values)
+      if (values.status === 0) await request.server.sessionControl.endUsers([id])
+      return success()
+    },
+  )
+
+  const resetSchema = {
+    tags,
+    summary: 'user: set a new password for users (userIds); passwordPlain only in the JSON body',
+    querystring: z.object({ userIds: idCsv.optional(), password: md5Hex.optional() }),
+    body: z.object({ userIds: idCsv.optional(), ...passwordFields }).nullish(),
+  }
+  for (const path of ['/blade-user/reset-password', '/blade-user/resetNewPassword']) {
+    api.post(path, { schema: resetSchema, ...permit('user_reset') }, async (request) => {
+      const auth = authOf(request)
+      const input = { ...request.query, ...(request.body ?? {}) }
+      const ids = split(input.userIds)
+      if (!ids.length) throw badRequest('参数校验失败: userIds: required')
+      const hash = await passwordHashOf(input)
+      if (!hash) throw badRequest('参数校验失败: password: please enter password')
+      // whoever sets a password can sign in as the account: only over accounts the caller governs
+      await assertMayManage(db, auth, ids)
+      // resolved before the transaction: PGlite's one connection is held inside it
+      const inScopeWhere = await inScope(auth, ids)
+      await db.transaction(async (tx) => {
+        const done = await tx
+          .update(user)
+          // the person should choose their own password: the console asks until they do
+          .set({
+            password: hash,
+            passwordDefault: true,
+            // someone else knows it: the server refuses everything but changing it (core/auth/plugin.ts)
+            mustChangePassword: true,
+            updateUser: auth.userId,
+            updateTime: new Date(),
+          })
+          .where(inScopeWhere)
+          .returning({ id: user.id })
+        if (done.length !== new Set(ids).size) throw notFound('用户不存在')
+      })
+      // whoever held the old password is signed out with it
+      await request.server.sessionControl.endUsers(ids)
+      return success()
+    })
+  }
+
+  api.post(
+    '/blade-user/grant',
+    {
+      schema: {
+        tags,
+        summary: 'user: set the roles of users (userIds, roleIds: roles of the caller tenant)',
+        querystring: z.object({ userIds: idCsv.optional(), roleIds: idCsv.optional() }),
+        body: z.object({ userIds: idCsv.optional(), roleIds: idCsv.optional() }).nullish(),
+      },
+      ...permit('user_role'),
+    },
+    async (request) => {
+      const auth = authOf(request)
+      const input = { ...request.query, ...(request.body ?? {}) }
+      const userIds = split(input.userIds)
+      const roleIds = [...new Set(split(input.roleIds))]
+      if (!userIds.length || !roleIds.length) throw badRequest('参数校验失败: userIds, roleIds: required')
+      await assertMayManage(db, auth, userIds)
+      // resolved before the transaction: PGlite's one connection is held inside it
+      const inScopeWhere = await inScope(auth, userIds)
+      await db.transaction(async (tx) => {
+        await assertOwned(tx, auth, role, roleIds, '角色')
+        await assertMayAssign(tx, auth, roleIds)
+        const done = await tx
+          .update(user)
+          .set({ roleId: roleIds.join(','), updateUser: auth.userId, updateTime: new Date() })
+          .where(inScopeWhere)
+          .returning({ id: user.id })
+        if (done.length !== new Set(userIds).size) throw notFound('用户不存在')
+      })
+      // their new roles count from their next request (core/auth/principals.ts)
+      await request.server.principals.forget(auth.tenantId, userIds)
+      return success()
+    },
+  )
+
+  api.post(
+    '/blade-user/updateEmployeeType',
+    {
+      schema: {
+        tags,
+        summary:
+          'user: set the staff type of users (userIds; staffTypeId of the caller tenant, empty clears)',
+        querystring: z.object({ userIds: idCsv.optional(), staffTypeId: staffTypeParam }),
+        body: z.object({ userIds: idCsv.optional(), staffTypeId: staffTypeParam }).nullish(),
+      },
+      ...permit('user_edit'),
+    },
+    async (request) => {
+      const auth = authOf(request)
+      const input = { ...request.query, ...(request.body ?? {}) }
+      const userIds = split(input.userIds)
+      if (!userIds.length) throw badRequest('参数校验失败: userIds: required')
+      if (input.staffTypeId === undefined) throw badRequest('参数校验失败: staffTypeId: required')
+      const staffTypeId = input.staffTypeId || null
+      await assertMayManage(db, auth, userIds)
+      // resolved before the transaction: PGlite's one connection is held inside it
+      const inScopeWhere = await inScope(auth, userIds)
+      await db.transaction(async (tx) => {
+        if (staffTypeId) await assertStaffType(tx, auth, staffTypeId)
+        const done = await tx
+          .update(user)
+          .set({ staffTypeId, updateUser: auth.userId, updateTime: new Date() })
+          .where(inScopeWhere)
+          .returning({ id: user.id })
+        if (done.length !== new Set(userIds).size) throw notFound('用户不存在')
+      })
+      return success()
+    },
+  )
+
+  await userSearchRoutes(api, db, (auth) => data.condition(auth, USER_RESOURCE, user), apis, data)
+
+  api.post(
+    '/blade-user/update-info',
+    {
+      config: { permission: SIGNED_IN },
+      schema: { tags, summary: 'user: the signed-in user edits own profile fields', body: UserInfoForm },
+    },
+    async (request) => {
+      const auth = authOf(request)
+      const done = await db
+        .update(user)
+        .set({ ...request.body, updateUser: auth.userId, updateTime: new Date() })
+        .where(scoped(user, auth, eq(user.id, auth.userId)))
+        .returning({ id: user.id })
+      if (!done.length) throw notFound('用户不存在')
+      return success()
+    },
+  )
+
+  api.get(
+    '/blade-user/platform-detail',
+    {
+      schema: {
+        tags,
+        summary: 'user: platform type and extension data',
+        querystring: z.object({ id: idString }),
+      },
+      ...permit('user_view'),
+    },
+    async (request) => {
+      const row = await findRow(db, r, authOf(request), request.query.id)
+      return ok({
+        id: row.id,
+        account: row.account,
+        realName: row.realName,
+        userType: row.userType,
+        userExt: row.userExt,
+      })
+    },
+  )
+
+  api.post(
+    '/blade-user/update-platform',
+    {
+      schema: {
+        tags,
+        summary: 'user: set platform type and extension data (a JSON object)',
+        body: z.object({
+          userId: idString,
+          userType: z.coerce.number().int().min(1).max(3),
+          userExt: z
+            .string()
+            .max(4000)
+            .refine((v) => {
+              if (v === '') return true
+              try {
+                const parsed = JSON.parse(v)
+                return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+              } catch {
+                return false
+              }
+            }, 'userExt must be a JSON object')
+            .optional(),
+        }),
+      },
+      ...permit('user_edit'),
+    },
+    async (request) => {
+      const auth = authOf(request)
+      const { userId, userType, userExt } = request.body
+      await assertMayManage(db, auth, [userId])
+      const done = await db
+        .update(user)
+        .set({
+          userType,
+          ...(userExt !== undefined ? { userExt } : {}),
+          updateUser: auth.userId,
+          updateTime: new Date(),
+        })
+        .where(and(await inScope(auth, [userId])))
+        .returning({ id: user.id })
+      if (!done.length) throw notFound('用户不存在')
+      return success()
+    },
+  )
+}
