@@ -7,6 +7,7 @@ import { commodityModule } from './commodity/index.js'
 import { deskModule } from './desk/index.js'
 import * as deskTables from './desk/schema.js'
 import { logModule } from './log/index.js'
+import { storageModule } from './storage/index.js'
 import { resourceModule } from './resource/index.js'
 import * as resourceTables from './resource/schema.js'
 import { systemModule } from './system/index.js'
@@ -26,4 +27,5 @@ export const MODULES: readonly ModuleManifest[] = [
   defineModule({ name: 'resource', routes: resourceModule, tables: resourceTables }),
   defineModule({ name: 'app', routes: appModule, tables: appTables }),
   commodityModule,
+  storageModule,
 ]

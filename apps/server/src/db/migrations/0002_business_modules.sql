@@ -97,6 +97,290 @@ CREATE TABLE "xpark_commodity_unit" (
 	"remark" varchar(255) DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "xpark_storage_bill" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 0 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"bill_no" varchar(32) NOT NULL,
+	"bill_type" smallint NOT NULL,
+	"warehouse_id" bigint NOT NULL,
+	"target_warehouse_id" bigint,
+	"supplier_id" bigint,
+	"bill_date" timestamp with time zone,
+	"handler" varchar(32) DEFAULT '' NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL,
+	"total_quantity" numeric(18, 4) DEFAULT '0' NOT NULL,
+	"total_amount" bigint DEFAULT 0 NOT NULL,
+	"line_count" integer DEFAULT 0 NOT NULL,
+	"check_user" bigint,
+	"check_time" timestamp with time zone,
+	"return_time" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_storage_bill_line" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"bill_id" bigint NOT NULL,
+	"goods_id" bigint NOT NULL,
+	"quantity" numeric(18, 4) NOT NULL,
+	"price" bigint DEFAULT 0 NOT NULL,
+	"amount" bigint DEFAULT 0 NOT NULL,
+	"batch_code" varchar(32) DEFAULT '' NOT NULL,
+	"production_date" timestamp with time zone,
+	"expiry_date" timestamp with time zone,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_storage_card" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"warehouse_id" bigint NOT NULL,
+	"goods_id" bigint NOT NULL,
+	"location" varchar(64) DEFAULT '' NOT NULL,
+	"min_quantity" numeric(18, 4),
+	"max_quantity" numeric(18, 4),
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_storage_classification" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"parent_id" bigint DEFAULT '0' NOT NULL,
+	"code" varchar(32) NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_storage_goods" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"classification_id" bigint NOT NULL,
+	"code" varchar(32) NOT NULL,
+	"name" varchar(100) NOT NULL,
+	"specification" varchar(64) DEFAULT '' NOT NULL,
+	"unit" varchar(16) NOT NULL,
+	"price" bigint DEFAULT 0 NOT NULL,
+	"supplier_id" bigint,
+	"barcode" varchar(32) DEFAULT '' NOT NULL,
+	"min_stock" numeric(18, 4) DEFAULT '0' NOT NULL,
+	"shelf_life_days" integer DEFAULT 0 NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_storage_init" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 0 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"bill_number" varchar(32) NOT NULL,
+	"warehouse_id" bigint NOT NULL,
+	"goods_id" bigint NOT NULL,
+	"quantity" numeric(18, 4) NOT NULL,
+	"price" bigint DEFAULT 0 NOT NULL,
+	"amount" bigint DEFAULT 0 NOT NULL,
+	"batch_code" varchar(32) DEFAULT '' NOT NULL,
+	"production_date" timestamp with time zone,
+	"expiry_date" timestamp with time zone,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_storage_inventory" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 0 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"plan_no" varchar(32) NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"warehouse_id" bigint NOT NULL,
+	"plan_date" timestamp with time zone,
+	"counter" varchar(32) DEFAULT '' NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL,
+	"profit_status" smallint DEFAULT 0 NOT NULL,
+	"loss_status" smallint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_storage_inventory_line" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"inventory_id" bigint NOT NULL,
+	"goods_id" bigint NOT NULL,
+	"batch_code" varchar(32) DEFAULT '' NOT NULL,
+	"book_quantity" numeric(18, 4) NOT NULL,
+	"count_quantity" numeric(18, 4),
+	"price" bigint DEFAULT 0 NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_storage_ledger" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"kind" smallint NOT NULL,
+	"warehouse_id" bigint NOT NULL,
+	"goods_id" bigint NOT NULL,
+	"batch_code" varchar(32) DEFAULT '' NOT NULL,
+	"bill_id" bigint NOT NULL,
+	"bill_no" varchar(32) DEFAULT '' NOT NULL,
+	"quantity" numeric(18, 4) NOT NULL,
+	"before" numeric(18, 4) NOT NULL,
+	"after" numeric(18, 4) NOT NULL,
+	"price" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_storage_measurement" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"code" varchar(16) NOT NULL,
+	"name" varchar(16) NOT NULL,
+	"goods_id" bigint,
+	"ratio" numeric(18, 4) DEFAULT '1' NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_storage_stock" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"warehouse_id" bigint NOT NULL,
+	"goods_id" bigint NOT NULL,
+	"batch_code" varchar(32) DEFAULT '' NOT NULL,
+	"quantity" numeric(18, 4) DEFAULT '0' NOT NULL,
+	"price" bigint DEFAULT 0 NOT NULL,
+	"production_date" timestamp with time zone,
+	"expiry_date" timestamp with time zone,
+	CONSTRAINT "xpark_storage_stock_not_negative" CHECK ("xpark_storage_stock"."quantity" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_storage_supplier" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"sort_id" bigint NOT NULL,
+	"code" varchar(32) NOT NULL,
+	"name" varchar(100) NOT NULL,
+	"contact" varchar(32) DEFAULT '' NOT NULL,
+	"phone" varchar(20) DEFAULT '' NOT NULL,
+	"address" varchar(255) DEFAULT '' NOT NULL,
+	"settlement_mode" varchar(16) DEFAULT '' NOT NULL,
+	"procured_type" varchar(16) DEFAULT '' NOT NULL,
+	"bank_name" varchar(100) DEFAULT '' NOT NULL,
+	"bank_account" varchar(40) DEFAULT '' NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_storage_supplier_sort" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"parent_id" bigint DEFAULT '0' NOT NULL,
+	"code" varchar(32) NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_storage_warehouse" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"code" varchar(32) NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"address" varchar(255) DEFAULT '' NOT NULL,
+	"keeper" varchar(32) DEFAULT '' NOT NULL,
+	"phone" varchar(20) DEFAULT '' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "blade_user_dept" (
 	"id" bigint PRIMARY KEY GENERATED BY DEFAULT AS IDENTITY (sequence name "blade_user_dept_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"user_id" bigint NOT NULL,
@@ -112,6 +396,39 @@ CREATE INDEX "xpark_commodity_order_item_order_idx" ON "xpark_commodity_order_it
 CREATE INDEX "xpark_commodity_type_parent_idx" ON "xpark_commodity_type" USING btree ("tenant_id","parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "xpark_commodity_type_code_uq" ON "xpark_commodity_type" USING btree ("tenant_id","code") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE UNIQUE INDEX "xpark_commodity_unit_code_uq" ON "xpark_commodity_unit" USING btree ("tenant_id","code") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_storage_bill_no_uq" ON "xpark_storage_bill" USING btree ("tenant_id","bill_no");--> statement-breakpoint
+CREATE INDEX "xpark_storage_bill_type_idx" ON "xpark_storage_bill" USING btree ("tenant_id","bill_type","status");--> statement-breakpoint
+CREATE INDEX "xpark_storage_bill_tenant_page_idx" ON "xpark_storage_bill" USING btree ("tenant_id","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_storage_bill_tenant_dept_idx" ON "xpark_storage_bill" USING btree ("tenant_id","create_dept","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_storage_bill_tenant_user_idx" ON "xpark_storage_bill" USING btree ("tenant_id","create_user","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_storage_bill_line_bill_idx" ON "xpark_storage_bill_line" USING btree ("tenant_id","bill_id");--> statement-breakpoint
+CREATE INDEX "xpark_storage_bill_line_goods_idx" ON "xpark_storage_bill_line" USING btree ("tenant_id","goods_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_storage_card_uq" ON "xpark_storage_card" USING btree ("tenant_id","warehouse_id","goods_id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_storage_classification_parent_idx" ON "xpark_storage_classification" USING btree ("tenant_id","parent_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_storage_classification_code_uq" ON "xpark_storage_classification" USING btree ("tenant_id","code") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_storage_goods_class_idx" ON "xpark_storage_goods" USING btree ("tenant_id","classification_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_storage_goods_code_uq" ON "xpark_storage_goods" USING btree ("tenant_id","code") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_storage_goods_tenant_page_idx" ON "xpark_storage_goods" USING btree ("tenant_id","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_storage_goods_tenant_dept_idx" ON "xpark_storage_goods" USING btree ("tenant_id","create_dept","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_storage_goods_tenant_user_idx" ON "xpark_storage_goods" USING btree ("tenant_id","create_user","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_storage_init_bill_idx" ON "xpark_storage_init" USING btree ("tenant_id","bill_number");--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_storage_inventory_no_uq" ON "xpark_storage_inventory" USING btree ("tenant_id","plan_no") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_storage_inventory_line_plan_idx" ON "xpark_storage_inventory_line" USING btree ("tenant_id","inventory_id");--> statement-breakpoint
+CREATE INDEX "xpark_storage_ledger_goods_idx" ON "xpark_storage_ledger" USING btree ("tenant_id","goods_id","create_time");--> statement-breakpoint
+CREATE INDEX "xpark_storage_ledger_bill_idx" ON "xpark_storage_ledger" USING btree ("tenant_id","bill_id");--> statement-breakpoint
+CREATE INDEX "xpark_storage_ledger_time_idx" ON "xpark_storage_ledger" USING btree ("tenant_id","create_time");--> statement-breakpoint
+CREATE INDEX "xpark_storage_ledger_tenant_page_idx" ON "xpark_storage_ledger" USING btree ("tenant_id","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_storage_ledger_tenant_dept_idx" ON "xpark_storage_ledger" USING btree ("tenant_id","create_dept","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_storage_ledger_tenant_user_idx" ON "xpark_storage_ledger" USING btree ("tenant_id","create_user","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_storage_measurement_code_uq" ON "xpark_storage_measurement" USING btree ("tenant_id","code","goods_id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_storage_stock_key_uq" ON "xpark_storage_stock" USING btree ("tenant_id","warehouse_id","goods_id","batch_code");--> statement-breakpoint
+CREATE INDEX "xpark_storage_stock_goods_idx" ON "xpark_storage_stock" USING btree ("tenant_id","goods_id");--> statement-breakpoint
+CREATE INDEX "xpark_storage_stock_expiry_idx" ON "xpark_storage_stock" USING btree ("tenant_id","expiry_date");--> statement-breakpoint
+CREATE INDEX "xpark_storage_supplier_sort_idx" ON "xpark_storage_supplier" USING btree ("tenant_id","sort_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_storage_supplier_code_uq" ON "xpark_storage_supplier" USING btree ("tenant_id","code") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_storage_supplier_sort_parent_idx" ON "xpark_storage_supplier_sort" USING btree ("tenant_id","parent_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_storage_supplier_sort_code_uq" ON "xpark_storage_supplier_sort" USING btree ("tenant_id","code") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_storage_warehouse_code_uq" ON "xpark_storage_warehouse" USING btree ("tenant_id","code") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE UNIQUE INDEX "blade_user_dept_dept_user_uq" ON "blade_user_dept" USING btree ("dept_id","user_id");--> statement-breakpoint
 CREATE INDEX "blade_user_dept_user_idx" ON "blade_user_dept" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "blade_dept_tenant_ancestors_idx" ON "blade_dept" USING btree ("tenant_id","ancestors" varchar_pattern_ops);--> statement-breakpoint
