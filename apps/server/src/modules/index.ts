@@ -17,6 +17,7 @@ import { regionModule } from './region/index.js'
 import { resourceModule } from './resource/index.js'
 import * as resourceTables from './resource/schema.js'
 import { staffModule } from './staff/index.js'
+import { storageModule } from './storage/index.js'
 import { tenantModule } from './tenant/index.js'
 import { userModule } from './user/index.js'
 
@@ -44,4 +45,5 @@ export const MODULES: readonly ModuleManifest[] = [
   defineModule({ name: 'resource', routes: resourceModule, tables: resourceTables }),
   defineModule({ name: 'app', routes: appModule, tables: appTables }),
   commodityModule,
+  storageModule,
 ]
