@@ -4,6 +4,7 @@ import * as appTables from './app/schema.js'
 import { authModule } from './auth/index.js'
 import * as authTables from './auth/schema.js'
 import { commodityModule } from './commodity/index.js'
+import { canteenModule } from './canteen/index.js'
 import { financeModule } from './finance/index.js'
 import { deskModule } from './desk/index.js'
 import * as deskTables from './desk/schema.js'
@@ -28,4 +29,5 @@ export const MODULES: readonly ModuleManifest[] = [
   defineModule({ name: 'app', routes: appModule, tables: appTables }),
   commodityModule,
   financeModule,
+  canteenModule,
 ]

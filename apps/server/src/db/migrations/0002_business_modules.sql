@@ -2,6 +2,364 @@
 -- pg_trgm backs the trigram indexes of `like` filters; PGlite loads it in db/client.ts.
 create extension if not exists pg_trgm;
 --> statement-breakpoint
+CREATE TABLE "xpark_canteen" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"address" varchar(255) DEFAULT '' NOT NULL,
+	"auto_publish" smallint DEFAULT 0 NOT NULL,
+	"order_ahead_days" integer DEFAULT 1 NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_canteen_allowance" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"canteen_id" bigint NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"meal_type" integer NOT NULL,
+	"amount" bigint DEFAULT 0 NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_canteen_common_food" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"category_id" bigint NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"price" bigint DEFAULT 0 NOT NULL,
+	"unit" varchar(16) DEFAULT '' NOT NULL,
+	"picture" varchar(500) DEFAULT '' NOT NULL,
+	"description" varchar(500) DEFAULT '' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_canteen_cook" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"canteen_id" bigint NOT NULL,
+	"user_id" bigint,
+	"name" varchar(32) NOT NULL,
+	"phone" varchar(20) DEFAULT '' NOT NULL,
+	"health_cert_no" varchar(64) DEFAULT '' NOT NULL,
+	"cert_expire" timestamp with time zone,
+	"picture" varchar(500) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_canteen_food" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"canteen_id" bigint NOT NULL,
+	"category_id" bigint NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"price" bigint DEFAULT 0 NOT NULL,
+	"unit" varchar(16) DEFAULT '' NOT NULL,
+	"picture" varchar(500) DEFAULT '' NOT NULL,
+	"description" varchar(500) DEFAULT '' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_canteen_food_category" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"parent_id" bigint DEFAULT '0' NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_canteen_food_raw" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"food_id" bigint NOT NULL,
+	"raw_name" varchar(64) NOT NULL,
+	"supplier" varchar(64) DEFAULT '' NOT NULL,
+	"origin" varchar(64) DEFAULT '' NOT NULL,
+	"batch_no" varchar(64) DEFAULT '' NOT NULL,
+	"purchase_date" timestamp with time zone,
+	"inspect_result" varchar(64) DEFAULT '' NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_canteen_food_safe" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"food_name" varchar(64) NOT NULL,
+	"check_date" timestamp with time zone,
+	"inspector" varchar(32) DEFAULT '' NOT NULL,
+	"result" smallint DEFAULT 1 NOT NULL,
+	"pictures" varchar(2000) DEFAULT '' NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_canteen_holiday" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"holiday_date" varchar(10) NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"day_type" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_canteen_image" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"url" varchar(500) NOT NULL,
+	"img_type" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_canteen_meal" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"canteen_id" bigint NOT NULL,
+	"name" varchar(32) NOT NULL,
+	"meal_type" integer NOT NULL,
+	"meal_mode" integer DEFAULT 1 NOT NULL,
+	"start_time" varchar(5) DEFAULT '' NOT NULL,
+	"end_time" varchar(5) DEFAULT '' NOT NULL,
+	"order_deadline" varchar(5) DEFAULT '' NOT NULL,
+	"price" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_canteen_meal_time" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"name" varchar(32) NOT NULL,
+	"meal_type" integer NOT NULL,
+	"start_time" varchar(5) DEFAULT '' NOT NULL,
+	"end_time" varchar(5) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_canteen_notice" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"title" varchar(128) NOT NULL,
+	"content" varchar(4000) DEFAULT '' NOT NULL,
+	"canteen_id" bigint
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_canteen_order" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"order_no" varchar(32) NOT NULL,
+	"canteen_id" bigint NOT NULL,
+	"publish_id" bigint NOT NULL,
+	"card_id" bigint NOT NULL,
+	"card_no" varchar(32) NOT NULL,
+	"user_name" varchar(64) DEFAULT '' NOT NULL,
+	"order_date" varchar(10) NOT NULL,
+	"meal_type" integer NOT NULL,
+	"total_fee" bigint DEFAULT 0 NOT NULL,
+	"pay_price" bigint DEFAULT 0 NOT NULL,
+	"refund_fee" bigint DEFAULT 0 NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL,
+	"pay_time" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_canteen_order_apply" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"canteen_id" bigint NOT NULL,
+	"applicant" varchar(32) NOT NULL,
+	"apply_date" varchar(10) NOT NULL,
+	"meal_type" integer NOT NULL,
+	"quantity" integer DEFAULT 1 NOT NULL,
+	"reason" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_canteen_order_food" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"order_id" bigint NOT NULL,
+	"publish_food_id" bigint NOT NULL,
+	"food_id" bigint NOT NULL,
+	"food_name" varchar(64) NOT NULL,
+	"price" bigint DEFAULT 0 NOT NULL,
+	"quantity" integer NOT NULL,
+	"amount" bigint DEFAULT 0 NOT NULL,
+	"score" smallint DEFAULT 0 NOT NULL,
+	"comment" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_canteen_phase" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"canteen_id" bigint NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"start_time" varchar(5) DEFAULT '' NOT NULL,
+	"end_time" varchar(5) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_canteen_publish" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"canteen_id" bigint NOT NULL,
+	"publish_date" varchar(10) NOT NULL,
+	"meal_type" integer NOT NULL,
+	"food_count" integer DEFAULT 0 NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_canteen_publish_food" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"publish_id" bigint NOT NULL,
+	"food_id" bigint NOT NULL,
+	"food_name" varchar(64) DEFAULT '' NOT NULL,
+	"price" bigint DEFAULT 0 NOT NULL,
+	"stock" integer DEFAULT 0 NOT NULL,
+	"sold" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_canteen_refund" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"order_id" bigint NOT NULL,
+	"refund_no" varchar(64) NOT NULL,
+	"amount" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "xpark_commodity_message" (
 	"id" bigint PRIMARY KEY NOT NULL,
 	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
@@ -214,6 +572,26 @@ CREATE TABLE "blade_user_dept" (
 );
 --> statement-breakpoint
 ALTER TABLE "blade_user" ADD COLUMN "must_change_password" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "xpark_canteen_food_tenant_page_idx" ON "xpark_canteen_food" USING btree ("tenant_id","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_canteen_food_tenant_dept_idx" ON "xpark_canteen_food" USING btree ("tenant_id","create_dept","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_canteen_food_tenant_user_idx" ON "xpark_canteen_food" USING btree ("tenant_id","create_user","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_canteen_food_canteen_idx" ON "xpark_canteen_food" USING btree ("tenant_id","canteen_id");--> statement-breakpoint
+CREATE INDEX "xpark_canteen_food_category_parent_idx" ON "xpark_canteen_food_category" USING btree ("tenant_id","parent_id");--> statement-breakpoint
+CREATE INDEX "xpark_canteen_food_raw_food_idx" ON "xpark_canteen_food_raw" USING btree ("tenant_id","food_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_canteen_holiday_date_uq" ON "xpark_canteen_holiday" USING btree ("tenant_id","holiday_date") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_canteen_order_tenant_page_idx" ON "xpark_canteen_order" USING btree ("tenant_id","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_canteen_order_tenant_dept_idx" ON "xpark_canteen_order" USING btree ("tenant_id","create_dept","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_canteen_order_tenant_user_idx" ON "xpark_canteen_order" USING btree ("tenant_id","create_user","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_canteen_order_no_uq" ON "xpark_canteen_order" USING btree ("tenant_id","order_no");--> statement-breakpoint
+CREATE INDEX "xpark_canteen_order_date_idx" ON "xpark_canteen_order" USING btree ("tenant_id","order_date");--> statement-breakpoint
+CREATE INDEX "xpark_canteen_order_food_order_idx" ON "xpark_canteen_order_food" USING btree ("tenant_id","order_id");--> statement-breakpoint
+CREATE INDEX "xpark_canteen_publish_tenant_page_idx" ON "xpark_canteen_publish" USING btree ("tenant_id","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_canteen_publish_tenant_dept_idx" ON "xpark_canteen_publish" USING btree ("tenant_id","create_dept","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_canteen_publish_tenant_user_idx" ON "xpark_canteen_publish" USING btree ("tenant_id","create_user","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_canteen_publish_uq" ON "xpark_canteen_publish" USING btree ("tenant_id","canteen_id","publish_date","meal_type") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_canteen_publish_food_publish_idx" ON "xpark_canteen_publish_food" USING btree ("tenant_id","publish_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_canteen_refund_no_uq" ON "xpark_canteen_refund" USING btree ("tenant_id","refund_no");--> statement-breakpoint
+CREATE INDEX "xpark_canteen_refund_order_idx" ON "xpark_canteen_refund" USING btree ("tenant_id","order_id");--> statement-breakpoint
 CREATE INDEX "xpark_commodity_message_type_idx" ON "xpark_commodity_message" USING btree ("tenant_id","type_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "xpark_commodity_message_code_uq" ON "xpark_commodity_message" USING btree ("tenant_id","code") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_commodity_order_time_idx" ON "xpark_commodity_order" USING btree ("tenant_id","order_time");--> statement-breakpoint
