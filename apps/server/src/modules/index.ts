@@ -6,6 +6,8 @@ import * as authTables from './auth/schema.js'
 import { authorityModule } from './authority/index.js'
 import { clientModule } from './client/index.js'
 import { commodityModule } from './commodity/index.js'
+import { canteenModule } from './canteen/index.js'
+import { financeModule } from './finance/index.js'
 import { deskModule } from './desk/index.js'
 import * as deskTables from './desk/schema.js'
 import { dictModule } from './dict/index.js'
@@ -46,4 +48,6 @@ export const MODULES: readonly ModuleManifest[] = [
   defineModule({ name: 'app', routes: appModule, tables: appTables }),
   commodityModule,
   storageModule,
+  financeModule,
+  canteenModule,
 ]
