@@ -25,6 +25,7 @@ import { nextId } from './core/ids.js'
 import { startJobs } from './core/jobs.js'
 import type { ModuleContext } from './core/module.js'
 import { registerScopes } from './core/scope/index.js'
+import { SecretBox } from './core/secret-box.js'
 import { FileLinks } from './core/storage/index.js'
 import type { Database } from './db/client.js'
 import { consoleBoot } from './modules/auth/index.js'
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     cache: deps.cache,
     tokens,
     files: new FileLinks(deps.signingSecret),
+    secrets: new SecretBox(deps.signingSecret),
   }
 
   await app.register(helmet, {
