@@ -35,6 +35,8 @@ export const INTERCOM_PATHS = {
 /** Button codes (seeded under the console's menu). */
 export const INTERCOM_PERMISSIONS = {
   view: 'intercom_view',
+  /** re-obtain the tenant's session id (every dispatcher of the tenant shares it) */
+  session: 'intercom_session',
   permission: 'intercom_permission',
   monitor: 'intercom_monitor',
   fence: 'intercom_fence',

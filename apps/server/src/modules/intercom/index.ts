@@ -4,6 +4,7 @@ import { startIntercomSimulator } from '../../adapters/intercom/simulator.js'
 import { button, defineModule, type MenuSeed, type ModuleContext } from '../../core/module.js'
 import { EgressPolicy } from '../../core/storage/egress.js'
 import { AuthInfoStore } from './auth-info.js'
+import { LocationFeed } from './feed.js'
 import { IntercomOperations } from './operations.js'
 import { intercomRoutes } from './routes.js'
 import * as tables from './schema.js'
@@ -29,6 +30,7 @@ const MENUS: MenuSeed[] = [
         source: 'AimOutlined',
         children: [
           button(PERM.view, '查看', 2),
+          button(PERM.session, '重新获取会话', 1),
           button(PERM.permission, '成员权限', 2),
           button(PERM.monitor, '监控名单', 1),
           button(PERM.fence, '电子围栏', 1),
@@ -80,10 +82,15 @@ export const intercomModule = defineModule({
     )
     const sessions = new IntercomSessions({ cache: ctx.cache, transport: new IntercomClient(), store })
     services.set(ctx, sessions)
+    const operations = new IntercomOperations(sessions)
+    const feed = new LocationFeed(operations, ctx.realtime, ctx.cache)
+    api.addHook('onClose', async () => feed.stop())
     await intercomRoutes(api, {
       store,
       sessions,
-      operations: new IntercomOperations(sessions),
+      operations,
+      realtime: ctx.realtime,
+      feed,
       simulator: ctx.config.env === 'production' ? null : simulator,
     })
   },

@@ -241,7 +241,12 @@ export class IntercomOperations {
   async locations(t: string, since = 0): Promise<Out<{ locations: LocationTuple[] }>> {
     const a = await this.call(t, CODE.locations, { Since: since })
     if (a.Result !== RESULT.ok) return done(a)
-    return { result: 200, locations: (a.Locations ?? []).map((l) => [l.Uid, l.Lat, l.Lng, l.Time]) }
+    // six decimals are 0.1 m: enough for a map, and a batch of thousands stays small
+    const round = (x: number) => Math.round(x * 1e6) / 1e6
+    return {
+      result: 200,
+      locations: (a.Locations ?? []).map((l) => [l.Uid, round(l.Lat), round(l.Lng), l.Time]),
+    }
   }
 
   async track(

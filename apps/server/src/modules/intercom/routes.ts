@@ -15,7 +15,9 @@ import { authOf } from '../../core/auth/plugin.js'
 import { TENANT_ADMIN } from '../../core/auth/route-permissions.js'
 import { ok, success } from '../../core/envelope.js'
 import type { Api } from '../../core/http/api.js'
+import { type Realtime, tenantChannel, userChannel } from '../../core/realtime/index.js'
 import type { AuthInfoStore } from './auth-info.js'
+import { LOCATIONS_TOPIC, type LocationFeed } from './feed.js'
 import type { IntercomOperations } from './operations.js'
 import type { IntercomSessions } from './session.js'
 
@@ -24,6 +26,8 @@ export interface IntercomServices {
   sessions: IntercomSessions
   operations: IntercomOperations
   simulator: IntercomSimulator | null
+  realtime: Realtime
+  feed: LocationFeed
 }
 
 const tags = ['intercom']
@@ -81,7 +85,7 @@ export async function intercomRoutes(api: Api, s: IntercomServices): Promise<voi
 
   api.post(
     `/${P.sessionRefresh}`,
-    { schema: { tags, summary: 're-obtain the session id now' }, config: view },
+    { schema: { tags, summary: 're-obtain the session id now' }, config: { permission: PERM.session } },
     async (request) => {
       const a = await s.sessions.status(tenant(request), true)
       return ok({ result: a.Result, ...(a.warning ? { warning: a.warning } : {}) })
@@ -274,6 +278,25 @@ export async function intercomRoutes(api: Api, s: IntercomServices): Promise<voi
       ok(
         await ops.track(tenant(request), request.query.uid, request.query.startTime, request.query.stopTime),
       ),
+  )
+
+  // the console's live stream: the user's own channel and the tenant's location batches
+  api.get(
+    `/${P.stream}`,
+    {
+      schema: {
+        tags,
+        summary: 'server-sent events: `locations` batches of [uid, lat, lng, time] (changed positions only)',
+      },
+      config: view,
+    },
+    async (request, reply) => {
+      const auth = authOf(request)
+      await s.realtime.stream(reply, {
+        channels: [userChannel(auth.tenantId, auth.userId), tenantChannel(auth.tenantId, LOCATIONS_TOPIC)],
+      })
+      s.feed.watch(auth.tenantId)
+    },
   )
 
   const sim = s.simulator
