@@ -24,7 +24,9 @@ import { wireSerializer } from './core/http/wire.js'
 import { nextId } from './core/ids.js'
 import { startJobs } from './core/jobs.js'
 import type { ModuleContext } from './core/module.js'
+import { type Bus, openBus, Realtime } from './core/realtime/index.js'
 import { registerScopes } from './core/scope/index.js'
+import { SecretBox } from './core/secret-box.js'
 import { FileLinks } from './core/storage/index.js'
 import type { Database } from './db/client.js'
 import { consoleBoot } from './modules/auth/index.js'
@@ -35,6 +37,8 @@ export interface AppDeps {
   database: Database
   cache: Cache
   signingSecret: string
+  /** the live-message bus (default: Redis pub/sub when REDIS_URL is set, else in process); closed with the app */
+  bus?: Bus
   /** pino logger options, or false to stay quiet (tests) */
   logger?: boolean | object
 }
@@ -101,7 +105,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     cache: deps.cache,
     tokens,
     files: new FileLinks(deps.signingSecret),
+    secrets: new SecretBox(deps.signingSecret),
+    realtime: new Realtime(deps.bus ?? openBus(deps.config.redisUrl)),
   }
+  app.addHook('onClose', () => ctx.realtime.bus.close())
 
   await app.register(helmet, {
     // not one policy for everything: the console's HTML gets its own (core/http/csp.ts), the API

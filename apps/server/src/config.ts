@@ -39,6 +39,8 @@ const EnvSchema = z.object({
     .int()
     .min(1024)
     .default(10 * 1024 * 1024),
+  XPARK_INTERCOM_BASE: z.union([z.literal(''), z.url()]).default(''),
+  XPARK_INTERCOM_SIMULATOR: z.enum(['on', 'off']).default('on'),
   XPARK_TENANT_STORAGE_MB: z.coerce.number().int().min(0).default(2048),
   XPARK_OSS_ALLOW_PRIVATE: z
     .string()
@@ -104,6 +106,10 @@ export interface Config {
   uploadMaxBytes: number
   /** what one tenant's stored files (live attachments) may add up to, in bytes; 0 unlimited */
   tenantStorageBytes: number
+  /** the wireless dispatch platform for tenants whose auth info names no url ('' none) */
+  intercomBase: string
+  /** run the loopback dispatch simulator (adapters/intercom) when no intercomBase is configured */
+  intercomSimulator: boolean
   /** internal addresses / CIDRs object storage endpoints may reach (core/storage/egress.ts) */
   ossAllowPrivate: string[]
   /** which X-Forwarded-For hops to believe (Fastify `trustProxy`): none by default */
@@ -147,6 +153,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     unverifiedRatePerAddress: e.XPARK_UNVERIFIED_RATE_PER_ADDRESS,
     uploadMaxBytes: e.XPARK_UPLOAD_MAX_BYTES,
     tenantStorageBytes: e.XPARK_TENANT_STORAGE_MB * 1024 * 1024,
+    intercomBase: e.XPARK_INTERCOM_BASE,
+    intercomSimulator: e.XPARK_INTERCOM_SIMULATOR === 'on' && e.XPARK_INTERCOM_BASE === '',
     trustProxy:
       e.XPARK_TRUST_PROXY === ''
         ? false

@@ -11,6 +11,7 @@ import { financeModule } from './finance/index.js'
 import { deskModule } from './desk/index.js'
 import * as deskTables from './desk/schema.js'
 import { dictModule } from './dict/index.js'
+import { intercomModule } from './intercom/index.js'
 import { logModule } from './log/index.js'
 import { menuModule } from './menu/index.js'
 import { orgModule } from './org/index.js'
@@ -50,4 +51,5 @@ export const MODULES: readonly ModuleManifest[] = [
   storageModule,
   financeModule,
   canteenModule,
+  intercomModule,
 ]
