@@ -23,6 +23,8 @@ export interface ModuleContext {
   tokens: TokenService
   /** signed links to stored objects (core/storage) */
   files: FileLinks
+  /** request encryption's public key (base64 SPKI) when XPARK_CRYPTO is on; the private key stays in core */
+  cryptoPublicKey?: string
 }
 
 /** A menu entry seeded on first start (and added to older databases at start, see db/seed/sync.ts). */
