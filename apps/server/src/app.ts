@@ -16,6 +16,7 @@ import type { Cache } from './core/cache/index.js'
 import { registerResource } from './core/crud/index.js'
 import { toWireJson } from './core/envelope.js'
 import { registerConsole } from './core/http/console.js'
+import { loadCryptoKeys, registerRequestCrypto } from './core/http/crypto/index.js'
 import { CONSOLE_CSP } from './core/http/csp.js'
 import { registerErrorHandling } from './core/http/errors.js'
 import { registerTextGuard } from './core/http/text-guard.js'
@@ -109,6 +110,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     realtime: new Realtime(deps.bus ?? openBus(deps.config.redisUrl)),
   }
   app.addHook('onClose', () => ctx.realtime.bus.close())
+
+  // before compression: what is compressed is the sealed answer
+  if (deps.config.crypto.enabled) {
+    const keys = loadCryptoKeys(deps.config.crypto.privateKey, deps.config.dataDir)
+    registerRequestCrypto(app, { keys, cache: deps.cache, ...deps.config.crypto })
+    ctx.cryptoPublicKey = keys.publicKey
+  }
 
   await app.register(helmet, {
     // not one policy for everything: the console's HTML gets its own (core/http/csp.ts), the API

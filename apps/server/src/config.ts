@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_CRYPTO_EXCLUDE } from './core/http/crypto/index.js'
 import { parseAddressOrCidr } from './core/storage/egress.js'
 
 /**
@@ -48,6 +49,10 @@ const EnvSchema = z.object({
     .refine((v) => v.split(',').every((e) => e.trim() === '' || isAddressOrCidr(e.trim())), {
       message: 'XPARK_OSS_ALLOW_PRIVATE: comma-separated IP addresses or CIDRs (10.0.0.5, 192.168.8.0/24)',
     }),
+  XPARK_CRYPTO: z.enum(['on', 'off']).default('off'),
+  XPARK_CRYPTO_EXCLUDE: z.string().default(DEFAULT_CRYPTO_EXCLUDE.join(',')),
+  XPARK_CRYPTO_WINDOW_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  XPARK_CRYPTO_PRIVATE_KEY: z.string().optional(),
   XPARK_TRUST_PROXY: z
     .string()
     .default('')
@@ -114,6 +119,16 @@ export interface Config {
   ossAllowPrivate: string[]
   /** which X-Forwarded-For hops to believe (Fastify `trustProxy`): none by default */
   trustProxy: boolean | number | string[]
+  /** request encryption (spec 01 §7, §8; core/http/crypto): off by default */
+  crypto: {
+    enabled: boolean
+    /** paths under the API base left in clear (each with everything below it) */
+    exclude: string[]
+    /** how far a request's timestamp may be from the server's clock */
+    windowSeconds: number
+    /** PKCS#8 PEM; absent → generated once into the data folder */
+    privateKey: string | undefined
+  }
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -163,6 +178,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           : /^\d+$/.test(e.XPARK_TRUST_PROXY)
             ? Number(e.XPARK_TRUST_PROXY)
             : e.XPARK_TRUST_PROXY.split(',').map((v) => v.trim()),
+    crypto: {
+      enabled: e.XPARK_CRYPTO === 'on',
+      exclude: e.XPARK_CRYPTO_EXCLUDE.split(',')
+        .map((v) => v.trim())
+        .filter(Boolean)
+        .map((v) => (v.startsWith('/') ? v : `/${v}`)),
+      windowSeconds: e.XPARK_CRYPTO_WINDOW_SECONDS,
+      // an environment variable cannot always hold line breaks: \n stands for one
+      privateKey: e.XPARK_CRYPTO_PRIVATE_KEY?.replaceAll('\\n', '\n') || undefined,
+    },
     ossAllowPrivate: e.XPARK_OSS_ALLOW_PRIVATE.split(',')
       .map((v) => v.trim())
       .filter(Boolean),

@@ -29,6 +29,8 @@ export interface ModuleContext {
   secrets: SecretBox
   /** live messages to signed-in users (server-sent events over the bus; core/realtime) */
   realtime: Realtime
+  /** request encryption's public key (base64 SPKI) when XPARK_CRYPTO is on; the private key stays in core */
+  cryptoPublicKey?: string
 }
 
 /** A menu entry seeded on first start (and added to older databases at start, see db/seed/sync.ts). */
