@@ -18,7 +18,7 @@ export default defineConfig({
   reporter: 'list',
   // generous for a 2-core machine
   timeout: 60_000,
-  globalTimeout: 10 * 60_000,
+  globalTimeout: 25 * 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

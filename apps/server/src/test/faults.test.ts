@@ -100,28 +100,32 @@ describe('faults of the embedded server', { timeout: 600_000 }, () => {
   it('SIGTERM under load: taken requests finish, new ones are refused, the exit is clean', async () => {
     const { server, base } = await started({ XPARK_DATA: join(dir, 'stopped') })
     const headers = await signIn(base)
-    // warm up, then keep a burst of list requests in flight when the signal comes
-    await fetch(`${base}/xparkApi/blade-user/page?current=1&size=50`, { headers })
+    await fetch(`${base}/xparkApi/blade-user/page?current=1&size=50`, { headers }) // warm up
+    // a burst of list requests; PGlite answers them one after another, so when the first answer is
+    // back the others are taken and waiting: that is when the signal comes
     let signalled = 0
-    const outcomes = await Promise.all(
-      Array.from({ length: 24 }, async (_, i) => {
-        if (i === 12) {
-          signalled = performance.now()
-          server.child.kill('SIGTERM')
+    let firstBack: () => void = () => {}
+    const first = new Promise<void>((resolve) => {
+      firstBack = resolve
+    })
+    const requests = Array.from({ length: 24 }, async () => {
+      try {
+        const res = await fetch(`${base}/xparkApi/blade-user/page?current=1&size=50`, { headers })
+        const body = (await res.json()) as { success: boolean }
+        firstBack()
+        return { status: res.status, success: body.success, at: performance.now() }
+      } catch (error) {
+        return {
+          status: 0,
+          error: String((error as { cause?: unknown }).cause ?? error),
+          at: performance.now(),
         }
-        try {
-          const res = await fetch(`${base}/xparkApi/blade-user/page?current=1&size=50`, { headers })
-          const body = (await res.json()) as { success: boolean }
-          return { status: res.status, success: body.success, at: performance.now() }
-        } catch (error) {
-          return {
-            status: 0,
-            error: String((error as { cause?: unknown }).cause ?? error),
-            at: performance.now(),
-          }
-        }
-      }),
-    )
+      }
+    })
+    await first
+    signalled = performance.now()
+    server.child.kill('SIGTERM')
+    const outcomes = await Promise.all(requests)
     expect(await server.exited).toBe(0)
     // every answer is whole and right, or the connection was refused: nothing cut off, no 5xx
     for (const o of outcomes) {
