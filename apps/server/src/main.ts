@@ -33,10 +33,18 @@ async function main(): Promise<void> {
     if (closing) return
     closing = true
     app.log.info({ signal }, 'shutting down: finishing in-flight requests')
-    const force = setTimeout(() => process.exit(1), 10_000)
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s: exiting anyway')
+      process.exit(1)
+    }, 10_000)
     force.unref()
+    // a keep-alive connection whose request finishes after the close began would stay open (and keep
+    // the close waiting) until the client drops it: close each one as soon as it falls idle
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 50)
+    closeIdle.unref()
     try {
       await app.close() // stops accepting, waits for in-flight requests
+      clearInterval(closeIdle)
       await cache.close()
       await opened.close()
       process.exit(0)

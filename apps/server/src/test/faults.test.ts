@@ -42,7 +42,9 @@ async function started(env: Record<string, string>): Promise<{ server: ServerPro
   return { server, base: `http://127.0.0.1:${servingPort(output)}` }
 }
 
-describe('faults of the embedded server', { timeout: 600_000 }, () => {
+// These start their own embedded servers whatever the environment names: the PostgreSQL pass (which
+// sets DATABASE_URL) would only run them again.
+describe.skipIf(process.env.DATABASE_URL)('faults of the embedded server', { timeout: 600_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'xpark-faults-'))
   afterAll(async () => {
     for (const server of running)
@@ -126,10 +128,12 @@ describe('faults of the embedded server', { timeout: 600_000 }, () => {
     signalled = performance.now()
     server.child.kill('SIGTERM')
     const outcomes = await Promise.all(requests)
-    expect(await server.exited).toBe(0)
-    // every answer is whole and right, or the connection was refused: nothing cut off, no 5xx
+    expect(await server.exited, server.output().slice(-3000)).toBe(0)
+    // every answer is whole and right, or refused (no connection, or the closing 503): nothing cut off
     for (const o of outcomes) {
       if (o.status === 0) expect(o.error).toMatch(/ECONNREFUSED|ECONNRESET|other side closed|SocketError/)
+      // a request on an open keep-alive connection after the close began: Fastify refuses it with 503
+      else if (o.status === 503) continue
       else expect(o).toMatchObject({ status: 200, success: true })
     }
     expect(outcomes.filter((o) => o.status === 200 && o.at > signalled).length).toBeGreaterThan(0)
