@@ -421,7 +421,7 @@ export const storageCardContract = defineContract({
     createTime: wire.date,
   }),
   filters: { warehouseId: 'eq', goodsId: 'eq', location: 'like' },
-  routes: { page: false, detail: false, submit: false },
+  routes: { page: false, submit: false },
 })
 
 export const initStockContract = defineContract({

@@ -23,6 +23,7 @@ import type { ModuleContext } from '../../core/module.js'
 import { scoped } from '../../core/tenancy.js'
 import { COUNT_COLUMNS, CountCells } from './excel.js'
 import { auditCount, countLines, createCountBill, enterCount, writeCounts } from './inventory.js'
+import { registerPickers } from './pickers.js'
 import {
   batchesOf,
   goodsInStock,
@@ -470,4 +471,5 @@ export async function storageRoutes(api: Api, ctx: ModuleContext): Promise<void>
   )
 
   await registerStatistics(api, ctx)
+  await registerPickers(api, ctx)
 }
