@@ -7,6 +7,7 @@ import { commodityModule } from './commodity/index.js'
 import { deskModule } from './desk/index.js'
 import * as deskTables from './desk/schema.js'
 import { logModule } from './log/index.js'
+import { assetModule } from './asset/index.js'
 import { storageModule } from './storage/index.js'
 import { resourceModule } from './resource/index.js'
 import * as resourceTables from './resource/schema.js'
@@ -28,4 +29,5 @@ export const MODULES: readonly ModuleManifest[] = [
   defineModule({ name: 'app', routes: appModule, tables: appTables }),
   commodityModule,
   storageModule,
+  assetModule,
 ]

@@ -18,7 +18,9 @@ import * as tables from './schema.js'
 
 /** Storage and inventory (spec 02 §7). See docs/modules/storage.md. */
 
+/** What other modules may use: the warehouses (assets stand in them) and their table. */
 export { warehouses } from './resources.js'
+export { storageWarehouse } from './schema.js'
 
 const STORAGE_MENUS: MenuSeed[] = [
   {
