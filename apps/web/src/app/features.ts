@@ -1,4 +1,5 @@
 import type { FeatureManifest } from '@/components/kit'
+import asset from '../features/asset'
 import commodity from '../features/commodity'
 import storage from '../features/storage'
 
@@ -6,4 +7,4 @@ import storage from '../features/storage'
  * The one list of features built with the module kit: their screens join the route table and their
  * menu names the English console. Adding a feature adds its folder and one line here.
  */
-export const FEATURES: readonly FeatureManifest[] = [commodity, storage]
+export const FEATURES: readonly FeatureManifest[] = [commodity, storage, asset]
