@@ -2,6 +2,7 @@ import {
   classificationContract,
   type GoodsRow,
   goodsContract,
+  storageBillContract,
   supplierContract,
 } from '@xpark/contract/modules/storage'
 import { fromContract, treeSource } from '@/components/crud'
@@ -11,7 +12,8 @@ import { supplierSource } from './pickers'
 
 const list = fromContract<GoodsRow>(goodsContract, {
   title: 'storage.goods',
-  shows: [classificationContract.code, supplierContract.code],
+  // a goods' stock follows every bill check and return
+  shows: [classificationContract.code, supplierContract.code, storageBillContract.code],
   columns: [
     {
       prop: 'code',
