@@ -330,6 +330,7 @@ export const storageBillContract = defineContract({
     submitBill: {
       name: '提交',
       route: 'submitStorageBill',
+      permission: 'storage_bill_submit',
       state: 'status',
       transitions: [
         {
@@ -464,6 +465,7 @@ export const initStockContract = defineContract({
   actions: {
     updateStatus: {
       name: '提交入库',
+      permission: 'storage_init_submit',
       state: 'status',
       target: 'ids',
       transitions: [

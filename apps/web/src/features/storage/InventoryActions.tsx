@@ -17,9 +17,9 @@ const base = `${inventoryContract.path}`
 export function InventoryActions({ row, ctx }: { row: InventoryRow; ctx: CrudRowContext }) {
   const tr = useTr()
   const { message } = App.useApp()
-  const canCreate = useCan(inventoryContract, 'createBill')
-  const canProfit = useCan(inventoryContract, 'auditProfit')
-  const canLosses = useCan(inventoryContract, 'auditLosses')
+  const canCreate = useCan(inventoryContract, 'create_bill')
+  const canProfit = useCan(inventoryContract, 'audit_profit')
+  const canLosses = useCan(inventoryContract, 'audit_losses')
   const canEdit = useCan(inventoryContract, 'edit')
   const [counting, setCounting] = useState(false)
   const run = async (route: string) => {
