@@ -1,6 +1,7 @@
 import { defineModule, type ModuleManifest } from '../core/module.js'
 import { appModule } from './app/index.js'
 import * as appTables from './app/schema.js'
+import { assetModule } from './asset/index.js'
 import { authModule } from './auth/index.js'
 import * as authTables from './auth/schema.js'
 import { authorityModule } from './authority/index.js'
@@ -52,4 +53,5 @@ export const MODULES: readonly ModuleManifest[] = [
   financeModule,
   canteenModule,
   intercomModule,
+  assetModule,
 ]

@@ -1,5 +1,6 @@
 import type { FeatureManifest } from '@/components/kit'
 import app from '../features/app'
+import asset from '../features/asset'
 import authority from '../features/authority'
 import base from '../features/base'
 import commodity from '../features/commodity'
@@ -7,6 +8,7 @@ import desk from '../features/desk'
 import info from '../features/info'
 import monitor from '../features/monitor'
 import resource from '../features/resource'
+import storage from '../features/storage'
 import system from '../features/system'
 import wel from '../features/wel'
 
@@ -27,4 +29,6 @@ export const FEATURES: readonly FeatureManifest[] = [
   info,
   // business modules
   commodity,
+  storage,
+  asset,
 ]

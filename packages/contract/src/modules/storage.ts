@@ -330,6 +330,7 @@ export const storageBillContract = defineContract({
     submitBill: {
       name: '提交',
       route: 'submitStorageBill',
+      permission: 'storage_bill_submit',
       state: 'status',
       transitions: [
         {
@@ -421,7 +422,7 @@ export const storageCardContract = defineContract({
     createTime: wire.date,
   }),
   filters: { warehouseId: 'eq', goodsId: 'eq', location: 'like' },
-  routes: { page: false, detail: false, submit: false },
+  routes: { page: false, submit: false },
 })
 
 export const initStockContract = defineContract({
@@ -464,6 +465,7 @@ export const initStockContract = defineContract({
   actions: {
     updateStatus: {
       name: '提交入库',
+      permission: 'storage_init_submit',
       state: 'status',
       target: 'ids',
       transitions: [

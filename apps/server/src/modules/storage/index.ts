@@ -18,7 +18,9 @@ import * as tables from './schema.js'
 
 /** Storage and inventory (spec 02 §7). See docs/modules/storage.md. */
 
+/** What other modules may use: the warehouses (assets stand in them) and their table. */
 export { warehouses } from './resources.js'
+export { storageWarehouse } from './schema.js'
 
 const STORAGE_MENUS: MenuSeed[] = [
   {
@@ -40,9 +42,9 @@ const STORAGE_MENUS: MenuSeed[] = [
       resourceScreen(storageCardContract, '库存卡', '/storage/card', 'IdcardOutlined'),
       resourceScreen(initStockContract, '期初库存', '/storage/init', 'FlagOutlined'),
       resourceScreen(inventoryContract, '库存盘点', '/storage/inventory', 'AuditOutlined', [
-        button('storage_inventory_createBill', '生成盘点单', 2),
-        button('storage_inventory_auditProfit', '盘盈审核', 2),
-        button('storage_inventory_auditLosses', '盘亏审核', 2),
+        button('storage_inventory_create_bill', '生成盘点单', 2),
+        button('storage_inventory_audit_profit', '盘盈审核', 2),
+        button('storage_inventory_audit_losses', '盘亏审核', 2),
       ]),
       {
         code: 'storage_stock',
@@ -73,9 +75,7 @@ export const storageModule = defineModule({
   // park staff look, they do not change
   staff: menuCodes(STORAGE_MENUS).filter(
     (c) =>
-      !/_(add|edit|delete|import|export|submitBill|check|return|updateStatus|createBill|auditProfit|auditLosses)$/.test(
-        c,
-      ),
+      !/_(add|edit|delete|import|export|submit|check|return|create_bill|audit_profit|audit_losses)$/.test(c),
   ),
   // settlement_mode and procured_type are the system seed's (db/seed/dicts.ts)
   dicts: [

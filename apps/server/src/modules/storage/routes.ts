@@ -23,6 +23,7 @@ import type { ModuleContext } from '../../core/module.js'
 import { scoped } from '../../core/tenancy.js'
 import { COUNT_COLUMNS, CountCells } from './excel.js'
 import { auditCount, countLines, createCountBill, enterCount, writeCounts } from './inventory.js'
+import { registerPickers } from './pickers.js'
 import {
   batchesOf,
   goodsInStock,
@@ -259,7 +260,9 @@ export async function storageRoutes(api: Api, ctx: ModuleContext): Promise<void>
     'whether a bill has lines without a batch code (billId)',
     billView,
     async (q) => {
-      const { billId } = z.object({ billId: z.string().regex(/^[1-9]\d{0,18}$/) }).parse(q.query)
+      const parsed = z.object({ billId: z.string().regex(/^[1-9]\d{0,18}$/) }).safeParse(q.query)
+      if (!parsed.success) throw badRequest('参数校验失败: billId: must be a 64-bit id')
+      const { billId } = parsed.data
       const auth = authOf(q)
       const [bill] = await db
         .select({ id: storageBill.id })
@@ -346,7 +349,7 @@ export async function storageRoutes(api: Api, ctx: ModuleContext): Promise<void>
         summary: 'put every draft row of an init bill number into stock (through the ledger)',
         querystring: z.object({ billNumber: z.string().min(1).max(32) }),
       },
-      config: { permission: 'storage_init_updateStatus' },
+      config: { permission: 'storage_init_submit' },
       preHandler: guard,
     },
     async (q) => {
@@ -422,19 +425,19 @@ export async function storageRoutes(api: Api, ctx: ModuleContext): Promise<void>
   planAction(
     'createBill',
     'make the count bill from current stock (draft plan → counting)',
-    'storage_inventory_createBill',
+    'storage_inventory_create_bill',
     (auth, id) => createCountBill(db, auth, id),
   )
   planAction(
     'auditProfit',
     'audit the profit bill: gains into stock through the ledger',
-    'storage_inventory_auditProfit',
+    'storage_inventory_audit_profit',
     (auth, id) => auditCount(db, auth, id, 'profit'),
   )
   planAction(
     'auditLosses',
     'audit the losses bill: losses out of stock through the ledger',
-    'storage_inventory_auditLosses',
+    'storage_inventory_audit_losses',
     (auth, id) => auditCount(db, auth, id, 'losses'),
   )
   api.post(
@@ -470,4 +473,5 @@ export async function storageRoutes(api: Api, ctx: ModuleContext): Promise<void>
   )
 
   await registerStatistics(api, ctx)
+  await registerPickers(api, ctx)
 }

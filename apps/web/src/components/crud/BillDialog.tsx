@@ -73,6 +73,17 @@ function cellInput(
     )
   if (column.input === 'money')
     return <InputNumber min={0} precision={2} style={{ width: '100%' }} data-testid={testId} />
+  // an exact decimal (a quantity of 2.5 kg): typed and sent as text, never a float
+  if (column.input === 'decimal')
+    return (
+      <InputNumber
+        stringMode
+        min={String(column.min ?? 0)}
+        {...(column.max !== undefined ? { max: String(column.max) } : {})}
+        style={{ width: '100%' }}
+        data-testid={testId}
+      />
+    )
   if (column.input === 'number')
     return <InputNumber min={column.min} max={column.max} style={{ width: '100%' }} data-testid={testId} />
   return <Input data-testid={testId} placeholder={tr(column.label)} />

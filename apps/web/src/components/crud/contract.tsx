@@ -128,6 +128,8 @@ export function fromContract<T extends object>(
     routes: {
       ...(r.detail ? { detail: url(r.detail), detailParam: r.detail.idParam } : {}),
       ...(r.submit ? { submit: url(r.submit) } : {}),
+      ...(!r.submit && r.save ? { save: url(r.save) } : {}),
+      ...(!r.submit && r.update ? { update: url(r.update) } : {}),
       ...(r.remove ? { remove: url(r.remove), removeParam: r.remove.idParam } : {}),
     },
     ...(contract.tree && r.treeList ? { tree: { listPath: r.treeList.path } } : {}),

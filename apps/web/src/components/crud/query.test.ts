@@ -1,6 +1,6 @@
 import dayjs from 'dayjs'
 import { describe, expect, it } from 'vitest'
-import { dropEmpty, operatorSuffix, toQuery } from './query'
+import { dropEmpty, operatorSuffix, submitUrl, toQuery } from './query'
 import type { CrudColumn } from './types'
 
 type Row = { name: string; code: string; status: number; createTime: string }
@@ -46,5 +46,16 @@ describe('CrudPage query building', () => {
       { prop: 'name', symbol: 'ne', value: '' },
     ])
     expect(q).toEqual({ status_ge: '1', code_in: 'a,b,c' })
+  })
+})
+
+describe('submitUrl', () => {
+  it('uses submit when there is one, else save without an id and update with one', () => {
+    expect(submitUrl({ path: 'a', routes: { submit: 'a/submit' } }, { id: '1' })).toBe('a/submit')
+    const split = { path: 'g', routes: { save: 'g/saveGoods', update: 'g/updateGoods' } }
+    expect(submitUrl(split, { name: 'x' })).toBe('g/saveGoods')
+    expect(submitUrl(split, { id: '', name: 'x' })).toBe('g/saveGoods')
+    expect(submitUrl(split, { id: '7', name: 'x' })).toBe('g/updateGoods')
+    expect(submitUrl({ path: 'p' }, {})).toBe('p/submit')
   })
 })

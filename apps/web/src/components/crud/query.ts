@@ -151,12 +151,21 @@ export function listQuery<T extends object>(
 
 type Routed = Pick<CrudResource<object>, 'path' | 'routes'>
 
+/** Where a dialog's save goes: `submit`, or a resource's separate insert and update calls. */
+export function submitUrl(r: Routed, body: object): string {
+  const id = (body as { id?: unknown }).id
+  const editing = id !== undefined && id !== null && id !== ''
+  if (r.routes?.submit) return r.routes.submit
+  if (editing && r.routes?.update) return r.routes.update
+  if (!editing && r.routes?.save) return r.routes.save
+  return `${r.path}/submit`
+}
+
 export const crudApi = {
   detail: <T>(r: Routed, id: string) =>
     getData<T>(r.routes?.detail ?? `${r.path}/detail`, { [r.routes?.detailParam ?? 'id']: id }),
-  /** insert without an id, update with one */
-  submit: (r: Routed, body: object) =>
-    postData<unknown>(r.routes?.submit ?? `${r.path}/submit`, undefined, body),
+  /** insert without an id, update with one (to `save` / `update` when the resource has no `submit`) */
+  submit: (r: Routed, body: object) => postData<unknown>(submitUrl(r, body), undefined, body),
   remove: (r: Routed, ids: string[]) =>
     postData<unknown>(r.routes?.remove ?? `${r.path}/remove`, {
       [r.routes?.removeParam ?? 'ids']: ids.join(','),

@@ -105,7 +105,7 @@ export interface BillLineColumn {
   label: string
   width?: number
   /** how the cell is edited: a number, money (cents as yuan), text, a tree pick; `read` shows only */
-  input?: 'number' | 'money' | 'text' | 'read'
+  input?: 'number' | 'decimal' | 'money' | 'text' | 'read'
   /** a tree pick (goods, commodities) */
   treeOf?: TreeSource
   /** when a node is picked, copy its fields into the line: line field → node field */
@@ -180,6 +180,9 @@ export interface CrudRoutes {
   /** the detail call's id parameter (default `id`) */
   detailParam?: string
   submit?: string
+  /** insert and update calls of a resource without `submit` (`saveGoods` / `updateGoods`) */
+  save?: string
+  update?: string
   remove?: string
   /** the remove call's ids parameter (default `ids`) */
   removeParam?: string

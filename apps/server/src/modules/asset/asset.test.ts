@@ -1,0 +1,156 @@
+import ExcelJS from 'exceljs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bearer, type Headers, signIn, startTestApp, type TestContext } from '../../test/harness.js'
+import { multipartBody } from '../../test/multipart.js'
+import { depreciated } from './value.js'
+
+/** Assets through their routes: the spec's calls, straight-line value, users, parents, imports. */
+
+type Json = Record<string, unknown>
+type Reply = { code: number; msg: string; data: never }
+
+describe('assets', () => {
+  let t: TestContext
+  let admin: Headers
+  const call = async (method: 'GET' | 'POST', url: string, body?: unknown, query?: Json) => {
+    const res = await t.app.inject({
+      method,
+      url: `/xparkApi/${url}`,
+      headers: admin,
+      ...(query ? { query: query as Record<string, string> } : {}),
+      ...(body !== undefined ? { payload: body as object } : {}),
+    })
+    return { status: res.statusCode, body: res.json() as Reply }
+  }
+  const get = (url: string, query: Json = {}) => call('GET', url, undefined, query)
+  const post = (url: string, body?: unknown, query?: Json) => call('POST', url, body, query)
+  const idOf = (res: { status: number; body: Reply }) => {
+    expect(res.status, res.body.msg).toBe(200)
+    return (res.body.data as { id: string }).id
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp()
+    admin = bearer(await signIn(t.app, { tenantId: '100001', account: 'admin' }))
+  })
+  afterAll(() => t.close())
+
+  it('answers every asset call of the spec (endpoints.tsv)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/xparkApi/docs/json' })).json() as {
+      paths: Record<string, unknown>
+    }
+    const paths = Object.keys(doc.paths)
+    for (const p of [
+      '/asset/listStockAsset',
+      ...[
+        'listAssets',
+        'listWarehouse',
+        'listComputerRoom',
+        'detailCanteenById',
+        'saveAsset',
+        'updateAsset',
+        'deleteAsset',
+        'listCanteen',
+        'saveAssetUser',
+        'deleteAssetUser',
+        'importAssetData',
+        'import-warehouse',
+        'concatParentAssetNames',
+      ].map((c) => `/park-manage/asset/${c}`),
+      '/assettype/list',
+      '/assettype/getList',
+      '/assettype/remove',
+      '/assettype/save',
+      '/assettype/update',
+      '/asset-property/page',
+      '/asset-property/add',
+      '/asset-property/update',
+      '/asset-property/delete',
+    ])
+      expect(paths, p).toContain(`/xparkApi${p}`)
+  })
+
+  it('straight-line depreciation: price less (price − residual) × months used / life, never below the residual', () => {
+    expect(depreciated(120_000, 0, 12, 0)).toBe(120_000)
+    expect(depreciated(120_000, 0, 12, 6)).toBe(60_000)
+    expect(depreciated(100_000, 10_000, 36, 12)).toBe(70_000)
+    expect(depreciated(100_000, 10_000, 36, 99)).toBe(10_000)
+    expect(depreciated(100_000, 0, 0, 50)).toBe(100_000)
+  })
+
+  it('an asset reads its value, unit, users and parent names', async () => {
+    const type = idOf(await post('assettype/save', { code: 'T-A', name: '测试类型', lifeMonths: 24 }))
+    const parent = idOf(
+      await post('park-manage/asset/saveAsset', {
+        typeId: type,
+        code: 'A-P',
+        name: '机柜',
+        purchasePrice: 100_000,
+      }),
+    )
+    const today = new Date()
+    const bought = `${today.getFullYear() - 1}-${String(today.getMonth() + 1).padStart(2, '0')}-01`
+    const child = idOf(
+      await post('park-manage/asset/saveAsset', {
+        typeId: type,
+        code: 'A-C',
+        name: '服务器',
+        parentId: parent,
+        purchasePrice: 240_000,
+        residualValue: 0,
+        purchaseDate: bought,
+      }),
+    )
+    idOf(await post('park-manage/asset/saveAssetUser', { assetId: child, userName: '张伟' }))
+    const row = (await get('park-manage/asset/detail', { id: child })).body.data as Json
+    // bought a year ago on the 1st: 12 (or 11 early in a month of fewer days) of 24 months used
+    expect(row.valueUnit).toBe('分')
+    expect([120_000, 130_000]).toContain(row.currentValue)
+    expect(row).toMatchObject({ lifeMonths: 24, userNames: '张伟', parentName: '机柜' })
+    expect((await get('park-manage/asset/concatParentAssetNames', { id: child })).body.data).toBe(
+      '机柜/服务器',
+    )
+    const refused = await post('park-manage/asset/deleteAsset', undefined, { ids: parent })
+    expect(refused.body.msg).toBe('该资产下还有子资产, 不能删除')
+  })
+
+  it('lists the storage warehouses, computer rooms, canteens and assets in stock', async () => {
+    for (const url of [
+      'park-manage/asset/listWarehouse',
+      'park-manage/asset/listComputerRoom',
+      'park-manage/asset/listCanteen',
+      'asset/listStockAsset',
+      'asset-property/page',
+      'assettype/getList',
+      'assettype/list',
+    ]) {
+      const res = await get(url)
+      expect(res.status, url).toBe(200)
+    }
+    const warehouses = (await get('park-manage/asset/listWarehouse')).body.data as { total: number }
+    expect(warehouses.total).toBeGreaterThanOrEqual(3)
+  })
+
+  it('a warehouse import with a bad row writes nothing and names the row', async () => {
+    const book = new ExcelJS.Workbook()
+    const ws = book.addWorksheet('仓库')
+    ws.addRow(['仓库编码', '仓库名称', '地址', '保管员', '联系电话'])
+    ws.addRow(['IMP-1', '导入仓库'])
+    ws.addRow(['WH01', '重复编码'])
+    const { payload, headers } = multipartBody([
+      { name: 'w.xlsx', content: Buffer.from(await book.xlsx.writeBuffer()) },
+    ])
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/xparkApi/park-manage/asset/import-warehouse',
+      headers: { ...admin, ...headers },
+      payload,
+    })
+    const body = res.json() as { msg: string; data: { errors: { row: number; messages: string[] }[] } }
+    expect(body.data.errors).toEqual([{ row: 3, messages: ['仓库编码已存在'] }])
+    const list = (await get('park-manage/asset/listWarehouse', { code: 'IMP-1' })).body.data as {
+      total: number
+    }
+    expect(list.total).toBe(0)
+  })
+})

@@ -1,0 +1,339 @@
+import {
+  ASSET_STATUS,
+  AssetUserForm,
+  assetContract,
+  assetPropertyContract,
+  assetTypeContract,
+  PLACE_KIND,
+} from '@xpark/contract/modules/asset'
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { authOf } from '../../core/auth/plugin.js'
+import type { AuthContext } from '../../core/auth/tokens.js'
+import { defineResource, listRows, lookup, whereOf } from '../../core/crud/index.js'
+import { ok, page, status } from '../../core/envelope.js'
+import { badRequest, notFound } from '../../core/errors.js'
+import { defineModule, type MenuSeed, menuCodes, resourceScreen } from '../../core/module.js'
+import { readPaging } from '../../core/query/index.js'
+import { scoped, stamped, touched } from '../../core/tenancy.js'
+import type { Tx } from '../../db/client.js'
+import { storageWarehouse, warehouses } from '../storage/index.js'
+import { seedAssetDemo } from './demo.js'
+import { assetSheet, importWarehouses } from './excel.js'
+import * as tables from './schema.js'
+import { currentValue, userNames } from './value.js'
+
+const { assetType, assetProperty, asset, assetUser, assetPlace } = tables
+
+/** Assets (spec 02 §7 "Assets"). See docs/modules/storage.md ("Assets"). */
+
+async function exists(
+  tx: Tx,
+  auth: AuthContext,
+  table: typeof assetType | typeof asset | typeof assetPlace,
+  id: string,
+) {
+  const [hit] = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(scoped(table, auth, eq(table.id, id)))
+  return Boolean(hit)
+}
+
+export const assetTypes = defineResource({
+  contract: assetTypeContract,
+  table: assetType,
+  unique: [{ fields: ['code'], message: '类型编码已存在' }],
+  expand: { parentName: lookup(assetType, 'name', 'parentId') },
+  beforeRemove: async ({ tx, auth, ids }) => {
+    const [used] = await tx
+      .select({ id: asset.id })
+      .from(asset)
+      .where(scoped(asset, auth, inArray(asset.typeId, [...ids])))
+      .limit(1)
+    if (used) throw badRequest('该类型下还有资产, 不能删除')
+  },
+})
+
+export const assetProperties = defineResource({
+  contract: assetPropertyContract,
+  table: assetProperty,
+  unique: [{ fields: ['typeId', 'code'], message: '属性编码已存在' }],
+  expand: { typeName: lookup(assetType, 'name', 'typeId') },
+  beforeWrite: async ({ tx, auth, values }) => {
+    if (values.typeId && !(await exists(tx, auth, assetType, values.typeId)))
+      throw badRequest('资产类型不存在')
+  },
+})
+
+export const assets = defineResource({
+  contract: assetContract,
+  table: asset,
+  unique: [{ fields: ['code'], message: '资产编码已存在' }],
+  expand: {
+    typeName: lookup(assetType, 'name', 'typeId'),
+    parentName: lookup(asset, 'name', 'parentId'),
+    warehouseName: lookup(storageWarehouse, 'name', 'warehouseId'),
+    placeName: lookup(assetPlace, 'name', 'placeId'),
+    userNames,
+    valueUnit: () => sql`'分'`,
+    currentValue,
+  },
+  excel: assetSheet(assetType),
+  beforeWrite: async ({ tx, auth, values, id }) => {
+    if (values.typeId) {
+      const [type] = await tx
+        .select()
+        .from(assetType)
+        .where(scoped(assetType, auth, eq(assetType.id, values.typeId)))
+      if (!type) throw badRequest('资产类型不存在')
+      // no life of its own: the type's
+      if (!values.lifeMonths) (values as Record<string, unknown>).lifeMonths = type.lifeMonths
+    }
+    if (values.parentId) {
+      if (values.parentId === id) throw badRequest('上级资产不能是自身')
+      if (!(await exists(tx, auth, asset, values.parentId))) throw badRequest('上级资产不存在')
+    }
+    if (values.placeId && !(await exists(tx, auth, assetPlace, values.placeId)))
+      throw badRequest('场所不存在')
+    if (
+      values.residualValue !== undefined &&
+      values.purchasePrice !== undefined &&
+      values.residualValue > values.purchasePrice
+    )
+      throw badRequest('残值不能大于购置价格')
+  },
+  beforeRemove: async ({ tx, auth, ids }) => {
+    const [child] = await tx
+      .select({ id: asset.id })
+      .from(asset)
+      .where(scoped(asset, auth, inArray(asset.parentId, [...ids])))
+      .limit(1)
+    if (child) throw badRequest('该资产下还有子资产, 不能删除')
+    await tx
+      .update(assetUser)
+      .set(touched(assetUser, auth, { isDeleted: 1 }) as never)
+      .where(scoped(assetUser, auth, inArray(assetUser.assetId, [...ids])))
+  },
+})
+
+const ASSET_MENUS: MenuSeed[] = [
+  {
+    code: 'asset_manage',
+    name: '资产管理',
+    path: '/asset',
+    source: 'DesktopOutlined',
+    sort: 56,
+    children: [
+      resourceScreen(assetTypeContract, '资产类型', '/asset/type', 'ApartmentOutlined'),
+      resourceScreen(assetPropertyContract, '资产属性', '/asset/property', 'TagsOutlined'),
+      resourceScreen(assetContract, '资产台账', '/asset/list', 'DesktopOutlined'),
+    ],
+  },
+]
+
+export const assetModule = defineModule({
+  name: 'asset',
+  tables,
+  resources: [assetTypes, assetProperties, assets],
+  menus: ASSET_MENUS,
+  product: { name: '资产管理', remark: '资产类型、属性、资产台账与折旧' },
+  staff: menuCodes(ASSET_MENUS).filter((c) => !/_(add|edit|delete|import|export)$/.test(c)),
+  dicts: [
+    {
+      code: 'asset_status',
+      name: '资产状态',
+      entries: [
+        [ASSET_STATUS.inStock, '在库'],
+        [ASSET_STATUS.inUse, '在用'],
+        [ASSET_STATUS.repairing, '维修'],
+        [ASSET_STATUS.scrapped, '报废'],
+      ],
+    },
+  ],
+  demo: seedAssetDemo,
+  routes: async (api, ctx) => {
+    const db = ctx.database.db
+    const guard = [api.scopes.api.guard]
+    const view = { permission: assetContract.permissions.view }
+    const loose = z.object({}).loose()
+    const tags = ['asset']
+    const idOf = (q: Record<string, unknown>) => {
+      const id = String(q.id ?? '')
+      if (!/^[1-9]\d{0,18}$/.test(id)) throw badRequest('参数校验失败: id: must be a 64-bit id')
+      return id
+    }
+
+    // assets still in stock (not yet handed out)
+    api.get(
+      '/asset/listStockAsset',
+      {
+        schema: { tags, summary: 'assets in stock (paged)', querystring: loose },
+        config: view,
+        preHandler: guard,
+      },
+      async (q) =>
+        ok(
+          await listRows(db, assets, authOf(q), {
+            ...(q.query as Record<string, unknown>),
+            status: String(ASSET_STATUS.inStock),
+          }),
+        ),
+    )
+    // the storage module's warehouses (its resource, its data scope)
+    api.get(
+      '/park-manage/asset/listWarehouse',
+      {
+        schema: { tags, summary: 'the storage warehouses (paged)', querystring: loose },
+        config: view,
+        preHandler: guard,
+      },
+      async (q) => ok(await listRows(db, warehouses, authOf(q), q.query as Record<string, unknown>)),
+    )
+    const places = async (auth: AuthContext, kind: number, query: Record<string, unknown>) => {
+      const { current, size, offset } = readPaging(query)
+      const name = typeof query.name === 'string' && query.name ? query.name : undefined
+      const where: SQL = scoped(
+        assetPlace,
+        auth,
+        eq(assetPlace.kind, kind),
+        name ? sql`${assetPlace.name} ilike ${`%${name.replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
+      )
+      const rows = await db
+        .select()
+        .from(assetPlace)
+        .where(where)
+        .orderBy(asc(assetPlace.code))
+        .limit(size)
+        .offset(offset)
+      const [n] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(assetPlace)
+        .where(where)
+      return page(rows, n?.n ?? 0, current, size)
+    }
+    api.get(
+      '/park-manage/asset/listComputerRoom',
+      {
+        schema: { tags, summary: 'computer rooms (paged)', querystring: loose },
+        config: view,
+        preHandler: guard,
+      },
+      async (q) => ok(await places(authOf(q), PLACE_KIND.computerRoom, q.query as Record<string, unknown>)),
+    )
+    api.get(
+      '/park-manage/asset/listCanteen',
+      {
+        schema: { tags, summary: 'canteens assets stand in (paged)', querystring: loose },
+        config: view,
+        preHandler: guard,
+      },
+      async (q) => ok(await places(authOf(q), PLACE_KIND.canteen, q.query as Record<string, unknown>)),
+    )
+    api.get(
+      '/park-manage/asset/detailCanteenById',
+      {
+        schema: { tags, summary: 'one canteen (id) with its assets', querystring: loose },
+        config: view,
+        preHandler: guard,
+      },
+      async (q) => {
+        const auth = authOf(q)
+        const id = idOf(q.query as Record<string, unknown>)
+        const [place] = await db
+          .select()
+          .from(assetPlace)
+          .where(scoped(assetPlace, auth, eq(assetPlace.id, id), eq(assetPlace.kind, PLACE_KIND.canteen)))
+        if (!place) throw notFound('数据不存在')
+        const held = await listRows(db, assets, auth, { placeId: id, size: '1000' })
+        return ok({ ...place, assets: held.records })
+      },
+    )
+    // "机房 / 机柜 / 服务器": the names from the root asset down to this one
+    api.get(
+      '/park-manage/asset/concatParentAssetNames',
+      {
+        schema: {
+          tags,
+          summary: 'the asset names from the root down to this one, joined by /',
+          querystring: loose,
+        },
+        config: view,
+        preHandler: guard,
+      },
+      async (q) => {
+        const auth = authOf(q)
+        let id: string | null = idOf(q.query as Record<string, unknown>)
+        const names: string[] = []
+        const seen = new Set<string>()
+        while (id && !seen.has(id) && names.length < 32) {
+          seen.add(id)
+          const [row] = await db
+            .select({ name: asset.name, parentId: asset.parentId })
+            .from(asset)
+            .where(await whereOf(assets, auth, eq(asset.id, id)))
+          if (!row) break
+          names.unshift(row.name)
+          id = row.parentId
+        }
+        if (!names.length) throw notFound('数据不存在')
+        return ok(names.join('/'))
+      },
+    )
+    api.post(
+      '/park-manage/asset/saveAssetUser',
+      {
+        schema: { tags, summary: 'add a user of an asset', body: AssetUserForm },
+        config: { permission: assetContract.permissions.edit },
+        preHandler: guard,
+      },
+      async (q) => {
+        const auth = authOf(q)
+        const body = q.body
+        const [found] = await db
+          .select({ id: asset.id })
+          .from(asset)
+          .where(await whereOf(assets, auth, eq(asset.id, body.assetId)))
+        if (!found) throw badRequest('资产不存在')
+        const row = stamped(assetUser, auth, {
+          ...body,
+          startTime: body.startTime ? new Date(body.startTime.replace(' ', 'T')) : null,
+        })
+        await db.insert(assetUser).values(row as never)
+        return ok({ id: String(row.id) }, '操作成功')
+      },
+    )
+    api.post(
+      '/park-manage/asset/deleteAssetUser',
+      {
+        schema: { tags, summary: 'remove users of assets (ids)', querystring: z.object({ ids: z.string() }) },
+        config: { permission: assetContract.permissions.edit },
+        preHandler: guard,
+      },
+      async (q) => {
+        const ids = q.query.ids.split(',')
+        if (!ids.every((i) => /^[1-9]\d{0,18}$/.test(i)))
+          throw badRequest('参数校验失败: ids: must be comma-separated ids')
+        const auth = authOf(q)
+        await db
+          .update(assetUser)
+          .set(touched(assetUser, auth, { isDeleted: 1 }) as never)
+          .where(scoped(assetUser, auth, inArray(assetUser.id, ids)))
+        return status(true)
+      },
+    )
+    api.post(
+      '/park-manage/asset/import-warehouse',
+      {
+        schema: {
+          tags,
+          summary: 'import storage warehouses (multipart `file`); a bad row writes nothing',
+          consumes: ['multipart/form-data'],
+        },
+        config: { permission: 'asset_import' },
+        preHandler: guard,
+      },
+      async (q) => importWarehouses(db, q),
+    )
+  },
+})

@@ -1,0 +1,110 @@
+import { goodsContract, supplierContract, warehouseContract } from '@xpark/contract/modules/storage'
+import { asc } from 'drizzle-orm'
+import { authOf } from '../../core/auth/plugin.js'
+import { whereOf } from '../../core/crud/index.js'
+import { ok } from '../../core/envelope.js'
+import type { Api } from '../../core/http/api.js'
+import type { ModuleContext } from '../../core/module.js'
+import { treeNode } from '../../core/tree.js'
+import { classifications, goods, suppliers, warehouses } from './resources.js'
+import { storageClassification, storageGoods, storageSupplier, storageWarehouse } from './schema.js'
+
+/**
+ * TreeNodes for the console's pickers: warehouses and suppliers (flat), and the goods under their
+ * classification tree (goods are the leaves, carrying unit and price for a bill line).
+ */
+export async function registerPickers(api: Api, ctx: ModuleContext): Promise<void> {
+  const db = ctx.database.db
+  const guard = [api.scopes.api.guard]
+  const schema = (summary: string) => ({ schema: { tags: ['storage'], summary } })
+
+  api.get(
+    '/park-storage/warehouse/tree',
+    {
+      ...schema('warehouses as TreeNodes (pickers)'),
+      config: { permission: warehouseContract.permissions.view },
+      preHandler: guard,
+    },
+    async (q) => {
+      const rows = await db
+        .select({ id: storageWarehouse.id, name: storageWarehouse.name })
+        .from(storageWarehouse)
+        .where(await whereOf(warehouses, authOf(q)))
+        .orderBy(asc(storageWarehouse.sort), asc(storageWarehouse.code))
+      return ok(rows.map((r) => treeNode(r.id, '0', r.name)))
+    },
+  )
+  api.get(
+    '/park-storage/supplier/tree',
+    {
+      ...schema('suppliers as TreeNodes (pickers)'),
+      config: { permission: supplierContract.permissions.view },
+      preHandler: guard,
+    },
+    async (q) => {
+      const rows = await db
+        .select({ id: storageSupplier.id, name: storageSupplier.name })
+        .from(storageSupplier)
+        .where(await whereOf(suppliers, authOf(q)))
+        .orderBy(asc(storageSupplier.code))
+      return ok(rows.map((r) => treeNode(r.id, '0', r.name)))
+    },
+  )
+  api.get(
+    '/park-storage/goods/tree',
+    {
+      ...schema('classifications with their goods as leaves (TreeNodes carrying unit and price)'),
+      config: { permission: goodsContract.permissions.view },
+      preHandler: guard,
+    },
+    async (q) => {
+      const auth = authOf(q)
+      const classes = await db
+        .select({
+          id: storageClassification.id,
+          parentId: storageClassification.parentId,
+          name: storageClassification.name,
+        })
+        .from(storageClassification)
+        .where(await whereOf(classifications, auth))
+        .orderBy(asc(storageClassification.sort), asc(storageClassification.code))
+      const items = await db
+        .select({
+          id: storageGoods.id,
+          classificationId: storageGoods.classificationId,
+          code: storageGoods.code,
+          name: storageGoods.name,
+          unit: storageGoods.unit,
+          price: storageGoods.price,
+        })
+        .from(storageGoods)
+        .where(await whereOf(goods, auth))
+        .orderBy(asc(storageGoods.code))
+      const nodes = new Map(
+        classes.map((c) => [c.id, { ...treeNode(c.id, c.parentId, c.name), children: [] as unknown[] }]),
+      )
+      const roots: unknown[] = []
+      for (const c of classes) {
+        const node = nodes.get(c.id)!
+        const parent = nodes.get(c.parentId)
+        if (parent) {
+          parent.children.push(node)
+          parent.hasChildren = true
+        } else roots.push(node)
+      }
+      for (const g of items) {
+        const parent = nodes.get(g.classificationId)
+        if (!parent) continue
+        parent.children.push({
+          ...treeNode(g.id, g.classificationId, `${g.code} ${g.name}`),
+          isLeaf: true,
+          unit: g.unit,
+          price: g.price,
+          goodsName: g.name,
+        })
+        parent.hasChildren = true
+      }
+      return ok(roots)
+    },
+  )
+}

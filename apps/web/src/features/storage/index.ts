@@ -1,0 +1,41 @@
+import { crudScreen, dashboardScreen, defineFeature, treeListScreen } from '@/components/kit'
+
+/** Storage and inventory (spec 02 §7): every screen is a declaration. */
+export default defineFeature({
+  name: 'storage',
+  screens: {
+    '/storage/warehouse': crudScreen(() => import('./warehouses')),
+    '/storage/classification': crudScreen(() => import('./classifications')),
+    '/storage/goods': treeListScreen(() => import('./goods')),
+    '/storage/measurement': crudScreen(() => import('./measurements')),
+    '/storage/supplier-sort': crudScreen(() => import('./supplierSorts')),
+    '/storage/supplier': treeListScreen(() => import('./suppliers')),
+    '/storage/bill': crudScreen(() => import('./bills')),
+    '/storage/card': crudScreen(() => import('./cards')),
+    '/storage/init': crudScreen(() => import('./inits')),
+    '/storage/inventory': crudScreen(() => import('./inventory')),
+    '/storage/stock': crudScreen(() => import('./stock')),
+    '/storage/summary': crudScreen(() => import('./summary')),
+    '/storage/overdue': crudScreen(() => import('./overdue')),
+    '/storage/ledger': crudScreen(() => import('./ledger')),
+    '/storage/dashboard': dashboardScreen(() => import('./dashboard')),
+  },
+  menuNames: {
+    storage: 'Storage',
+    storage_warehouse: 'Warehouses',
+    storage_classification: 'Goods classification',
+    storage_goods: 'Goods',
+    storage_measurement: 'Units of measurement',
+    storage_supplier_sort: 'Supplier sorts',
+    storage_supplier: 'Suppliers',
+    storage_bill: 'Storage bills',
+    storage_card: 'Storage cards',
+    storage_init: 'Opening stock',
+    storage_inventory: 'Inventory counts',
+    storage_stock: 'Stock',
+    storage_summary: 'Goods summary',
+    storage_overdue: 'Overdue stock',
+    storage_ledger: 'Stock records',
+    storage_dashboard: 'Storage dashboard',
+  },
+})

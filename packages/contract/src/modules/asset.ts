@@ -1,0 +1,166 @@
+import { z } from 'zod'
+import {
+  cents,
+  code,
+  dateTime,
+  optionalText,
+  parentId,
+  reference,
+  requiredText,
+  sort,
+  wholeNumber,
+  wire,
+} from '../fields.js'
+import { defineContract } from '../kit.js'
+
+/**
+ * Assets (spec 02 §7 "Assets"): asset types (a tree) and their properties, assets with their users,
+ * the places they stand (computer rooms, canteens) and the storage warehouses, and their value by
+ * straight-line depreciation (`valueUnit`, `currentValue`). Money in integer cents.
+ * See docs/modules/storage.md ("Assets").
+ */
+
+/** Asset states (dict `asset_status`). */
+export const ASSET_STATUS = { inStock: 0, inUse: 1, repairing: 2, scrapped: 3 } as const
+/** Places (dict `asset_place_kind`). */
+export const PLACE_KIND = { computerRoom: 1, canteen: 2 } as const
+
+const optionalRef = (field: string) =>
+  z.union([reference(`${field}: must be an id`), z.literal('')]).optional()
+
+export const assetTypeContract = defineContract({
+  path: 'assettype',
+  code: 'asset_type',
+  form: z.object({
+    parentId,
+    code: code('please enter type code'),
+    name: requiredText('please enter type name', 64),
+    /** months of service life (straight-line depreciation) */
+    lifeMonths: wholeNumber('lifeMonths', 0, 1200).optional(),
+    sort,
+    remark: optionalText('remark', 255),
+  }),
+  row: z.object({
+    id: wire.id,
+    parentId: wire.id,
+    code: wire.text,
+    name: wire.text,
+    lifeMonths: wire.number,
+    sort: wire.number,
+    remark: wire.text,
+    parentName: wire.optionalText,
+    createTime: wire.date,
+  }),
+  filters: { name: 'like', code: 'like', parentId: 'eq' },
+  sorts: ['sort', 'code', 'name', 'createTime'],
+  tree: {},
+  routes: { lazyList: false, page: 'getList' },
+})
+
+export const assetPropertyContract = defineContract({
+  path: 'asset-property',
+  code: 'asset_property',
+  form: z.object({
+    typeId: reference('please select asset type'),
+    code: code('please enter property code'),
+    name: requiredText('please enter property name', 64),
+    unit: optionalText('unit', 16),
+    remark: optionalText('remark', 255),
+  }),
+  row: z.object({
+    id: wire.id,
+    typeId: wire.id,
+    typeName: wire.optionalText,
+    code: wire.text,
+    name: wire.text,
+    unit: wire.text,
+    remark: wire.text,
+    createTime: wire.date,
+  }),
+  filters: { name: 'like', typeId: 'eq' },
+  routes: { list: false, submit: false, save: 'add', remove: { path: 'delete', methods: ['POST'] } },
+})
+
+export const assetContract = defineContract({
+  path: 'park-manage/asset',
+  code: 'asset',
+  form: z.object({
+    typeId: reference('please select asset type'),
+    code: code('please enter asset code'),
+    name: requiredText('please enter asset name', 100),
+    /** the asset this one is part of (a server in a rack) */
+    parentId: optionalRef('parentId'),
+    specification: optionalText('specification', 64),
+    /** cents */
+    purchasePrice: cents('purchasePrice'),
+    /** cents left at the end of its life */
+    residualValue: cents('residualValue').optional(),
+    purchaseDate: dateTime('purchaseDate'),
+    /** months of service life; 0 takes the type's */
+    lifeMonths: wholeNumber('lifeMonths', 0, 1200).optional(),
+    warehouseId: optionalRef('warehouseId'),
+    placeId: optionalRef('placeId'),
+    location: optionalText('location', 100),
+    status: z.coerce.number().int().min(0).max(3).optional(),
+    remark: optionalText('remark', 255),
+  }),
+  row: z.object({
+    id: wire.id,
+    typeId: wire.id,
+    typeName: wire.optionalText,
+    code: wire.text,
+    name: wire.text,
+    parentId: wire.optionalId,
+    parentName: wire.optionalText,
+    specification: wire.text,
+    purchasePrice: wire.number,
+    residualValue: wire.number,
+    purchaseDate: wire.optionalDate,
+    lifeMonths: wire.number,
+    warehouseId: wire.optionalId,
+    warehouseName: wire.optionalText,
+    placeId: wire.optionalId,
+    placeName: wire.optionalText,
+    location: wire.text,
+    status: wire.number,
+    remark: wire.text,
+    userNames: wire.optionalText,
+    /** the unit of `currentValue`: 分 (cents, as every amount) */
+    valueUnit: wire.text,
+    /** straight-line: price − (price − residual) × min(months used, life) / life, in cents */
+    currentValue: wire.number,
+    createTime: wire.date,
+  }),
+  filters: {
+    name: 'like',
+    code: 'like',
+    typeId: 'eq',
+    status: 'eq',
+    warehouseId: 'eq',
+    placeId: 'eq',
+    parentId: 'eq',
+  },
+  sorts: ['code', 'name', 'purchasePrice', 'purchaseDate', 'createTime'],
+  routes: {
+    list: false,
+    submit: false,
+    page: 'listAssets',
+    save: 'saveAsset',
+    update: 'updateAsset',
+    remove: { path: 'deleteAsset', methods: ['POST', 'GET'] },
+  },
+  excel: { export: 'export-asset', template: 'export-asset-template', import: 'importAssetData' },
+})
+
+export const AssetUserForm = z.object({
+  assetId: reference('please select asset'),
+  userName: requiredText('please enter user name', 32),
+  deptName: optionalText('deptName', 64),
+  phone: optionalText('phone', 20),
+  startTime: dateTime('startTime'),
+  remark: optionalText('remark', 255),
+})
+
+export type AssetTypeRow = z.infer<typeof assetTypeContract.row>
+export type AssetPropertyRow = z.infer<typeof assetPropertyContract.row>
+export type AssetRow = z.infer<typeof assetContract.row>
