@@ -86,6 +86,7 @@ const CANTEEN_MENUS = [
       ]),
       resourceScreen(orderContract, '订餐订单', '/canteen/order', 'ShoppingOutlined', [
         { code: 'canteen_order_refund', name: '退款', category: 2, action: 2 },
+        { code: 'canteen_order_kitchen', name: '备餐清单', category: 2, action: 1 },
       ]),
       resourceScreen(orderFoodContract, '菜品评价', '/canteen/orderfood', 'LikeOutlined'),
       resourceScreen(orderApplyContract, '订餐申请', '/canteen/apply', 'FormOutlined'),
@@ -131,7 +132,9 @@ export const canteenModule = defineModule({
   ],
   menus: CANTEEN_MENUS,
   product: { name: '智慧食堂', remark: '菜品、发布、订餐、退款、食品安全与溯源' },
-  staff: menuCodes(CANTEEN_MENUS).filter((c) => !/_(add|edit|delete|import|export|refund|audit)$/.test(c)),
+  staff: menuCodes(CANTEEN_MENUS).filter(
+    (c) => !/_(add|edit|delete|import|export|refund|audit|kitchen)$/.test(c),
+  ),
   dicts: [
     {
       code: 'canteen_meal_type',
@@ -583,7 +586,7 @@ export const canteenModule = defineModule({
               .optional(),
           }),
         },
-        config: { permission: orderView },
+        config: { permission: 'canteen_order_kitchen' },
         preHandler: guard,
       },
       async (request) =>
