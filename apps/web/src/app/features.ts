@@ -3,8 +3,10 @@ import app from '../features/app'
 import asset from '../features/asset'
 import authority from '../features/authority'
 import base from '../features/base'
+import canteen from '../features/canteen'
 import commodity from '../features/commodity'
 import desk from '../features/desk'
+import finance from '../features/finance'
 import info from '../features/info'
 import monitor from '../features/monitor'
 import resource from '../features/resource'
@@ -31,4 +33,6 @@ export const FEATURES: readonly FeatureManifest[] = [
   commodity,
   storage,
   asset,
+  finance,
+  canteen,
 ]

@@ -24,6 +24,8 @@ function LoginPage() {
 }
 const LockPage = lazy(() => import('../shell/lock/LockPage'))
 const ErrorPage = lazy(() => import('../shell/ErrorPage'))
+// the payment page (spec 01 §2): a page of its own, opened in a new tab from the finance menu
+const PayPage = lazy(() => import('../features/finance/PayPage'))
 // the layout chunk also registers the dictionary renderer of CrudPage cells (`dict: 'code'` columns)
 const Layout = lazy(() =>
   Promise.all([import('../shell/layout/Layout'), import('./dictRenderer')]).then(([layout]) => layout),
@@ -38,6 +40,7 @@ export const routes: RouteObject[] = [
       { path: '/404', element: <ErrorPage code={404} /> },
       { path: '/403', element: <ErrorPage code={403} /> },
       { path: '/500', element: <ErrorPage code={500} /> },
+      { path: '/pay', element: <PayPage /> },
       { path: '/', element: <Navigate to="/wel" replace /> },
       { path: '/wel', element: <Navigate to={website.homePath} replace /> },
       // every framed page: the layout looks the path up in the screen registry (unknown → /404)

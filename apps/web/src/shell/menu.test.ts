@@ -77,6 +77,10 @@ describe('menu targets', () => {
     })
   })
 
+  it('opens a page of ours with open mode 2 in a new tab at its route (the /pay page)', () => {
+    expect(menuTarget(node('p', 'Pay', '/pay', { isOpen: 2 }))).toEqual({ kind: 'window', url: '#/pay' })
+  })
+
   it('routes ordinary items to their path', () => {
     expect(menuTarget(node('p', 'P', '/system/param'))).toEqual({ kind: 'route', to: '/system/param' })
   })

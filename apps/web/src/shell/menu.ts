@@ -35,6 +35,8 @@ export function menuTarget(node: Pick<MenuNode, 'path' | 'name' | 'isOpen'>): Me
     const query = new URLSearchParams({ src: node.path, name: node.name })
     return { kind: 'route', to: `/myiframe/urlPath?${query}` }
   }
+  // a page of ours opened in a new tab (the /pay page): the same console at that route
+  if (node.isOpen === 2) return { kind: 'window', url: `#${node.path}` }
   return { kind: 'route', to: node.path }
 }
 

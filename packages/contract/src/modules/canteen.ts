@@ -457,7 +457,8 @@ export const orderContract = defineContract({
   code: 'canteen_order',
   label: 'orderNo',
   form: z.object({
-    publishId: reference('please select publish'),
+    /** the menu; when absent, the dishes' menu */
+    publishId: reference('please select publish').optional(),
     cardNo: code('please enter card number', 32),
     remark: optionalText('remark', 255),
   }),

@@ -433,6 +433,54 @@ describe('canteen', () => {
     })
   })
 
+  it('pickers: the menus’ dishes and the canteens’ food as trees; an order takes its menu from its dishes', async () => {
+    const s = await setUp(700, 0, 700)
+    const food = (await get('andchu/food/tree')).body.data as {
+      id: string
+      children: { id: string; price: number }[]
+    }[]
+    expect(food.find((c) => c.id === s.canteenId)?.children).toMatchObject([{ id: s.foodId, price: 700 }])
+    // the fixture's menu is in the past: a menu for tomorrow shows in the order picker
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+    const menuId = idOf(
+      await post('andchu/publish/save', {
+        canteenId: s.canteenId,
+        publishDate: tomorrow,
+        mealType: 1,
+        foods: [{ foodId: s.foodId }],
+      }),
+    )
+    const menus = (await get('andchu/publish/tree')).body.data as {
+      id: string
+      children: { id: string; price: number }[]
+    }[]
+    const dish = menus.find((m) => m.id === menuId)!.children[0]!
+    expect(dish.price).toBe(700)
+    const placed = await post('andchu/order/submit', {
+      cardNo: s.cardNo,
+      foods: [{ publishFoodId: dish.id, quantity: 1 }],
+    })
+    expect(placed.status, placed.body.msg).toBe(200)
+    const mixed = await post('andchu/order/submit', {
+      cardNo: s.cardNo,
+      foods: [
+        { publishFoodId: dish.id, quantity: 1 },
+        { publishFoodId: s.publishFoodId, quantity: 1 },
+      ],
+    })
+    expect(mixed.body.msg).toBe('一个订单只能包含同一菜单的菜品')
+    const dashboard = await get('andchu/order/dashboard', {
+      startTime: '2026-01-01 00:00:00',
+      endTime: '2027-12-31 23:59:59',
+    })
+    expect(dashboard.status).toBe(200)
+    expect(dashboard.body.data).toMatchObject({
+      byDay: expect.any(Array),
+      byMeal: expect.any(Array),
+      topScored: expect.any(Array),
+    })
+  })
+
   it('statistics, the kitchen list and scores follow the orders', async () => {
     const s = await setUp(600, 0, 6000)
     const { id } = (await order(s.publishId, s.cardNo, s.publishFoodId, 3)).body.data as { id: string }

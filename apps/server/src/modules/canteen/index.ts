@@ -24,7 +24,7 @@ import {
   RefundForm,
   SaveLocationForm,
 } from '@xpark/contract/modules/canteen'
-import { asc, desc, eq } from 'drizzle-orm'
+import { asc, desc, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
@@ -34,6 +34,7 @@ import { badRequest, notFound } from '../../core/errors.js'
 import { publicRateLimit } from '../../core/http/public-limit.js'
 import { button, defineModule, menuCodes, resourceScreen } from '../../core/module.js'
 import { scoped } from '../../core/tenancy.js'
+import { treeNode } from '../../core/tree.js'
 import { findCardByNo } from '../finance/index.js'
 import { user } from '../user/index.js'
 import { seedCanteenDemo } from './demo.js'
@@ -85,6 +86,7 @@ const CANTEEN_MENUS = [
       ]),
       resourceScreen(orderContract, '订餐订单', '/canteen/order', 'ShoppingOutlined', [
         { code: 'canteen_order_refund', name: '退款', category: 2, action: 2 },
+        { code: 'canteen_order_kitchen', name: '备餐清单', category: 2, action: 1 },
       ]),
       resourceScreen(orderFoodContract, '菜品评价', '/canteen/orderfood', 'LikeOutlined'),
       resourceScreen(orderApplyContract, '订餐申请', '/canteen/apply', 'FormOutlined'),
@@ -130,7 +132,9 @@ export const canteenModule = defineModule({
   ],
   menus: CANTEEN_MENUS,
   product: { name: '智慧食堂', remark: '菜品、发布、订餐、退款、食品安全与溯源' },
-  staff: menuCodes(CANTEEN_MENUS).filter((c) => !/_(add|edit|delete|import|export|refund|audit)$/.test(c)),
+  staff: menuCodes(CANTEEN_MENUS).filter(
+    (c) => !/_(add|edit|delete|import|export|refund|audit|kitchen)$/.test(c),
+  ),
   dicts: [
     {
       code: 'canteen_meal_type',
@@ -202,6 +206,122 @@ export const canteenModule = defineModule({
       return parsed.data
     }
     const anyParams = { querystring: z.record(z.string(), z.unknown()), body: z.unknown() }
+
+    // pickers (TreeNodes): canteens; canteens with their food; menus from yesterday on with their dishes
+    const MEALS: Record<number, string> = { 1: '早餐', 2: '午餐', 3: '晚餐', 4: '夜宵' }
+    const canteenNodes = async (auth: ReturnType<typeof authOf>) =>
+      (
+        await db
+          .select({ id: tables.canteen.id, name: tables.canteen.name })
+          .from(tables.canteen)
+          .where(await whereOf(R.canteens, auth))
+          .orderBy(asc(tables.canteen.id))
+      ).map((c) => treeNode(c.id, '0', c.name))
+    api.get(
+      '/andchu/setting/auto/tree',
+      {
+        schema: { tags: ['auto'], summary: 'auto: the canteens as TreeNodes (pickers)' },
+        config: {
+          permission: [
+            canteenContract.permissions.view,
+            foodContract.permissions.view,
+            orderContract.permissions.view,
+          ],
+        },
+        preHandler: guard,
+      },
+      async (request) => ok(await canteenNodes(authOf(request))),
+    )
+    api.get(
+      '/andchu/food/tree',
+      {
+        schema: { tags: ['food'], summary: 'food: canteens with their food as leaves (each with its price)' },
+        config: { permission: [foodContract.permissions.view, publishContract.permissions.view] },
+        preHandler: guard,
+      },
+      async (request) => {
+        const auth = authOf(request)
+        const nodes = await canteenNodes(auth)
+        const foods = await db
+          .select({
+            id: canteenFood.id,
+            canteenId: canteenFood.canteenId,
+            name: canteenFood.name,
+            price: canteenFood.price,
+          })
+          .from(canteenFood)
+          .where(await whereOf(R.foods, auth))
+          .orderBy(asc(canteenFood.sort), asc(canteenFood.id))
+        return ok(
+          nodes.map((c) => {
+            const children = foods
+              .filter((f) => f.canteenId === c.id)
+              .map((f) => ({ ...treeNode(f.id, c.id, f.name), isLeaf: true, price: f.price }))
+            return { ...c, hasChildren: children.length > 0, children }
+          }),
+        )
+      },
+    )
+    api.get(
+      '/andchu/publish/tree',
+      {
+        schema: {
+          tags: ['publish'],
+          summary: 'publish: menus from yesterday on with their dishes as leaves (price, stock, sold)',
+        },
+        config: { permission: [publishContract.permissions.view, orderContract.permissions.view] },
+        preHandler: guard,
+      },
+      async (request) => {
+        const auth = authOf(request)
+        const since = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+        const menus = await db
+          .select({
+            id: tables.canteenPublish.id,
+            date: tables.canteenPublish.publishDate,
+            mealType: tables.canteenPublish.mealType,
+            canteenName: sql<string>`(select name from ${tables.canteen} where ${tables.canteen.id} = ${tables.canteenPublish.canteenId})`,
+          })
+          .from(tables.canteenPublish)
+          .where(await whereOf(R.publishes, auth, gte(tables.canteenPublish.publishDate, since)))
+          .orderBy(asc(tables.canteenPublish.publishDate), asc(tables.canteenPublish.mealType))
+          .limit(200)
+        const dishes = menus.length
+          ? await db
+              .select()
+              .from(tables.canteenPublishFood)
+              .where(
+                scoped(
+                  tables.canteenPublishFood,
+                  auth,
+                  inArray(
+                    tables.canteenPublishFood.publishId,
+                    menus.map((m) => m.id),
+                  ),
+                ),
+              )
+          : []
+        return ok(
+          menus.map((m) => {
+            const children = dishes
+              .filter((d) => d.publishId === m.id)
+              .map((d) => ({
+                ...treeNode(d.id, m.id, d.foodName),
+                isLeaf: true,
+                price: d.price,
+                stock: d.stock,
+                sold: d.sold,
+                publishId: m.id,
+              }))
+            return {
+              ...treeNode(m.id, '0', `${m.date} ${MEALS[m.mealType] ?? ''} ${m.canteenName ?? ''}`),
+              hasChildren: children.length > 0,
+              children,
+            }
+          }),
+        )
+      },
+    )
 
     // food
     api.post(
@@ -466,11 +586,42 @@ export const canteenModule = defineModule({
               .optional(),
           }),
         },
-        config: { permission: orderView },
+        config: { permission: 'canteen_order_kitchen' },
         preHandler: guard,
       },
       async (request) =>
         ok(await foodsByDate(db, authOf(request), request.query.date, request.query.canteenId)),
+    )
+    // the canteen dashboard: the figures of a time range (startTime/endTime as the console's Dashboard sends them)
+    api.get(
+      '/andchu/order/dashboard',
+      {
+        schema: {
+          tags: ['order'],
+          summary:
+            'order: the dashboard’s figures for startTime..endTime (orders, revenue, per meal, per day, best scored dishes)',
+          querystring: z.object({ startTime: z.string().optional(), endTime: z.string().optional() }),
+        },
+        config: { permission: orderView },
+        preHandler: guard,
+      },
+      async (request) => {
+        const auth = authOf(request)
+        const dayOf = (v?: string) => (v && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : undefined)
+        const where = ordersWhere(
+          auth,
+          { startDate: dayOf(request.query.startTime), endDate: dayOf(request.query.endTime) },
+          await R.orders.scope?.(auth),
+        )
+        const figures = await statistic(db, where)
+        const scores = await scoreStatistics(db, auth)
+        return ok({
+          ...figures,
+          averageScore: scores.average,
+          byDay: await periodAnalysis(db, where),
+          topScored: (await scoreList(db, auth)).slice(0, 10),
+        })
+      },
     )
     const scoreView = orderFoodContract.permissions.view
     api.get(

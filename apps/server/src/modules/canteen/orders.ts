@@ -34,7 +34,7 @@ function orderNo(now = new Date()) {
 }
 
 export interface OrderInput {
-  publishId: string
+  publishId?: string | undefined
   cardNo: string
   remark?: string | undefined
   foods: { publishFoodId: string; quantity: number }[]
@@ -49,10 +49,21 @@ export async function placeOrder(
   const ids = input.foods.map((f) => f.publishFoodId)
   if (new Set(ids).size !== ids.length) throw badRequest('同一菜品请合并数量')
   return db.transaction(async (tx) => {
-    const [menu] = await tx
-      .select()
-      .from(canteenPublish)
-      .where(scoped(canteenPublish, auth, eq(canteenPublish.id, input.publishId)))
+    let publishId = input.publishId
+    if (!publishId) {
+      const menus = await tx
+        .selectDistinct({ publishId: canteenPublishFood.publishId })
+        .from(canteenPublishFood)
+        .where(scoped(canteenPublishFood, auth, inArray(canteenPublishFood.id, ids)))
+      if (menus.length > 1) throw badRequest('一个订单只能包含同一菜单的菜品')
+      publishId = menus[0]?.publishId
+    }
+    const [menu] = publishId
+      ? await tx
+          .select()
+          .from(canteenPublish)
+          .where(scoped(canteenPublish, auth, eq(canteenPublish.id, publishId)))
+      : []
     if (!menu) throw notFound('发布的菜单不存在')
     const card = await findCardByNo(tx, auth, input.cardNo)
     if (!card) throw notFound('储值卡不存在')

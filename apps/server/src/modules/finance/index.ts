@@ -403,7 +403,7 @@ export const financeModule = defineModule({
       (request) => payStatus(request, request.query.tradeNo),
     )
     api.route({
-      method: ['GET', 'POST'],
+      method: 'GET',
       url: '/app/pay/queryOrder',
       schema: { ...byTradeNo, tags: ['pay'], summary: 'pay: pay status by tradeNo (the app’s name for it)' },
       config: { permission: view },
@@ -452,7 +452,7 @@ export const financeModule = defineModule({
           summary: 'wxpayorder: pay an order at the built-in simulator (notify=0: the notify is lost)',
           querystring: TradeNoQuery.extend({ notify: z.enum(['0', '1']).optional() }),
         },
-        config: { permission: view },
+        config: { permission: ['finance_pay_order_sms', 'finance_pay_order_recharge'] },
         preHandler: guard,
       },
       async (request) => {

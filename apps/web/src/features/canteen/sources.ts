@@ -1,0 +1,23 @@
+import {
+  canteenContract,
+  foodCategoryContract,
+  foodContract,
+  publishContract,
+} from '@xpark/contract/modules/canteen'
+import { type TreeSource, treeSource } from '@/components/crud'
+
+/** Pickers of the canteen screens. */
+export const canteens: TreeSource = { url: `${canteenContract.path}/tree`, code: canteenContract.code }
+export const categories: TreeSource = treeSource(foodCategoryContract)
+/** canteens with their food as leaves (each with its price) */
+export const canteenFoods: TreeSource = {
+  url: `${foodContract.path}/tree`,
+  code: foodContract.code,
+  leavesOnly: true,
+}
+/** menus from yesterday on with their dishes as leaves (price, stock, sold) */
+export const menuDishes: TreeSource = {
+  url: `${publishContract.path}/tree`,
+  code: publishContract.code,
+  leavesOnly: true,
+}
