@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IntercomClient } from '../../adapters/intercom/client.js'
-import { DEMO_ACCOUNT, type IntercomSimulator, md5, startIntercomSimulator } from '../../adapters/intercom/simulator.js'
+import {
+  DEMO_ACCOUNT,
+  type IntercomSimulator,
+  md5,
+  startIntercomSimulator,
+} from '../../adapters/intercom/simulator.js'
 import { MemoryCache } from '../../core/cache/index.js'
 import { MemoryBus, Realtime, tenantChannel } from '../../core/realtime/index.js'
 import { LOCATIONS_TOPIC, LocationFeed } from './feed.js'
@@ -22,10 +27,16 @@ describe('location feed', () => {
   beforeAll(async () => {
     sim = await startIntercomSimulator({ members: 5000 })
     const store = {
-      load: async () => ({ base: sim.url, ...DEMO_ACCOUNT, dispatcherPwdSecret: md5(DEMO_ACCOUNT.dispatcherPwd) }),
+      load: async () => ({
+        base: sim.url,
+        ...DEMO_ACCOUNT,
+        dispatcherPwdSecret: md5(DEMO_ACCOUNT.dispatcherPwd),
+      }),
       savePassword: async () => {},
     }
-    const ops = new IntercomOperations(new IntercomSessions({ cache, transport: new IntercomClient(), store }))
+    const ops = new IntercomOperations(
+      new IntercomSessions({ cache, transport: new IntercomClient(), store }),
+    )
     // two processes on one cache and one bus
     feeds = [new LocationFeed(ops, realtime, cache, 1000), new LocationFeed(ops, realtime, cache, 1000)]
   })

@@ -26,6 +26,8 @@ export interface IntercomServices {
   sessions: IntercomSessions
   operations: IntercomOperations
   simulator: IntercomSimulator | null
+  /** the map's tile URL template (XPARK_MAP_TILE_URL) */
+  tileUrl: string
   realtime: Realtime
   feed: LocationFeed
 }
@@ -284,9 +286,12 @@ export async function intercomRoutes(api: Api, s: IntercomServices): Promise<voi
   api.get(
     `/${P.stream}`,
     {
+      // hidden from the OpenAPI document: a stream never ends, so tools that call every documented
+      // GET (the route sweep) would wait on it forever; docs/modules/intercom.md describes it
       schema: {
         tags,
-        summary: 'server-sent events: `locations` batches of [uid, lat, lng, time] (changed positions only)',
+        summary: 'server-sent events: `locations` batches of [uid, lat, lng, time]',
+        hide: true,
       },
       config: view,
     },
