@@ -95,6 +95,15 @@ export async function intercomRoutes(api: Api, s: IntercomServices): Promise<voi
   )
 
   api.get(
+    `/${P.settings}`,
+    {
+      schema: { tags, summary: 'console settings: the map tile URL, whether the embedded simulator runs' },
+      config: view,
+    },
+    async () => ok({ tileUrl: s.tileUrl, simulator: !!s.simulator }),
+  )
+
+  api.get(
     `/${P.orgs}`,
     { schema: { tags, summary: 'organisation tree (flat, with parent ids)' }, config: view },
     async (request) => ok(await ops.orgs(tenant(request))),

@@ -2,11 +2,11 @@ import 'leaflet/dist/leaflet.css'
 import 'leaflet.markercluster/dist/MarkerCluster.css'
 import 'leaflet.markercluster/dist/MarkerCluster.Default.css'
 import './intercom.css'
+import L from './leaflet'
+import 'leaflet.markercluster'
 import { useQuery } from '@tanstack/react-query'
 import type { IntercomFence, LocationTuple } from '@xpark/contract/modules/intercom'
 import { Alert, Card, Col, Row, Tabs, Tag } from 'antd'
-import L from 'leaflet'
-import 'leaflet.markercluster'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTr } from '@/components/crud/i18n'
 import { AlarmList } from './AlarmList'
@@ -67,7 +67,7 @@ export default function MapPanel() {
   // the map, once
   useEffect(() => {
     if (!box.current || map.current) return
-    const m = L.map(box.current, { center: CENTRE, zoom: DEFAULT_ZOOM, preferCanvas: true })
+    const m = L.map(box.current, { center: CENTRE, zoom: DEFAULT_ZOOM, minZoom: 3, maxZoom: 19, preferCanvas: true })
     map.current = m
     cluster.current = L.markerClusterGroup({ chunkedLoading: true, disableClusteringAtZoom: 17 }).addTo(m)
     fenceGroup.current = L.layerGroup().addTo(m)
