@@ -56,9 +56,8 @@ test.describe('无线对讲 调度台', () => {
     await page.getByTestId('intercom-fence-new').click()
     const fenceName = `广场围栏${n}`
     await page.getByTestId('intercom-fence-name').fill(fenceName)
-    await page.getByTestId('intercom-fence-radius').fill('100')
-    const box = (await map.boundingBox())!
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+    // the circle's centre at the map's centre (the park centre), radius 150 m as offered
+    await page.getByTestId('intercom-fence-centre').click()
     await expect(page.getByTestId('intercom-fence-points')).toContainText('已选 1 个点')
     await page.getByTestId('intercom-fence-save').click()
     await expect(page.getByText('围栏已保存').first()).toBeVisible()

@@ -21,7 +21,7 @@ import { useTr } from '@/components/crud/i18n'
 import { usePermission } from '@/stores/session'
 import { intercomApi, intercomKeys } from './api'
 import { useIntercomFeedback } from './feedback'
-import { draftOf, emptyDraft, type FenceDraft, formOf } from './geometry'
+import { addPoint, draftOf, emptyDraft, type FenceDraft, formOf } from './geometry'
 import { MemberSelect } from './MemberSelect'
 
 interface Props {
@@ -30,11 +30,13 @@ interface Props {
   draft: FenceDraft | null
   onDraft: (draft: FenceDraft | null) => void
   positionOf: (uid: string) => [number, number] | null
+  /** the map's centre now (a circle can be put there instead of clicking) */
+  mapCentre: () => [number, number] | null
   onPick: (fence: IntercomFence) => void
 }
 
 /** The fences list and the editor of one fence (its area is drawn by clicks on the map). */
-export function FenceEditor({ fences, loading, draft, onDraft, onPick }: Props) {
+export function FenceEditor({ fences, loading, draft, onDraft, onPick, mapCentre }: Props) {
   const tr = useTr()
   const { message } = App.useApp()
   const feedback = useIntercomFeedback()
@@ -128,6 +130,17 @@ export function FenceEditor({ fences, loading, draft, onDraft, onPick }: Props) 
             {tr('intercom.save')}
           </Button>
           <Button onClick={() => onDraft({ ...draft, points: [] })}>{tr('intercom.fence.clear')}</Button>
+          {draft.locationType === 2 ? (
+            <Button
+              data-testid="intercom-fence-centre"
+              onClick={() => {
+                const c = mapCentre()
+                if (c) onDraft(addPoint(draft, c))
+              }}
+            >
+              {tr('intercom.fence.atCentre')}
+            </Button>
+          ) : null}
           <Button onClick={() => onDraft(null)}>{tr('intercom.cancel')}</Button>
         </Space>
       </Space>

@@ -67,7 +67,13 @@ export default function MapPanel() {
   // the map, once
   useEffect(() => {
     if (!box.current || map.current) return
-    const m = L.map(box.current, { center: CENTRE, zoom: DEFAULT_ZOOM, minZoom: 3, maxZoom: 19, preferCanvas: true })
+    const m = L.map(box.current, {
+      center: CENTRE,
+      zoom: DEFAULT_ZOOM,
+      minZoom: 3,
+      maxZoom: 19,
+      preferCanvas: true,
+    })
     map.current = m
     cluster.current = L.markerClusterGroup({ chunkedLoading: true, disableClusteringAtZoom: 17 }).addTo(m)
     fenceGroup.current = L.layerGroup().addTo(m)
@@ -77,7 +83,11 @@ export default function MapPanel() {
       const d = draftRef.current
       if (d) setDraft(addPoint(d, [e.latlng.lat, e.latlng.lng]))
     })
+    // the container's size changes with the alerts above it and the tab's layout: keep Leaflet's in step
+    const resize = new ResizeObserver(() => m.invalidateSize())
+    resize.observe(box.current)
     return () => {
+      resize.disconnect()
       m.remove()
       map.current = null
     }
@@ -240,6 +250,10 @@ export default function MapPanel() {
                   draft={draft}
                   onDraft={setDraft}
                   positionOf={positionOf}
+                  mapCentre={() => {
+                    const c = map.current?.getCenter()
+                    return c ? ([c.lat, c.lng] as [number, number]) : null
+                  }}
                   onPick={(f: IntercomFence) => {
                     const c = f.locations[0]
                     if (c) flyTo(c.lat, c.lng)
