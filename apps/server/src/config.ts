@@ -42,6 +42,7 @@ const EnvSchema = z.object({
     .default(10 * 1024 * 1024),
   XPARK_INTERCOM_BASE: z.union([z.literal(''), z.url()]).default(''),
   XPARK_INTERCOM_SIMULATOR: z.enum(['on', 'off']).default('on'),
+  XPARK_MAP_TILE_URL: z.string().max(500).default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
   XPARK_TENANT_STORAGE_MB: z.coerce.number().int().min(0).default(2048),
   XPARK_OSS_ALLOW_PRIVATE: z
     .string()
@@ -115,6 +116,8 @@ export interface Config {
   intercomBase: string
   /** run the loopback dispatch simulator (adapters/intercom) when no intercomBase is configured */
   intercomSimulator: boolean
+  /** the map tiles of the intercom console ({z}/{x}/{y} template; '' none: a plain grid) */
+  mapTileUrl: string
   /** internal addresses / CIDRs object storage endpoints may reach (core/storage/egress.ts) */
   ossAllowPrivate: string[]
   /** which X-Forwarded-For hops to believe (Fastify `trustProxy`): none by default */
@@ -170,6 +173,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     tenantStorageBytes: e.XPARK_TENANT_STORAGE_MB * 1024 * 1024,
     intercomBase: e.XPARK_INTERCOM_BASE,
     intercomSimulator: e.XPARK_INTERCOM_SIMULATOR === 'on' && e.XPARK_INTERCOM_BASE === '',
+    mapTileUrl: e.XPARK_MAP_TILE_URL,
     trustProxy:
       e.XPARK_TRUST_PROXY === ''
         ? false

@@ -8,6 +8,7 @@ import commodity from '../features/commodity'
 import desk from '../features/desk'
 import finance from '../features/finance'
 import info from '../features/info'
+import intercom from '../features/intercom'
 import monitor from '../features/monitor'
 import resource from '../features/resource'
 import storage from '../features/storage'
@@ -35,4 +36,5 @@ export const FEATURES: readonly FeatureManifest[] = [
   asset,
   finance,
   canteen,
+  intercom,
 ]

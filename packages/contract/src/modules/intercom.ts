@@ -30,6 +30,7 @@ export const INTERCOM_PATHS = {
   track: 'intercom/track',
   stream: 'intercom/stream',
   simulator: 'intercom/simulator',
+  settings: 'intercom/settings',
 } as const
 
 /** Button codes (seeded under the console's menu). */

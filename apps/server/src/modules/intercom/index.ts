@@ -90,6 +90,7 @@ export const intercomModule = defineModule({
       sessions,
       operations,
       realtime: ctx.realtime,
+      tileUrl: ctx.config.mapTileUrl,
       feed,
       simulator: ctx.config.env === 'production' ? null : simulator,
     })

@@ -100,6 +100,13 @@ describe('intercom module (routes, auth info, warnings)', () => {
     expect((await get('wirelessauth/getAuthInfo', {}, staff)).status).toBe(403)
   })
 
+  it('console settings: the map tile URL; no embedded simulator here', async () => {
+    expect((await get('intercom/settings', {}, staff)).body.data).toEqual({
+      tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+      simulator: false,
+    })
+  })
+
   it('org tree, members with search, user info with the permissions panel', async () => {
     const orgs = await get('intercom/orgs')
     expect(orgs.body.data.result).toBe(200)

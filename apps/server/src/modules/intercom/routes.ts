@@ -26,6 +26,8 @@ export interface IntercomServices {
   sessions: IntercomSessions
   operations: IntercomOperations
   simulator: IntercomSimulator | null
+  /** the map's tile URL template (XPARK_MAP_TILE_URL) */
+  tileUrl: string
   realtime: Realtime
   feed: LocationFeed
 }
@@ -90,6 +92,15 @@ export async function intercomRoutes(api: Api, s: IntercomServices): Promise<voi
       const a = await s.sessions.status(tenant(request), true)
       return ok({ result: a.Result, ...(a.warning ? { warning: a.warning } : {}) })
     },
+  )
+
+  api.get(
+    `/${P.settings}`,
+    {
+      schema: { tags, summary: 'console settings: the map tile URL, whether the embedded simulator runs' },
+      config: view,
+    },
+    async () => ok({ tileUrl: s.tileUrl, simulator: !!s.simulator }),
   )
 
   api.get(
@@ -284,9 +295,12 @@ export async function intercomRoutes(api: Api, s: IntercomServices): Promise<voi
   api.get(
     `/${P.stream}`,
     {
+      // hidden from the OpenAPI document: a stream never ends, so tools that call every documented
+      // GET (the route sweep) would wait on it forever; docs/modules/intercom.md describes it
       schema: {
         tags,
-        summary: 'server-sent events: `locations` batches of [uid, lat, lng, time] (changed positions only)',
+        summary: 'server-sent events: `locations` batches of [uid, lat, lng, time]',
+        hide: true,
       },
       config: view,
     },
