@@ -6,6 +6,7 @@ import * as authTables from './auth/schema.js'
 import { commodityModule } from './commodity/index.js'
 import { deskModule } from './desk/index.js'
 import * as deskTables from './desk/schema.js'
+import { dutyModule } from './duty/index.js'
 import { logModule } from './log/index.js'
 import { resourceModule } from './resource/index.js'
 import * as resourceTables from './resource/schema.js'
@@ -26,4 +27,5 @@ export const MODULES: readonly ModuleManifest[] = [
   defineModule({ name: 'resource', routes: resourceModule, tables: resourceTables }),
   defineModule({ name: 'app', routes: appModule, tables: appTables }),
   commodityModule,
+  dutyModule,
 ]
