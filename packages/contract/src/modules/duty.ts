@@ -60,3 +60,5 @@ export const ChangeShiftsInput = z
   .refine((v) => (v.targetId === undefined) !== (v.userId === undefined), {
     message: 'give targetId (swap) or userId (hand over), one of the two',
   })
+
+export type DutyPersonRow = z.infer<typeof dutyPersonContract.row>
