@@ -19,7 +19,7 @@ describe('duty feature (值班管理)', () => {
     })
     const person = screen.columns.find((c) => c.prop === 'userId')!
     expect(person.hideInTable).toBe(true)
-    expect(person.form && person.form.itemProps).toMatchObject({ required: true })
+    expect((person.form || undefined)?.itemProps).toMatchObject({ required: true })
     expect(screen.columns.find((c) => c.prop === 'shift')!.dict).toBe('duty_shift')
   })
 })
