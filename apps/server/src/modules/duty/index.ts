@@ -68,8 +68,8 @@ export const dutyModule = defineModule({
   resources: [dutyPersons],
   menus: DUTY_MENUS,
   product: { name: '值班管理', remark: '值班人员排班、换班、值班表导出与导入' },
-  // park staff see the duty list and the sheet; they do not change it
-  staff: menuCodes(DUTY_MENUS).filter((c) => !/_(add|edit|delete|change|import)$/.test(c)),
+  // park staff look at the roster; they neither change nor export it (as for every module)
+  staff: menuCodes(DUTY_MENUS).filter((c) => !/_(add|edit|delete|change|import|export)$/.test(c)),
   dicts: [
     {
       code: 'duty_shift',
