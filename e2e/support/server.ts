@@ -88,7 +88,11 @@ async function waitForHealth(port: number, child: ChildProcess, output: () => st
  * Starts the built server on a fresh data folder (initdb + migrate + seed) with the captcha off.
  * Returns a stop function that ends the server and removes the folder.
  */
-export async function startServer(port: number): Promise<() => Promise<void>> {
+export async function startServer(
+  port: number,
+  /** further settings of this server (a spec starting its own: request encryption on…) */
+  env: Record<string, string> = {},
+): Promise<() => Promise<void>> {
   for (const built of [serverMain, webIndex])
     if (!existsSync(built))
       throw new Error(`${built} is missing: run \`npm run build\` at the repository root first`)
@@ -104,6 +108,7 @@ export async function startServer(port: number): Promise<() => Promise<void>> {
       XPARK_CAPTCHA: 'off',
       XPARK_LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

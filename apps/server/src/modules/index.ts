@@ -11,6 +11,7 @@ import { commodityModule } from './commodity/index.js'
 import { deskModule } from './desk/index.js'
 import * as deskTables from './desk/schema.js'
 import { dictModule } from './dict/index.js'
+import { dutyModule } from './duty/index.js'
 import { financeModule } from './finance/index.js'
 import { intercomModule } from './intercom/index.js'
 import { logModule } from './log/index.js'
@@ -54,4 +55,5 @@ export const MODULES: readonly ModuleManifest[] = [
   canteenModule,
   intercomModule,
   assetModule,
+  dutyModule,
 ]

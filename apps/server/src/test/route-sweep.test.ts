@@ -218,6 +218,7 @@ describe('route sweep: every route names its permission; writes respect tenants 
         'GET /xparkApi/blade-auth/oauth/captcha',
         'GET /xparkApi/blade-auth/oauth/captcha2',
         'GET /xparkApi/blade-auth/oauth/logout',
+        'GET /xparkApi/blade-auth/oauth/sms/captcha',
         'GET /xparkApi/blade-resource/file/*',
         'GET /xparkApi/blade-system/proxyTenant/getTenant',
         'GET /xparkApi/blade-system/tenant/info',
@@ -306,6 +307,7 @@ describe('route sweep: every route names its permission; writes respect tenants 
         'blade-user/avatar',
         'blade-user/update-info',
         'blade-user/update-password',
+        'blade-user/smsForUpdate-password',
       ].sort(),
     )
   })

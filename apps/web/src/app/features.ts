@@ -6,6 +6,7 @@ import base from '../features/base'
 import canteen from '../features/canteen'
 import commodity from '../features/commodity'
 import desk from '../features/desk'
+import duty from '../features/duty'
 import finance from '../features/finance'
 import info from '../features/info'
 import intercom from '../features/intercom'
@@ -37,4 +38,5 @@ export const FEATURES: readonly FeatureManifest[] = [
   finance,
   canteen,
   intercom,
+  duty,
 ]

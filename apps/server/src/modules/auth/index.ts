@@ -5,15 +5,17 @@ import { authOf, readBearer } from '../../core/auth/plugin.js'
 import { SIGNED_IN } from '../../core/auth/route-permissions.js'
 import { SYSTEM_CACHE, tenantCache } from '../../core/cache/index.js'
 import { ok } from '../../core/envelope.js'
-import { AppError } from '../../core/errors.js'
+import { AppError, badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
 import { publicRateLimit } from '../../core/http/public-limit.js'
 import type { ModuleContext } from '../../core/module.js'
 import { checkCaptcha, newCaptcha } from './captcha.js'
 import { consoleSettings } from './console-boot.js'
 import { LoginLimits } from './limits.js'
+import { PhoneCodes } from './phone-codes.js'
+import { phoneLoginRoutes } from './phone-login.js'
 import { Sessions } from './sessions.js'
-import { tokenEndpoint } from './token-endpoint.js'
+import { GrantError, tenantOfRequest, tokenEndpoint } from './token-endpoint.js'
 
 export { CONSOLE_CLIENT_ID, consoleBoot } from './console-boot.js'
 export { client } from './schema.js'
@@ -42,6 +44,7 @@ export async function authModule(api: Api, ctx: ModuleContext): Promise<void> {
     perAccountPerMinute: ctx.config.loginRatePerAccount,
     captchaAfter: ctx.config.loginCaptchaAfter,
   })
+  const codes = new PhoneCodes(ctx.cache)
   const isPublic = { public: true }
   const tags = ['auth']
 
@@ -51,8 +54,19 @@ export async function authModule(api: Api, ctx: ModuleContext): Promise<void> {
   api.post(
     '/blade-auth/oauth/token',
     { config: isPublic, schema: { tags } },
-    tokenEndpoint(ctx, sessions, limits),
+    tokenEndpoint(ctx, sessions, limits, codes),
   )
+
+  // phone sign-in codes and password change by SMS code; a missing tenant is a 400 here
+  const tenantOf = tenantOfRequest(ctx.config)
+  phoneLoginRoutes(api, ctx, codes, (request, q) => {
+    try {
+      return tenantOf(request, q)
+    } catch (error) {
+      if (error instanceof GrantError) throw badRequest(error.message)
+      throw error
+    }
+  })
 
   // a captcha costs a render and a cache entry: a budget per address (a login page asks one at a time)
   const captchaBudget = publicRateLimit(ctx.cache, 'captcha', CAPTCHA_PER_MINUTE)

@@ -1,4 +1,4 @@
-import type { TokenError, TokenReply } from '@xpark/contract'
+import { phoneProblem, type TokenError, type TokenReply } from '@xpark/contract'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { verifyPassword } from '../../core/auth/passwords.js'
@@ -7,11 +7,13 @@ import { type Account, findAccount, findAccountById, switchTarget, tenantState }
 import { checkCaptcha } from './captcha.js'
 import { authenticateClient, type OAuthClient } from './clients.js'
 import type { LoginLimits } from './limits.js'
+import { PHONE_CODE_WRONG, type PhoneCodes } from './phone-codes.js'
+import { accountsWithPhone } from './phone-login.js'
 import type { Sessions } from './sessions.js'
 
 /** Parameters arrive in the query string (Saber sends them as axios `params`), the body is empty. */
 const TokenQuery = z.object({
-  grant_type: z.enum(['password', 'captcha', 'refresh_token']),
+  grant_type: z.enum(['password', 'captcha', 'refresh_token', 'sms_code']),
   tenantId: z.string().max(12).optional(),
   tenant_id: z.string().max(12).optional(),
   username: z.string().max(45).optional(),
@@ -19,6 +21,9 @@ const TokenQuery = z.object({
   refresh_token: z.string().max(255).optional(),
   captchaKey: z.string().max(64).optional(),
   captchaCode: z.string().max(16).optional(),
+  /** phone sign-in (spec 01 §3, §7): the phone number and the code `oauth/sms/captcha` sent to it */
+  account: z.string().max(20).optional(),
+  phoneCode: z.string().max(12).optional(),
   scope: z.string().optional(),
   type: z.string().optional(),
 })
@@ -47,15 +52,28 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return (Array.isArray(value) ? value[0] : value) || undefined
 }
 
-export function tokenEndpoint(ctx: ModuleContext, sessions: Sessions, limits: LoginLimits) {
-  const db = ctx.database.db
-
-  function tenantOf(request: FastifyRequest, q: z.infer<typeof TokenQuery>): string {
-    if (!ctx.config.tenantMode) return ctx.config.presetTenantId || '000000'
-    const tenantId = header(request, 'tenant-id') ?? q.tenantId ?? q.tenant_id ?? ctx.config.presetTenantId
+/** The tenant a sign-in (or a sign-in code) is for: preset, else the Tenant-Id header, else `tenantId`. */
+export function tenantOfRequest(config: ModuleContext['config']) {
+  return (request: FastifyRequest, q: { tenantId?: string; tenant_id?: string }): string => {
+    if (!config.tenantMode) return config.presetTenantId || '000000'
+    const tenantId = header(request, 'tenant-id') ?? q.tenantId ?? q.tenant_id ?? config.presetTenantId
     if (!tenantId) throw denied('租户ID未找到')
     return tenantId
   }
+}
+
+/** Thrown by tenantOfRequest without a tenant; the token endpoint answers it in OAuth form. */
+export { GrantError }
+
+export function tokenEndpoint(
+  ctx: ModuleContext,
+  sessions: Sessions,
+  limits: LoginLimits,
+  codes: PhoneCodes,
+) {
+  const db = ctx.database.db
+
+  const tenantOf = tenantOfRequest(ctx.config)
 
   async function checkTenant(tenantId: string): Promise<void> {
     const state = await tenantState(db, tenantId)
@@ -98,6 +116,28 @@ export function tokenEndpoint(ctx: ModuleContext, sessions: Sessions, limits: Lo
       throw denied('用户名或密码错误')
     }
     await limits.clearFailures(ip, tenantId, username)
+    return sessions.issue(usable(account), c)
+  }
+
+  /** grant_type=sms_code: `account` is the phone, `phoneCode` the code sent to it (single-use). */
+  async function phoneGrant(request: FastifyRequest, q: z.infer<typeof TokenQuery>, c: OAuthClient) {
+    const tenantId = tenantOf(request, q)
+    const phone = (q.account ?? '').trim()
+    const problem = phoneProblem(phone)
+    if (problem) throw denied(problem)
+    if (!q.phoneCode) throw denied('请输入验证码')
+    const ip = request.ip
+    if (!(await limits.allowAttempt(ip, tenantId, phone))) {
+      throw new GrantError(429, 'too_many_requests', '请求过于频繁,请稍后再试')
+    }
+    await checkTenant(tenantId)
+    if (!(await codes.consume(tenantId, 'login', phone, q.phoneCode.trim()))) {
+      await limits.recordFailure(ip, tenantId, phone)
+      throw denied(PHONE_CODE_WRONG)
+    }
+    const accounts = await accountsWithPhone(db, tenantId, phone)
+    if (accounts.length > 1) throw denied('该手机号绑定了多个账号,请使用账号密码登录')
+    const account = accounts[0] ? await findAccountById(db, accounts[0].id) : null
     return sessions.issue(usable(account), c)
   }
 
@@ -163,7 +203,9 @@ export function tokenEndpoint(ctx: ModuleContext, sessions: Sessions, limits: Lo
       const issued =
         q.grant_type === 'refresh_token'
           ? await refreshGrant(request, q, oauthClient)
-          : await passwordGrant(request, q, oauthClient)
+          : q.grant_type === 'sms_code'
+            ? await phoneGrant(request, q, oauthClient)
+            : await passwordGrant(request, q, oauthClient)
       // verified: the API log files this sign-in under the account it proved, not what was asked
       request.logOwner = { tenantId: issued.tenant_id, createBy: issued.account }
       return issued

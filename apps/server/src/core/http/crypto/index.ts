@@ -39,6 +39,8 @@ export const DEFAULT_CRYPTO_EXCLUDE = [
   '/blade-resource/file',
   '/blade-auth/oauth/captcha2',
   '/blade-system/tenant/info',
+  // server-sent events: an EventSource cannot send the encryption headers (the stream still needs a token)
+  '/intercom/stream',
 ]
 
 export interface RequestCryptoOptions {
