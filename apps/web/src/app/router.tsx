@@ -1,6 +1,7 @@
 import { type ComponentType, lazy } from 'react'
 import { Navigate, type RouteObject, useRoutes } from 'react-router'
 import { website } from '../config'
+import { FEATURES } from './features'
 import { RootGuard } from './RootGuard'
 import { resolveScreen } from './registry'
 
@@ -24,8 +25,6 @@ function LoginPage() {
 }
 const LockPage = lazy(() => import('../shell/lock/LockPage'))
 const ErrorPage = lazy(() => import('../shell/ErrorPage'))
-// the payment page (spec 01 §2): a page of its own, opened in a new tab from the finance menu
-const PayPage = lazy(() => import('../features/finance/PayPage'))
 // the layout chunk also registers the dictionary renderer of CrudPage cells (`dict: 'code'` columns)
 const Layout = lazy(() =>
   Promise.all([import('../shell/layout/Layout'), import('./dictRenderer')]).then(([layout]) => layout),
@@ -40,7 +39,10 @@ export const routes: RouteObject[] = [
       { path: '/404', element: <ErrorPage code={404} /> },
       { path: '/403', element: <ErrorPage code={403} /> },
       { path: '/500', element: <ErrorPage code={500} /> },
-      { path: '/pay', element: <PayPage /> },
+      // the features' pages of their own (the payment page `/pay`, opened in a new tab from its menu)
+      ...FEATURES.flatMap((feature) =>
+        Object.entries(feature.pages ?? {}).map(([path, Page]) => ({ path, element: <Page /> })),
+      ),
       { path: '/', element: <Navigate to="/wel" replace /> },
       { path: '/wel', element: <Navigate to={website.homePath} replace /> },
       // every framed page: the layout looks the path up in the screen registry (unknown → /404)

@@ -1,3 +1,100 @@
+CREATE TABLE "xpark_asset" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"type_id" bigint NOT NULL,
+	"code" varchar(32) NOT NULL,
+	"name" varchar(100) NOT NULL,
+	"parent_id" bigint,
+	"specification" varchar(64) DEFAULT '' NOT NULL,
+	"purchase_price" bigint DEFAULT 0 NOT NULL,
+	"residual_value" bigint DEFAULT 0 NOT NULL,
+	"purchase_date" timestamp with time zone,
+	"life_months" integer DEFAULT 0 NOT NULL,
+	"warehouse_id" bigint,
+	"place_id" bigint,
+	"location" varchar(100) DEFAULT '' NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_asset_place" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"kind" smallint NOT NULL,
+	"code" varchar(32) NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"address" varchar(255) DEFAULT '' NOT NULL,
+	"manager" varchar(32) DEFAULT '' NOT NULL,
+	"phone" varchar(20) DEFAULT '' NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_asset_property" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"type_id" bigint NOT NULL,
+	"code" varchar(32) NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"unit" varchar(16) DEFAULT '' NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_asset_type" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"parent_id" bigint DEFAULT '0' NOT NULL,
+	"code" varchar(32) NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"life_months" integer DEFAULT 0 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_asset_user" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"asset_id" bigint NOT NULL,
+	"user_name" varchar(32) NOT NULL,
+	"dept_name" varchar(64) DEFAULT '' NOT NULL,
+	"phone" varchar(20) DEFAULT '' NOT NULL,
+	"start_time" timestamp with time zone,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "xpark_canteen" (
 	"id" bigint PRIMARY KEY NOT NULL,
 	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
@@ -354,6 +451,22 @@ CREATE TABLE "xpark_canteen_refund" (
 	"order_id" bigint NOT NULL,
 	"refund_no" varchar(64) NOT NULL,
 	"amount" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_duty_person" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"duty_date" varchar(10) NOT NULL,
+	"shift" integer NOT NULL,
+	"user_id" bigint NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "xpark_finance_bill" (
@@ -769,6 +882,12 @@ CREATE TABLE "xpark_storage_warehouse" (
 	"remark" varchar(255) DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
+CREATE INDEX "xpark_asset_type_idx" ON "xpark_asset" USING btree ("tenant_id","type_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_asset_code_uq" ON "xpark_asset" USING btree ("tenant_id","code") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_asset_property_code_uq" ON "xpark_asset_property" USING btree ("tenant_id","type_id","code") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_asset_type_parent_idx" ON "xpark_asset_type" USING btree ("tenant_id","parent_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_asset_type_code_uq" ON "xpark_asset_type" USING btree ("tenant_id","code") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_asset_user_asset_idx" ON "xpark_asset_user" USING btree ("tenant_id","asset_id");--> statement-breakpoint
 CREATE INDEX "xpark_canteen_food_tenant_page_idx" ON "xpark_canteen_food" USING btree ("tenant_id","id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_canteen_food_tenant_dept_idx" ON "xpark_canteen_food" USING btree ("tenant_id","create_dept","id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_canteen_food_tenant_user_idx" ON "xpark_canteen_food" USING btree ("tenant_id","create_user","id") WHERE is_deleted = 0;--> statement-breakpoint
@@ -789,6 +908,8 @@ CREATE UNIQUE INDEX "xpark_canteen_publish_uq" ON "xpark_canteen_publish" USING 
 CREATE INDEX "xpark_canteen_publish_food_publish_idx" ON "xpark_canteen_publish_food" USING btree ("tenant_id","publish_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "xpark_canteen_refund_no_uq" ON "xpark_canteen_refund" USING btree ("tenant_id","refund_no");--> statement-breakpoint
 CREATE INDEX "xpark_canteen_refund_order_idx" ON "xpark_canteen_refund" USING btree ("tenant_id","order_id");--> statement-breakpoint
+CREATE INDEX "xpark_duty_person_date_idx" ON "xpark_duty_person" USING btree ("tenant_id","duty_date","shift");--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_duty_person_uq" ON "xpark_duty_person" USING btree ("tenant_id","duty_date","shift","user_id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_finance_bill_tenant_page_idx" ON "xpark_finance_bill" USING btree ("tenant_id","id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_finance_bill_tenant_dept_idx" ON "xpark_finance_bill" USING btree ("tenant_id","create_dept","id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_finance_bill_tenant_user_idx" ON "xpark_finance_bill" USING btree ("tenant_id","create_user","id") WHERE is_deleted = 0;--> statement-breakpoint

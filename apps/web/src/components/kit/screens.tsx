@@ -17,6 +17,8 @@ export interface FeatureManifest {
   name: string
   /** menu path → screen (lazily loaded) */
   screens: Record<string, ComponentType>
+  /** route path → a page of its own, outside the console frame (`/pay`), lazily loaded */
+  pages?: Record<string, ComponentType>
   /** English names of the menus the module seeds, by menu code (the Chinese ones are the data) */
   menuNames?: Readonly<Record<string, string>>
 }

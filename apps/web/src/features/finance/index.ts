@@ -1,3 +1,4 @@
+import { lazy } from 'react'
 import { crudScreen, defineFeature } from '@/components/kit'
 
 /** Finance (spec 02 §7): cards, recharges, bills, pay orders, pay settings, SMS credits; /pay is a page of its own. */
@@ -11,6 +12,8 @@ export default defineFeature({
     '/finance/paysetting': crudScreen(() => import('./paySettings')),
     '/finance/sms': crudScreen(() => import('./sms')),
   },
+  // the payment page (spec 01 §2): a page of its own, opened in a new tab from the finance menu
+  pages: { '/pay': lazy(() => import('./PayPage')) },
   menuNames: {
     finance: 'Finance',
     finance_card: 'Stored-value cards',
