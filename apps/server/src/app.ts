@@ -16,6 +16,7 @@ import type { Cache } from './core/cache/index.js'
 import { registerResource } from './core/crud/index.js'
 import { toWireJson } from './core/envelope.js'
 import { registerConsole } from './core/http/console.js'
+import { loadCryptoKeys, registerRequestCrypto } from './core/http/crypto/index.js'
 import { CONSOLE_CSP } from './core/http/csp.js'
 import { registerErrorHandling } from './core/http/errors.js'
 import { registerTextGuard } from './core/http/text-guard.js'
@@ -24,7 +25,9 @@ import { wireSerializer } from './core/http/wire.js'
 import { nextId } from './core/ids.js'
 import { startJobs } from './core/jobs.js'
 import type { ModuleContext } from './core/module.js'
+import { type Bus, openBus, Realtime } from './core/realtime/index.js'
 import { registerScopes } from './core/scope/index.js'
+import { SecretBox } from './core/secret-box.js'
 import { FileLinks } from './core/storage/index.js'
 import type { Database } from './db/client.js'
 import { consoleBoot } from './modules/auth/index.js'
@@ -35,6 +38,8 @@ export interface AppDeps {
   database: Database
   cache: Cache
   signingSecret: string
+  /** the live-message bus (default: Redis pub/sub when REDIS_URL is set, else in process); closed with the app */
+  bus?: Bus
   /** pino logger options, or false to stay quiet (tests) */
   logger?: boolean | object
 }
@@ -101,6 +106,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     cache: deps.cache,
     tokens,
     files: new FileLinks(deps.signingSecret),
+    secrets: new SecretBox(deps.signingSecret),
+    realtime: new Realtime(deps.bus ?? openBus(deps.config.redisUrl)),
+  }
+  app.addHook('onClose', () => ctx.realtime.bus.close())
+
+  // before compression: what is compressed is the sealed answer
+  if (deps.config.crypto.enabled) {
+    const keys = loadCryptoKeys(deps.config.crypto.privateKey, deps.config.dataDir)
+    registerRequestCrypto(app, { keys, cache: deps.cache, ...deps.config.crypto })
+    ctx.cryptoPublicKey = keys.publicKey
   }
 
   await app.register(helmet, {

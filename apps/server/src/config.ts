@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_CRYPTO_EXCLUDE } from './core/http/crypto/index.js'
 import { parseAddressOrCidr } from './core/storage/egress.js'
 
 /**
@@ -39,6 +40,8 @@ const EnvSchema = z.object({
     .int()
     .min(1024)
     .default(10 * 1024 * 1024),
+  XPARK_INTERCOM_BASE: z.union([z.literal(''), z.url()]).default(''),
+  XPARK_INTERCOM_SIMULATOR: z.enum(['on', 'off']).default('on'),
   XPARK_TENANT_STORAGE_MB: z.coerce.number().int().min(0).default(2048),
   XPARK_OSS_ALLOW_PRIVATE: z
     .string()
@@ -46,6 +49,10 @@ const EnvSchema = z.object({
     .refine((v) => v.split(',').every((e) => e.trim() === '' || isAddressOrCidr(e.trim())), {
       message: 'XPARK_OSS_ALLOW_PRIVATE: comma-separated IP addresses or CIDRs (10.0.0.5, 192.168.8.0/24)',
     }),
+  XPARK_CRYPTO: z.enum(['on', 'off']).default('off'),
+  XPARK_CRYPTO_EXCLUDE: z.string().default(DEFAULT_CRYPTO_EXCLUDE.join(',')),
+  XPARK_CRYPTO_WINDOW_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  XPARK_CRYPTO_PRIVATE_KEY: z.string().optional(),
   XPARK_TRUST_PROXY: z
     .string()
     .default('')
@@ -104,10 +111,24 @@ export interface Config {
   uploadMaxBytes: number
   /** what one tenant's stored files (live attachments) may add up to, in bytes; 0 unlimited */
   tenantStorageBytes: number
+  /** the wireless dispatch platform for tenants whose auth info names no url ('' none) */
+  intercomBase: string
+  /** run the loopback dispatch simulator (adapters/intercom) when no intercomBase is configured */
+  intercomSimulator: boolean
   /** internal addresses / CIDRs object storage endpoints may reach (core/storage/egress.ts) */
   ossAllowPrivate: string[]
   /** which X-Forwarded-For hops to believe (Fastify `trustProxy`): none by default */
   trustProxy: boolean | number | string[]
+  /** request encryption (spec 01 §7, §8; core/http/crypto): off by default */
+  crypto: {
+    enabled: boolean
+    /** paths under the API base left in clear (each with everything below it) */
+    exclude: string[]
+    /** how far a request's timestamp may be from the server's clock */
+    windowSeconds: number
+    /** PKCS#8 PEM; absent → generated once into the data folder */
+    privateKey: string | undefined
+  }
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -147,6 +168,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     unverifiedRatePerAddress: e.XPARK_UNVERIFIED_RATE_PER_ADDRESS,
     uploadMaxBytes: e.XPARK_UPLOAD_MAX_BYTES,
     tenantStorageBytes: e.XPARK_TENANT_STORAGE_MB * 1024 * 1024,
+    intercomBase: e.XPARK_INTERCOM_BASE,
+    intercomSimulator: e.XPARK_INTERCOM_SIMULATOR === 'on' && e.XPARK_INTERCOM_BASE === '',
     trustProxy:
       e.XPARK_TRUST_PROXY === ''
         ? false
@@ -155,6 +178,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           : /^\d+$/.test(e.XPARK_TRUST_PROXY)
             ? Number(e.XPARK_TRUST_PROXY)
             : e.XPARK_TRUST_PROXY.split(',').map((v) => v.trim()),
+    crypto: {
+      enabled: e.XPARK_CRYPTO === 'on',
+      exclude: e.XPARK_CRYPTO_EXCLUDE.split(',')
+        .map((v) => v.trim())
+        .filter(Boolean)
+        .map((v) => (v.startsWith('/') ? v : `/${v}`)),
+      windowSeconds: e.XPARK_CRYPTO_WINDOW_SECONDS,
+      // an environment variable cannot always hold line breaks: \n stands for one
+      privateKey: e.XPARK_CRYPTO_PRIVATE_KEY?.replaceAll('\\n', '\n') || undefined,
+    },
     ossAllowPrivate: e.XPARK_OSS_ALLOW_PRIVATE.split(',')
       .map((v) => v.trim())
       .filter(Boolean),

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { buildApp } from './app.js'
 import { loadConfig } from './config.js'
@@ -48,6 +49,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
   await app.listen({ port: config.port, host: config.host })
+  // the port bound, which PORT=0 leaves to the system (tests read it from this line)
+  const { port } = app.server.address() as AddressInfo
   app.log.info(
     {
       database: opened.database.kind,
@@ -55,7 +58,7 @@ async function main(): Promise<void> {
       seeded: opened.seeded,
       startupMs: Math.round(performance.now() - started),
     },
-    `xpark is serving on http://localhost:${config.port}`,
+    `xpark is serving on http://localhost:${port}`,
   )
 }
 

@@ -49,6 +49,11 @@ export interface ConsoleSettings {
   tenantId: string
   /** the public OAuth client the console signs in with (no secret: it is a public client) */
   clientId: string
+  /**
+   * request encryption (spec 01 §7): present when the server has it on, the RSA-OAEP (SHA-256)
+   * public key as base64 SPKI; the console then seals every call
+   */
+  cryptoPublicKey?: string
 }
 
 /**

@@ -33,6 +33,28 @@ export const wholeNumber = (field: string, min = 0, max = 1_000_000_000) =>
     .min(min, `${field}: at least ${min}`)
     .max(max, `${field}: at most ${max}`)
 
+/**
+ * An exact decimal (a quantity of 2.5 kg): a string on the wire and in the database (`numeric`), never
+ * a float. Numbers are accepted and written as their decimal text. At most `scale` decimals and
+ * `digits` digits before the point; `positive` refuses zero.
+ */
+export const decimal = (
+  field: string,
+  options: { scale?: number; digits?: number; positive?: boolean } = {},
+) => {
+  const { scale = 4, digits = 12, positive = false } = options
+  const shape = new RegExp(`^\\d{1,${digits}}(\\.\\d{1,${scale}})?$`)
+  return z
+    .union([z.string(), z.number()], { error: `${field}: must be a decimal number` })
+    .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+    .pipe(
+      z
+        .string()
+        .regex(shape, `${field}: at most ${digits} digits and ${scale} decimals, not negative`)
+        .refine((v) => !positive || /[1-9]/.test(v), `${field}: must be greater than 0`),
+    )
+}
+
 export const sort = z.coerce.number({ error: 'sort must be a number' }).int().min(0).max(1_000_000).optional()
 
 /** `yyyy-MM-dd HH:mm:ss` or `yyyy-MM-dd`, as the console's date pickers send it; '' or null clears it. */
@@ -70,6 +92,9 @@ export const wire = {
   optionalText: z.string().nullable(),
   number: z.number(),
   optionalNumber: z.number().nullable(),
+  /** an exact decimal (`numeric`) as text: `12.5000` */
+  decimal: z.string(),
+  optionalDecimal: z.string().nullable(),
   /** `yyyy-MM-dd HH:mm:ss` */
   date: z.string(),
   optionalDate: z.string().nullable(),

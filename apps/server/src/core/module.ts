@@ -6,6 +6,8 @@ import type { TokenService } from './auth/tokens.js'
 import type { Cache } from './cache/index.js'
 import type { Resource } from './crud/index.js'
 import type { Api } from './http/api.js'
+import type { Realtime } from './realtime/index.js'
+import type { SecretBox } from './secret-box.js'
 import type { FileLinks } from './storage/index.js'
 
 /**
@@ -23,6 +25,12 @@ export interface ModuleContext {
   tokens: TokenService
   /** signed links to stored objects (core/storage) */
   files: FileLinks
+  /** credentials of outside systems sealed at rest (core/secret-box.ts) */
+  secrets: SecretBox
+  /** live messages to signed-in users (server-sent events over the bus; core/realtime) */
+  realtime: Realtime
+  /** request encryption's public key (base64 SPKI) when XPARK_CRYPTO is on; the private key stays in core */
+  cryptoPublicKey?: string
 }
 
 /** A menu entry seeded on first start (and added to older databases at start, see db/seed/sync.ts). */

@@ -6,9 +6,12 @@ import * as authTables from './auth/schema.js'
 import { authorityModule } from './authority/index.js'
 import { clientModule } from './client/index.js'
 import { commodityModule } from './commodity/index.js'
+import { canteenModule } from './canteen/index.js'
+import { financeModule } from './finance/index.js'
 import { deskModule } from './desk/index.js'
 import * as deskTables from './desk/schema.js'
 import { dictModule } from './dict/index.js'
+import { intercomModule } from './intercom/index.js'
 import { logModule } from './log/index.js'
 import { menuModule } from './menu/index.js'
 import { orgModule } from './org/index.js'
@@ -17,6 +20,7 @@ import { regionModule } from './region/index.js'
 import { resourceModule } from './resource/index.js'
 import * as resourceTables from './resource/schema.js'
 import { staffModule } from './staff/index.js'
+import { storageModule } from './storage/index.js'
 import { tenantModule } from './tenant/index.js'
 import { userModule } from './user/index.js'
 
@@ -44,4 +48,8 @@ export const MODULES: readonly ModuleManifest[] = [
   defineModule({ name: 'resource', routes: resourceModule, tables: resourceTables }),
   defineModule({ name: 'app', routes: appModule, tables: appTables }),
   commodityModule,
+  storageModule,
+  financeModule,
+  canteenModule,
+  intercomModule,
 ]

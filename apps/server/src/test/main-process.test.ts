@@ -1,39 +1,8 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-
-function withoutServices(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _db, REDIS_URL: _redis, ...rest } = env
-  return rest
-}
-
-/** Start the real server entry (through tsx) and collect what it prints until it exits or listens. */
-function startServer(env: Record<string, string>, waitFor: RegExp, timeoutMs = 60_000) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../main.ts')], {
-    // the embedded database is what these tests are about: never the CI's PostgreSQL or Redis
-    env: { ...withoutServices(process.env), XPARK_LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
-  })
-  let output = ''
-  const done = new Promise<{ code: number | null; output: string }>((resolve) => {
-    const timer = setTimeout(() => resolve({ code: null, output }), timeoutMs)
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      if (waitFor.test(output)) {
-        clearTimeout(timer)
-        resolve({ code: null, output })
-      }
-    }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
-    child.on('exit', (code) => {
-      clearTimeout(timer)
-      resolve({ code, output })
-    })
-  })
-  return { child, done }
-}
+import { startServer } from './process.js'
 
 describe('the server process', { timeout: 120_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'xpark-main-'))

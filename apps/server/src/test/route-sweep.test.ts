@@ -242,6 +242,10 @@ describe('route sweep: every route names its permission; writes respect tenants 
         'GET /xparkApi/health',
         'POST /xparkApi/blade-auth/oauth/logout',
         'POST /xparkApi/blade-auth/oauth/token',
+        // the canteen's card check (spec 02 §7: sent without the bearer token), rate limited
+        'POST /xparkApi/andchu/app/statis/cardExist',
+        // the pay provider's signed notify (finance): the signature is its credential
+        'POST /xparkApi/blade-finance/wxpayorder/notify',
       ].sort(),
     )
   })

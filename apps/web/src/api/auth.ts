@@ -20,6 +20,10 @@ export function asConsoleSettings(value: unknown): ConsoleSettings | null {
         tokenTime: v.tokenTime,
         tenantId: v.tenantId,
         clientId: v.clientId,
+        // request encryption is on when the server hands out its public key
+        ...(typeof v.cryptoPublicKey === 'string' && v.cryptoPublicKey
+          ? { cryptoPublicKey: v.cryptoPublicKey }
+          : {}),
       }
     : null
 }

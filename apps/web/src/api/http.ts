@@ -17,6 +17,7 @@ export const http = createHttp({
   fetch: (...args) => fetch(...args),
   getToken: () => useSession.getState().token,
   getClientId: () => useSettings.getState().console.clientId,
+  getCryptoKey: () => useSettings.getState().console.cryptoPublicKey,
   notifyError,
   onUnauthorized: () => {
     clearSession()

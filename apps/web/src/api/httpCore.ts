@@ -1,3 +1,5 @@
+import { ILLEGAL_REQUEST, isSealed, type SealedCall, sealCall } from './crypto'
+
 /**
  * The HTTP client rules of spec 01 §8, as a factory so every rule can be tested with a fake fetch.
  * `http.ts` wires the real browser dependencies.
@@ -32,6 +34,8 @@ export interface HttpDeps {
   statusWhiteList: readonly number[]
   timeoutMs: number
   t: (key: 'unknown error' | 'data not found') => string
+  /** request encryption: the server's public key when it has it on (console settings), else undefined */
+  getCryptoKey?: () => string | undefined
 }
 
 export class HttpError extends Error {
@@ -65,8 +69,7 @@ export function pickMessage(body: Body, t: HttpDeps['t']): string {
   return t('unknown error')
 }
 
-async function readBody(res: Response): Promise<unknown> {
-  const text = await res.text()
+function parseBody(text: string): unknown {
   if (text === '') return {}
   try {
     return JSON.parse(text)
@@ -75,13 +78,32 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
+/**
+ * The reply of a sealed call: opened when sealed (a sealed reply that does not open is illegal); in
+ * clear it is illegal as a 200 and read as it is otherwise (the server's own `illegal request` 400,
+ * a proxy's error page).
+ */
+async function openReply(text: string, status: number, sealed: SealedCall | undefined): Promise<unknown> {
+  if (!sealed) return parseBody(text)
+  if (isSealed(text)) return sealed.open(text)
+  if (status === 200) throw new Error(ILLEGAL_REQUEST)
+  return parseBody(text)
+}
+
 export function createHttp(deps: HttpDeps) {
-  async function send(path: string, opts: RequestOptions): Promise<{ res: Response; body: unknown }> {
+  async function send(
+    path: string,
+    opts: RequestOptions,
+  ): Promise<{ res: Response; text: string; sealed: SealedCall | undefined }> {
     const url = buildUrl(deps.baseUrl, path, opts.params)
+    const publicKey = deps.getCryptoKey?.()
+    const method = opts.method ?? 'GET'
+    const sealed = publicKey ? await sealCall(publicKey, { method, url, body: opts.body }) : undefined
     const headers: Record<string, string> = {
       // public OAuth client: the id only, never a secret
       Authorization: `Basic ${btoa(`${deps.getClientId()}:`)}`,
       ...opts.headers,
+      ...sealed?.headers,
     }
     const token = deps.getToken()
     if (opts.auth !== false && token) headers['Blade-Auth'] = `bearer ${token}`
@@ -90,13 +112,13 @@ export function createHttp(deps: HttpDeps) {
     const timer = setTimeout(() => controller.abort(), deps.timeoutMs)
     try {
       const res = await deps.fetch(url, {
-        method: opts.method ?? 'GET',
+        method,
         headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        body: sealed ? sealed.body : opts.body === undefined ? undefined : JSON.stringify(opts.body),
         signal: controller.signal,
         credentials: 'same-origin',
       })
-      return { res, body: await readBody(res) }
+      return { res, text: await res.text(), sealed }
     } catch (e) {
       const timedOut = controller.signal.aborted
       const message = timedOut
@@ -112,9 +134,18 @@ export function createHttp(deps: HttpDeps) {
   async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
     deps.progress.start()
     try {
-      const { res, body } = await send(path, opts)
-      const obj: Body = body !== null && typeof body === 'object' ? (body as Body) : {}
+      const { res, text, sealed } = await send(path, opts)
       const url = res.url || path
+      let body: unknown
+      try {
+        body = await openReply(text, res.status, sealed)
+      } catch {
+        // encrypted mode: an unencrypted or unopenable 200 is not the server's (spec 01 §8)
+        deps.notifyError(ILLEGAL_REQUEST)
+        deps.recordFailure({ url, message: ILLEGAL_REQUEST, status: res.status })
+        throw new HttpError(ILLEGAL_REQUEST, res.status)
+      }
+      const obj: Body = body !== null && typeof body === 'object' ? (body as Body) : {}
       // outside 200-500 the client does not handle the reply itself: reject quietly (like a network error)
       if (res.status < 200 || res.status > 500) {
         const message = `Request failed with status code ${res.status}`

@@ -4,6 +4,7 @@ import i18n from '../i18n'
 import { clearSession } from '../stores'
 import { useSession } from '../stores/session'
 import { useSettings } from '../stores/settings'
+import { ILLEGAL_REQUEST, isSealed, type SealedCall, sealCall } from './crypto'
 import { buildUrl, HttpError, pickMessage, type Query } from './httpCore'
 import { notifyError } from './notify'
 
@@ -22,6 +23,30 @@ function authHeaders(): Record<string, string> {
   const token = useSession.getState().token
   if (token) headers['Blade-Auth'] = `bearer ${token}`
   return headers
+}
+
+/** Request encryption (console settings carry the key when it is on): the call's headers and body. */
+async function sealed(method: string, url: string, body?: unknown): Promise<SealedCall | undefined> {
+  const key = useSettings.getState().console.cryptoPublicKey
+  return key ? sealCall(key, { method, url, body }) : undefined
+}
+
+/** A JSON reply: opened when the call was sealed (an unsealed or unopenable 200 is illegal). */
+async function replyJson(res: Response, call: SealedCall | undefined): Promise<Record<string, unknown>> {
+  const text = await res.text()
+  if (call && isSealed(text)) {
+    try {
+      return (await call.open(text)) as Record<string, unknown>
+    } catch {
+      return { code: res.status === 200 ? 400 : res.status, msg: ILLEGAL_REQUEST }
+    }
+  }
+  if (call && res.status === 200) return { code: 400, msg: ILLEGAL_REQUEST }
+  try {
+    return JSON.parse(text) as Record<string, unknown>
+  } catch {
+    return {}
+  }
 }
 
 /** The envelope of a failed reply → toast (or sign out on 401) and an HttpError. */
@@ -76,14 +101,22 @@ export async function downloadFile(
   fallbackName = 'download',
   body?: unknown,
 ): Promise<string> {
-  const res = await fetch(buildUrl(website.apiBase, path, params), {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? authHeaders() : { ...authHeaders(), 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+  const url = buildUrl(website.apiBase, path, params)
+  const method = body === undefined ? 'GET' : 'POST'
+  const call = await sealed(method, url, body)
+  const res = await fetch(url, {
+    method,
+    headers: {
+      ...authHeaders(),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...call?.headers,
+    },
+    body: call ? call.body : body === undefined ? undefined : JSON.stringify(body),
     credentials: 'same-origin',
   })
   const type = res.headers.get('content-type') ?? ''
-  if (!res.ok || type.includes('application/json')) return fail(res)
+  // a file goes out in clear (only JSON is sealed); an error envelope is sealed like any reply
+  if (!res.ok || type.includes('application/json')) return fail(res, await replyJson(res, call))
   const name = fileNameOf(res.headers.get('content-disposition')) ?? fallbackName
   saveBlob(await res.blob(), name)
   return name
@@ -94,13 +127,16 @@ export async function uploadFile<T>(path: string, file: Blob, params?: Query, fi
   const form = new FormData()
   form.append(field, file, file instanceof File ? file.name : 'upload')
   // no Content-Type: the browser writes the multipart boundary itself
-  const res = await fetch(buildUrl(website.apiBase, path, params), {
+  const url = buildUrl(website.apiBase, path, params)
+  // encrypted mode: a multipart body is not sealed, but the address, time and nonce are signed
+  const call = await sealed('POST', url)
+  const res = await fetch(url, {
     method: 'POST',
-    headers: authHeaders(),
+    headers: { ...authHeaders(), ...call?.headers },
     body: form,
     credentials: 'same-origin',
   })
-  const body = (await res.json().catch(() => ({}))) as Partial<R<T>>
+  const body = (await replyJson(res, call)) as Partial<R<T>>
   if (!res.ok || Number(body.code) !== 200) return fail(res, body)
   return body.data as T
 }

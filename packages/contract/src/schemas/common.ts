@@ -11,7 +11,11 @@ export const optionalText = (field: string, max: number) =>
     .optional()
 
 /** A 64-bit id as the wire carries it (a decimal string). */
-export const idString = z.string().regex(/^[1-9]\d{0,18}$/, 'must be a 64-bit id')
+export const idString = z
+  .string()
+  .regex(/^[1-9]\d{0,18}$/, 'must be a 64-bit id')
+  // 19 digits may still pass bigint's top (9223372036854775807); equal lengths compare as numbers
+  .refine((v) => v.length < 19 || v <= '9223372036854775807', 'must be a 64-bit id')
 
 /** BladeX TreeNode (`tree`, `lazy-tree`, `grant-top-tree`): ids as strings. */
 export interface TreeNode {

@@ -187,7 +187,9 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
       submit,
       'insert (no id) or update (with id); every required field is checked',
       { body: form.extend({ id: optionalId }), ...(r.kit ? { response: { 200: writeReply } } : {}) },
-      writeWith((request) => ((request.body as Body).id ? r.permissions.edit : r.permissions.add)),
+      writeWith((request) =>
+        (request.body as Body | undefined)?.id ? r.permissions.edit : r.permissions.add,
+      ),
       async (q) => {
         const { id, ...values } = q.body as Body
         return answer(await save(q, id ? String(id) : undefined, values))

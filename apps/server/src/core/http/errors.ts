@@ -35,7 +35,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       })
       return sendStatus(reply, 400, fail(`参数校验失败: ${problems.join('; ')}`))
     }
-    if (pgCode(error) === '23505') return sendStatus(reply, 400, fail('数据已存在 (违反唯一约束)'))
+    const sqlState = pgCode(error)
+    if (sqlState === '23505') return sendStatus(reply, 400, fail('数据已存在 (违反唯一约束)'))
+    // class 22 (data exception: a number out of range, a malformed date or id, a text too long) is
+    // input that slipped past the edge's checks: the caller's mistake, told without the SQL; logged so
+    // the missing check gets written
+    if (sqlState?.startsWith('22')) {
+      request.log.warn({ reqId: request.id, sqlState, url: request.url }, 'data exception past validation')
+      return sendStatus(reply, 400, fail('参数校验失败: 数据格式或取值范围不正确'))
+    }
     const status = error.statusCode ?? 500
     if (status === 429) return sendStatus(reply, 429, fail('请求过于频繁,请稍后再试', 429))
     if (status >= 400 && status < 500) {

@@ -183,9 +183,13 @@ describe('captcha', () => {
     return { ...body, answer: answer ?? '' }
   }
 
-  it('serves {key, image} and a binary image', async () => {
+  it('serves {key, image} and a binary image of 130×48 with five characters, as BladeX', async () => {
     const c = await captcha()
     expect(c.image).toMatch(/^data:image\/svg\+xml;base64,/)
+    // BladeX clients refuse to send a code of another length
+    expect(c.answer).toMatch(/^[a-z2-9]{5}$/)
+    const svg = Buffer.from(c.image.split(',')[1]!, 'base64').toString()
+    expect(svg).toMatch(/width="130" height="48"/)
     const bin = await t.app.inject({ method: 'GET', url: '/xparkApi/blade-auth/oauth/captcha2' })
     expect(bin.headers['content-type']).toContain('image/svg+xml')
     expect(bin.headers['captcha-key']).toBeTruthy()
@@ -208,6 +212,27 @@ describe('captcha', () => {
     expect((await tokenRequest(t, query, headers)).statusCode).toBe(200)
     const again = await tokenRequest(t, query, headers)
     expect(again.json().error_description).toBe('验证码不正确')
+  })
+
+  it('compares the code without regard to case (a person types what they read)', async () => {
+    const c = await captcha()
+    const res = await tokenRequest(
+      t,
+      { tenantId: '000000', username: 'admin', password: md5(DEMO_PASSWORD) },
+      { 'captcha-key': c.key, 'captcha-code': ` ${c.answer.toUpperCase()} ` },
+    )
+    expect(res.statusCode).toBe(200)
+  })
+
+  it('refuses a wrong five-character code', async () => {
+    const c = await captcha()
+    const wrong = c.answer === 'abcde' ? 'edcba' : 'abcde'
+    const res = await tokenRequest(
+      t,
+      { tenantId: '000000', username: 'admin', password: md5(DEMO_PASSWORD) },
+      { 'captcha-key': c.key, 'captcha-code': wrong },
+    )
+    expect(res.json()).toMatchObject({ error: 'captcha_required', error_description: '验证码不正确' })
   })
 
   it('also reads captchaKey/captchaCode from the query', async () => {

@@ -8,8 +8,9 @@ import { tenantOfDomain } from '../tenant/index.js'
 export const CONSOLE_CLIENT_ID = 'xpark'
 
 /** What the console needs to know before sign-in (`GET console/settings`, and inside index.html). */
-export function consoleSettings(config: ModuleContext['config']): ConsoleSettings {
+export function consoleSettings(config: ModuleContext['config'], cryptoPublicKey?: string): ConsoleSettings {
   return {
+    ...(cryptoPublicKey ? { cryptoPublicKey } : {}),
     tenantMode: config.tenantMode,
     captchaMode: config.captcha,
     tokenTime: config.tokenTime,
@@ -29,7 +30,7 @@ export function consoleSettings(config: ModuleContext['config']): ConsoleSetting
 export function consoleBoot(
   ctx: ModuleContext,
 ): (hostname: string, request: FastifyRequest) => Promise<ConsoleBoot> {
-  const settings = consoleSettings(ctx.config)
+  const settings = consoleSettings(ctx.config, ctx.cryptoPublicKey)
   const limit = publicRateLimit(ctx.cache, 'tenant-face', TENANT_FACE_RATE_PER_MINUTE)
   return async (hostname, request) => {
     if (settings.tenantId || !hostname || hostname.length > 255) return { settings, tenant: null }

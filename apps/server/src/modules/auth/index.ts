@@ -45,7 +45,7 @@ export async function authModule(api: Api, ctx: ModuleContext): Promise<void> {
   const isPublic = { public: true }
   const tags = ['auth']
 
-  const settings = consoleSettings(ctx.config)
+  const settings = consoleSettings(ctx.config, ctx.cryptoPublicKey)
   api.get('/console/settings', { config: isPublic, schema: { tags } }, async () => ok(settings))
 
   api.post(

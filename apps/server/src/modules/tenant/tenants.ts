@@ -312,8 +312,9 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
         querystring: z.object({ domain: z.string().min(1).max(255) }),
       },
     },
-    // no tenant on this domain is the usual answer (the platform's own host), not an error: data null
-    async (request) => ok(await tenantOfDomain(db, request.query.domain)),
+    // no tenant on this domain is the usual answer (the platform's own host), not an error: data is
+    // an empty object, as BladeX (its clients read fields of it)
+    async (request) => ok((await tenantOfDomain(db, request.query.domain)) ?? {}),
   )
 
   api.post(

@@ -72,6 +72,14 @@ describe('login page on a park domain (tenant/info)', () => {
     expect(screen.queryByTestId('login-error')).toBeNull()
   })
 
+  it("an empty object (the server's answer for a host without a park, as BladeX) keeps the tenant field", async () => {
+    setup({ code: 200, success: true, msg: '操作成功', data: {} })
+    expect(await screen.findByAltText('验证码')).toBeTruthy()
+    await waitFor(() => expect(screen.getByTestId('login-tenant')).toBeTruthy())
+    expect(screen.queryByTestId('login-tenant-name')).toBeNull()
+    expect(screen.queryByTestId('login-error')).toBeNull()
+  })
+
   it('a console pinned to a tenant asks nothing', async () => {
     useSettings.setState({ console: { ...defaultConsoleSettings, tenantId: '000001' } })
     const calls = setup({ code: 200, data: { tenantId: '100001', tenantName: 'x' } })

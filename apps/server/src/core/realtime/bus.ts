@@ -1,0 +1,86 @@
+import { EventEmitter } from 'node:events'
+import { Redis } from 'ioredis'
+
+/**
+ * Publish/subscribe between server processes: in process by default, Redis pub/sub when REDIS_URL is
+ * set (every node delivers to its own connected browsers what any node published).
+ */
+export type Handler = (message: string) => void
+
+export interface Bus {
+  readonly kind: 'memory' | 'redis'
+  publish(channel: string, message: string): Promise<void>
+  /** resolves once subscribed; the returned function unsubscribes this handler */
+  subscribe(channel: string, handler: Handler): Promise<() => Promise<void>>
+  close(): Promise<void>
+}
+
+export class MemoryBus implements Bus {
+  readonly kind = 'memory' as const
+  private readonly emitter = new EventEmitter().setMaxListeners(0)
+
+  async publish(channel: string, message: string): Promise<void> {
+    this.emitter.emit(channel, message)
+  }
+
+  async subscribe(channel: string, handler: Handler): Promise<() => Promise<void>> {
+    this.emitter.on(channel, handler)
+    return async () => {
+      this.emitter.off(channel, handler)
+    }
+  }
+
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners()
+  }
+}
+
+/** One publishing and one subscribed connection per process; Redis channels are subscribed once. */
+export class RedisBus implements Bus {
+  readonly kind = 'redis' as const
+  private readonly pub: Redis
+  private readonly sub: Redis
+  private readonly handlers = new Map<string, Set<Handler>>()
+
+  constructor(
+    url: string,
+    private readonly prefix = 'xpark:',
+  ) {
+    this.pub = new Redis(url, { maxRetriesPerRequest: 2 })
+    this.sub = new Redis(url)
+    this.sub.on('message', (channel: string, message: string) => {
+      for (const h of this.handlers.get(channel.slice(this.prefix.length)) ?? []) h(message)
+    })
+  }
+
+  async publish(channel: string, message: string): Promise<void> {
+    await this.pub.publish(this.prefix + channel, message)
+  }
+
+  async subscribe(channel: string, handler: Handler): Promise<() => Promise<void>> {
+    let set = this.handlers.get(channel)
+    if (!set) {
+      set = new Set()
+      this.handlers.set(channel, set)
+      await this.sub.subscribe(this.prefix + channel)
+    }
+    set.add(handler)
+    return async () => {
+      const current = this.handlers.get(channel)
+      if (!current) return
+      current.delete(handler)
+      if (current.size === 0) {
+        this.handlers.delete(channel)
+        await this.sub.unsubscribe(this.prefix + channel)
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.pub.quit(), this.sub.quit()])
+  }
+}
+
+export function openBus(redisUrl: string | undefined, prefix?: string): Bus {
+  return redisUrl ? new RedisBus(redisUrl, prefix) : new MemoryBus()
+}

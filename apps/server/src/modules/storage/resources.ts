@@ -1,0 +1,310 @@
+import {
+  BILL_STATUS,
+  classificationContract,
+  goodsContract,
+  INIT_STATUS,
+  INVENTORY_STATUS,
+  initStockContract,
+  inventoryContract,
+  LEDGER_KIND,
+  measurementContract,
+  storageBillContract,
+  storageCardContract,
+  supplierContract,
+  supplierSortContract,
+  warehouseContract,
+} from '@xpark/contract/modules/storage'
+import { and, eq, getTableName, inArray, type SQL, sql } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import type { AuthContext } from '../../core/auth/tokens.js'
+import { defineResource, type Expand, lookup } from '../../core/crud/index.js'
+import { badRequest } from '../../core/errors.js'
+import { scoped } from '../../core/tenancy.js'
+import type { Tx } from '../../db/client.js'
+import { amountOf, checkBills, prepareBill, returnBills } from './bills.js'
+import { goodsSheet, initSheet, supplierSheet } from './excel.js'
+import { applyMovements } from './ledger.js'
+import {
+  storageBill,
+  storageBillLine,
+  storageCard,
+  storageClassification,
+  storageGoods,
+  storageInit,
+  storageInventory,
+  storageLedger,
+  storageMeasurement,
+  storageStock,
+  storageSupplier,
+  storageSupplierSort,
+  storageWarehouse,
+} from './schema.js'
+
+/** The storage module's resources (the kit's CRUD, trees, lines, actions, Excel). */
+
+const outer = (table: PgTable, column: string) =>
+  sql`${sql.identifier(getTableName(table))}.${sql.identifier(column)}`
+
+/** Current stock of the row's goods (in one warehouse when `warehouse` names the row's warehouse column). */
+const stockOf =
+  (goodsColumn: string, warehouseColumn?: string): Expand =>
+  (t) =>
+    sql`(select coalesce(sum(s.quantity), 0)::text from xpark_storage_stock s where s.tenant_id = ${outer(
+      t,
+      'tenant_id',
+    )} and s.goods_id = ${outer(t, goodsColumn)}${
+      warehouseColumn ? sql` and s.warehouse_id = ${outer(t, warehouseColumn)}` : sql``
+    })`
+
+async function anyIn(tx: Tx, auth: AuthContext, table: PgTable, condition: SQL): Promise<boolean> {
+  const [hit] = await tx
+    .select({ one: sql`1` })
+    .from(table)
+    .where(scoped(table, auth, condition))
+    .limit(1)
+  return Boolean(hit)
+}
+
+export const warehouses = defineResource({
+  contract: warehouseContract,
+  table: storageWarehouse,
+  unique: [{ fields: ['code'], message: '仓库编码已存在' }],
+  beforeRemove: async ({ tx, auth, ids }) => {
+    if (
+      await anyIn(
+        tx,
+        auth,
+        storageStock,
+        and(inArray(storageStock.warehouseId, [...ids]), sql`${storageStock.quantity} > 0`)!,
+      )
+    )
+      throw badRequest('仓库中还有库存, 不能删除')
+    if (await anyIn(tx, auth, storageBill, inArray(storageBill.warehouseId, [...ids])))
+      throw badRequest('仓库已有单据, 不能删除')
+  },
+})
+
+export const classifications = defineResource({
+  contract: classificationContract,
+  table: storageClassification,
+  unique: [{ fields: ['code'], message: '分类编码已存在' }],
+  expand: { parentName: lookup(storageClassification, 'name', 'parentId') },
+  beforeRemove: async ({ tx, auth, ids }) => {
+    if (await anyIn(tx, auth, storageGoods, inArray(storageGoods.classificationId, [...ids])))
+      throw badRequest('该分类下还有物品, 不能删除')
+  },
+})
+
+export const supplierSorts = defineResource({
+  contract: supplierSortContract,
+  table: storageSupplierSort,
+  unique: [{ fields: ['code'], message: '分类编码已存在' }],
+  expand: { parentName: lookup(storageSupplierSort, 'name', 'parentId') },
+  beforeRemove: async ({ tx, auth, ids }) => {
+    if (await anyIn(tx, auth, storageSupplier, inArray(storageSupplier.sortId, [...ids])))
+      throw badRequest('该分类下还有供应商, 不能删除')
+  },
+})
+
+export const suppliers = defineResource({
+  contract: supplierContract,
+  table: storageSupplier,
+  unique: [{ fields: ['code'], message: '供应商编码已存在' }],
+  expand: { sortName: lookup(storageSupplierSort, 'name', 'sortId') },
+  excel: supplierSheet(storageSupplierSort),
+  beforeWrite: async ({ tx, auth, values }) => {
+    if (
+      values.sortId &&
+      !(await anyIn(tx, auth, storageSupplierSort, eq(storageSupplierSort.id, values.sortId)))
+    )
+      throw badRequest('供应商分类不存在')
+  },
+  beforeRemove: async ({ tx, auth, ids }) => {
+    if (await anyIn(tx, auth, storageGoods, inArray(storageGoods.supplierId, [...ids])))
+      throw badRequest('供应商已有物品, 不能删除')
+  },
+})
+
+export const goods = defineResource({
+  contract: goodsContract,
+  table: storageGoods,
+  unique: [{ fields: ['code'], message: '物品编码已存在' }],
+  expand: {
+    classificationName: lookup(storageClassification, 'name', 'classificationId'),
+    classificationCode: lookup(storageClassification, 'code', 'classificationId'),
+    supplierName: lookup(storageSupplier, 'name', 'supplierId'),
+    stock: stockOf('id'),
+  },
+  excel: goodsSheet(storageClassification),
+  beforeWrite: async ({ tx, auth, values }) => {
+    if (
+      values.classificationId &&
+      !(await anyIn(tx, auth, storageClassification, eq(storageClassification.id, values.classificationId)))
+    )
+      throw badRequest('物品分类不存在')
+    if (
+      values.supplierId &&
+      !(await anyIn(tx, auth, storageSupplier, eq(storageSupplier.id, values.supplierId)))
+    )
+      throw badRequest('供应商不存在')
+  },
+  // a goods that stock, the ledger or a bill refers to stays (its history would lose its name)
+  beforeRemove: async ({ tx, auth, ids }) => {
+    const wanted = [...ids]
+    const refused = '该物品已有库存或单据, 不能删除'
+    if (await anyIn(tx, auth, storageStock, inArray(storageStock.goodsId, wanted))) throw badRequest(refused)
+    if (await anyIn(tx, auth, storageLedger, inArray(storageLedger.goodsId, wanted)))
+      throw badRequest(refused)
+    const [line] = await tx
+      .select({ one: sql`1` })
+      .from(storageBillLine)
+      .innerJoin(storageBill, eq(storageBill.id, storageBillLine.billId))
+      .where(
+        and(
+          scoped(storageBillLine, auth, inArray(storageBillLine.goodsId, wanted)),
+          eq(storageBill.isDeleted, 0),
+        ),
+      )
+      .limit(1)
+    if (line) throw badRequest(refused)
+    if (await anyIn(tx, auth, storageInit, inArray(storageInit.goodsId, wanted))) throw badRequest(refused)
+  },
+})
+
+export const measurements = defineResource({
+  contract: measurementContract,
+  table: storageMeasurement,
+  unique: [{ fields: ['code', 'goodsId'], message: '单位编码已存在' }],
+  expand: {
+    goodsName: lookup(storageGoods, 'name', 'goodsId'),
+    goodsUnit: lookup(storageGoods, 'unit', 'goodsId'),
+  },
+  beforeWrite: async ({ tx, auth, values }) => {
+    if (values.goodsId && !(await anyIn(tx, auth, storageGoods, eq(storageGoods.id, values.goodsId))))
+      throw badRequest('物品不存在')
+  },
+})
+
+export const bills = defineResource({
+  contract: storageBillContract,
+  table: storageBill,
+  expand: {
+    warehouseName: lookup(storageWarehouse, 'name', 'warehouseId'),
+    targetWarehouseName: lookup(storageWarehouse, 'name', 'targetWarehouseId'),
+    supplierName: lookup(storageSupplier, 'name', 'supplierId'),
+  },
+  lines: {
+    table: storageBillLine,
+    expand: {
+      goodsCode: lookup(storageGoods, 'code', 'goodsId'),
+      goodsName: lookup(storageGoods, 'name', 'goodsId'),
+      unit: lookup(storageGoods, 'unit', 'goodsId'),
+      specification: lookup(storageGoods, 'specification', 'goodsId'),
+    },
+    prepare: prepareBill,
+  },
+  readonlyWhen: {
+    field: 'status',
+    in: [BILL_STATUS.submitted, BILL_STATUS.checked, BILL_STATUS.returned],
+    message: '只有草稿状态的单据可以修改或删除',
+  },
+  actions: { check: { run: checkBills }, giveBack: { run: returnBills } },
+})
+
+export const cards = defineResource({
+  contract: storageCardContract,
+  table: storageCard,
+  unique: [{ fields: ['warehouseId', 'goodsId'], message: '该仓库已有此物品的库存卡' }],
+  expand: {
+    warehouseName: lookup(storageWarehouse, 'name', 'warehouseId'),
+    goodsName: lookup(storageGoods, 'name', 'goodsId'),
+    goodsCode: lookup(storageGoods, 'code', 'goodsId'),
+    stock: stockOf('goods_id', 'warehouse_id'),
+  },
+  beforeWrite: async ({ tx, auth, values }) => {
+    if (values.goodsId && !(await anyIn(tx, auth, storageGoods, eq(storageGoods.id, values.goodsId))))
+      throw badRequest('物品不存在')
+    if (
+      values.warehouseId &&
+      !(await anyIn(tx, auth, storageWarehouse, eq(storageWarehouse.id, values.warehouseId)))
+    )
+      throw badRequest('仓库不存在')
+    const { minQuantity: min, maxQuantity: max } = values
+    if (min && max && Number(min) > Number(max)) throw badRequest('最低库存不能大于最高库存')
+  },
+})
+
+export const inits = defineResource({
+  contract: initStockContract,
+  table: storageInit,
+  expand: {
+    warehouseName: lookup(storageWarehouse, 'name', 'warehouseId'),
+    goodsName: lookup(storageGoods, 'name', 'goodsId'),
+    goodsCode: lookup(storageGoods, 'code', 'goodsId'),
+  },
+  excel: initSheet(storageWarehouse, storageGoods),
+  readonlyWhen: { field: 'status', in: [INIT_STATUS.submitted], message: '已入库的期初数据不能修改或删除' },
+  beforeWrite: async ({ tx, auth, values }) => {
+    if (values.goodsId && !(await anyIn(tx, auth, storageGoods, eq(storageGoods.id, values.goodsId))))
+      throw badRequest('物品不存在')
+    if (
+      values.warehouseId &&
+      !(await anyIn(tx, auth, storageWarehouse, eq(storageWarehouse.id, values.warehouseId)))
+    )
+      throw badRequest('仓库不存在')
+    if (values.quantity !== undefined && values.price !== undefined)
+      (values as Record<string, unknown>).amount = amountOf(Number(values.price), String(values.quantity))
+  },
+  actions: {
+    // submitted init rows go into stock through the ledger, all or none
+    updateStatus: {
+      run: async ({ tx, auth, rows }) => {
+        for (const row of rows)
+          await applyMovements(tx, auth, { id: String(row.id), no: String(row.billNumber) }, [
+            {
+              kind: LEDGER_KIND.init,
+              warehouseId: String(row.warehouseId),
+              goodsId: String(row.goodsId),
+              batchCode: String(row.batchCode ?? ''),
+              quantity: String(row.quantity),
+              price: Number(row.price),
+              productionDate: (row.productionDate as Date | null) ?? null,
+              expiryDate: (row.expiryDate as Date | null) ?? null,
+            },
+          ])
+      },
+    },
+  },
+})
+
+export const inventories = defineResource({
+  contract: inventoryContract,
+  table: storageInventory,
+  unique: [{ fields: ['planNo'], message: '盘点单号已存在' }],
+  expand: { warehouseName: lookup(storageWarehouse, 'name', 'warehouseId') },
+  readonlyWhen: {
+    field: 'status',
+    in: [INVENTORY_STATUS.counting, INVENTORY_STATUS.finished],
+    message: '已生成盘点单的计划不能修改或删除',
+  },
+  beforeWrite: async ({ tx, auth, values }) => {
+    if (
+      values.warehouseId &&
+      !(await anyIn(tx, auth, storageWarehouse, eq(storageWarehouse.id, values.warehouseId)))
+    )
+      throw badRequest('仓库不存在')
+  },
+})
+
+export const STORAGE_RESOURCES = [
+  warehouses,
+  classifications,
+  supplierSorts,
+  suppliers,
+  goods,
+  measurements,
+  bills,
+  cards,
+  inits,
+  inventories,
+]

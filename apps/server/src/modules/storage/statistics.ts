@@ -1,0 +1,282 @@
+import { BILL_STATUS, goodsContract, storageBillContract } from '@xpark/contract/modules/storage'
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { authOf } from '../../core/auth/plugin.js'
+import type { AuthContext } from '../../core/auth/tokens.js'
+import { listRows, whereOf } from '../../core/crud/index.js'
+import { ok } from '../../core/envelope.js'
+import { badRequest } from '../../core/errors.js'
+import type { Api } from '../../core/http/api.js'
+import type { ModuleContext } from '../../core/module.js'
+import { parseDateTime } from '../../core/query/index.js'
+import type { Db } from '../../db/client.js'
+import { lowStock, queryOverdue } from './queries.js'
+import { bills, goods } from './resources.js'
+import { storageBill, storageLedger, storageStock, storageWarehouse } from './schema.js'
+
+/**
+ * Park statistics (spec 02 §7): stock alerts over a date range, bill figures, alert counts, the
+ * warehouse alert statistics, and the storage dashboard (stock value, movements per day, overdue).
+ */
+
+const DAY = 24 * 3600 * 1000
+
+/** `yyyy-MM-dd[ HH:mm:ss]` path or query dates; an end given as a day means the whole day. */
+export function rangeOf(startText?: string, endText?: string) {
+  const end = endText ? parseDateTime(endText) : new Date()
+  const start = startText ? parseDateTime(startText) : new Date(Date.now() - 30 * DAY)
+  if (!start || !end) throw badRequest('参数校验失败: startTime/endTime: yyyy-MM-dd HH:mm:ss')
+  const until = endText && endText.length === 10 ? new Date(end.getTime() + DAY - 1000) : end
+  if (start > until) throw badRequest('开始时间不能晚于结束时间')
+  if (until.getTime() - start.getTime() > 366 * DAY) throw badRequest('统计区间不能超过一年')
+  return { start, end: until }
+}
+
+/** Alerts: goods below their minimum now, and batches whose expiry falls in the range. */
+async function alerts(db: Db, auth: AuthContext, start: Date, end: Date) {
+  const low = (await lowStock(db, auth)).map((g) => ({ type: 'lowStock', ...g }))
+  const expired = await db
+    .select({
+      goodsId: storageStock.goodsId,
+      warehouseId: storageStock.warehouseId,
+      warehouseName: storageWarehouse.name,
+      batchCode: storageStock.batchCode,
+      quantity: sql<string>`${storageStock.quantity}::text`,
+      expiryDate: storageStock.expiryDate,
+    })
+    .from(storageStock)
+    .innerJoin(storageWarehouse, eq(storageWarehouse.id, storageStock.warehouseId))
+    .where(
+      and(
+        eq(storageStock.tenantId, auth.tenantId),
+        sql`${storageStock.quantity} > 0`,
+        gte(storageStock.expiryDate, start),
+        lte(storageStock.expiryDate, end),
+      ),
+    )
+    .orderBy(asc(storageStock.expiryDate))
+    .limit(1000)
+  return [...low, ...expired.map((e) => ({ type: 'overdue', ...e }))]
+}
+
+async function billFigures(db: Db, auth: AuthContext, start: Date, end: Date) {
+  const where = await whereOf(
+    bills,
+    auth,
+    gte(storageBill.checkTime, start),
+    lte(storageBill.checkTime, end),
+    sql`${storageBill.status} in (${BILL_STATUS.checked}, ${BILL_STATUS.returned})`,
+  )
+  const byType = await db
+    .select({
+      billType: storageBill.billType,
+      count: sql<number>`count(*)`.mapWith(Number),
+      amount: sql<number>`coalesce(sum(${storageBill.totalAmount}), 0)`.mapWith(Number),
+    })
+    .from(storageBill)
+    .where(where)
+    .groupBy(storageBill.billType)
+  const [open] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(storageBill)
+    .where(
+      await whereOf(
+        bills,
+        auth,
+        sql`${storageBill.status} in (${BILL_STATUS.draft}, ${BILL_STATUS.submitted})`,
+      ),
+    )
+  return { byType, openBills: open?.n ?? 0 }
+}
+
+async function alarmCount(db: Db, auth: AuthContext) {
+  const now = new Date()
+  const [counts] = await db
+    .select({
+      overdue: sql<number>`count(*) filter (where ${storageStock.expiryDate} < ${now})`.mapWith(Number),
+      expiring:
+        sql<number>`count(*) filter (where ${storageStock.expiryDate} >= ${now} and ${storageStock.expiryDate} < ${new Date(Date.now() + 30 * DAY)})`.mapWith(
+          Number,
+        ),
+    })
+    .from(storageStock)
+    .where(and(eq(storageStock.tenantId, auth.tenantId), sql`${storageStock.quantity} > 0`))
+  const low = await lowStock(db, auth)
+  return { lowStock: low.length, overdue: counts?.overdue ?? 0, expiring: counts?.expiring ?? 0 }
+}
+
+/** The storage dashboard's figures for a range. */
+async function dashboard(db: Db, auth: AuthContext, start: Date, end: Date) {
+  const [value] = await db
+    .select({
+      stockValue:
+        sql<number>`coalesce(round(sum(${storageStock.quantity} * ${storageStock.price})), 0)::bigint`.mapWith(
+          Number,
+        ),
+      batches: sql<number>`count(*) filter (where ${storageStock.quantity} > 0)`.mapWith(Number),
+    })
+    .from(storageStock)
+    .where(eq(storageStock.tenantId, auth.tenantId))
+  const day = sql<string>`to_char(${storageLedger.createTime}, 'YYYY-MM-DD')`
+  const byDay = await db
+    .select({
+      day,
+      inQuantity:
+        sql<number>`coalesce(sum(${storageLedger.quantity}) filter (where ${storageLedger.quantity} > 0), 0)`.mapWith(
+          Number,
+        ),
+      outQuantity:
+        sql<number>`coalesce(-sum(${storageLedger.quantity}) filter (where ${storageLedger.quantity} < 0), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(storageLedger)
+    .where(
+      and(
+        eq(storageLedger.tenantId, auth.tenantId),
+        gte(storageLedger.createTime, start),
+        lte(storageLedger.createTime, end),
+      ),
+    )
+    .groupBy(day)
+    .orderBy(day)
+  const byWarehouse = await db
+    .select({
+      name: storageWarehouse.name,
+      value:
+        sql<number>`coalesce(round(sum(${storageStock.quantity} * ${storageStock.price})), 0)::bigint`.mapWith(
+          Number,
+        ),
+    })
+    .from(storageStock)
+    .innerJoin(storageWarehouse, eq(storageWarehouse.id, storageStock.warehouseId))
+    .where(eq(storageStock.tenantId, auth.tenantId))
+    .groupBy(storageWarehouse.name)
+  const overdue = await queryOverdue(db, auth, {}, { size: 10, offset: 0 })
+  const counts = await alarmCount(db, auth)
+  const figures = await billFigures(db, auth, start, end)
+  return {
+    stockValue: value?.stockValue ?? 0,
+    batches: value?.batches ?? 0,
+    ...counts,
+    openBills: figures.openBills,
+    byType: figures.byType,
+    byDay,
+    byWarehouse,
+    overdueItems: overdue.records,
+  }
+}
+
+export async function registerStatistics(api: Api, ctx: ModuleContext): Promise<void> {
+  const db = ctx.database.db
+  const guard = [api.scopes.api.guard]
+  const goodsView = { permission: goodsContract.permissions.view }
+  const billView = { permission: storageBillContract.permissions.view }
+  const range = z.object({ startTime: z.string(), endTime: z.string() })
+
+  api.get(
+    '/park-storage/parkAlarm/list/:startTime/:endTime',
+    {
+      schema: {
+        tags: ['storage'],
+        summary: 'stock alerts: goods below minimum, batches expiring in the range',
+        params: range,
+      },
+      config: goodsView,
+      preHandler: guard,
+    },
+    async (q) => {
+      const { start, end } = rangeOf(q.params.startTime, q.params.endTime)
+      return ok(await alerts(db, authOf(q), start, end))
+    },
+  )
+  for (const url of [
+    '/park-storage/getBillStatistics/:startTime/:endTime/',
+    '/park-storage/getBillStatistics/:startTime/:endTime',
+  ])
+    api.get(
+      url,
+      {
+        schema: {
+          tags: ['storage'],
+          summary: 'checked bills per kind in the range, open bills',
+          params: range,
+        },
+        config: billView,
+        preHandler: guard,
+      },
+      async (q) => {
+        const { start, end } = rangeOf(q.params.startTime, q.params.endTime)
+        return ok(await billFigures(db, authOf(q), start, end))
+      },
+    )
+  api.get(
+    '/park-storage/getAlarmCount',
+    {
+      schema: { tags: ['storage'], summary: 'alert counts: low stock, overdue, expiring within 30 days' },
+      config: goodsView,
+      preHandler: guard,
+    },
+    async (q) => ok(await alarmCount(db, authOf(q))),
+  )
+  api.get(
+    '/park-storage/parkGoods/list',
+    {
+      schema: {
+        tags: ['storage'],
+        summary: 'the park goods with their stock (paged)',
+        querystring: z.object({}).loose(),
+      },
+      config: goodsView,
+      preHandler: guard,
+    },
+    async (q) => ok(await listRows(db, goods, authOf(q), q.query as Record<string, unknown>)),
+  )
+  api.get(
+    '/park-manage/alarmController/warehouseAlertsStat',
+    {
+      schema: { tags: ['storage'], summary: 'per warehouse: overdue and expiring batches' },
+      config: goodsView,
+      preHandler: guard,
+    },
+    async (q) => {
+      const auth = authOf(q)
+      const now = new Date()
+      const rows = await db
+        .select({
+          warehouseId: storageWarehouse.id,
+          warehouseName: storageWarehouse.name,
+          overdue:
+            sql<number>`count(${storageStock.id}) filter (where ${storageStock.expiryDate} < ${now} and ${storageStock.quantity} > 0)`.mapWith(
+              Number,
+            ),
+          expiring:
+            sql<number>`count(${storageStock.id}) filter (where ${storageStock.expiryDate} >= ${now} and ${storageStock.expiryDate} < ${new Date(Date.now() + 30 * DAY)} and ${storageStock.quantity} > 0)`.mapWith(
+              Number,
+            ),
+        })
+        .from(storageWarehouse)
+        .leftJoin(storageStock, eq(storageStock.warehouseId, storageWarehouse.id))
+        .where(and(eq(storageWarehouse.tenantId, auth.tenantId), eq(storageWarehouse.isDeleted, 0)))
+        .groupBy(storageWarehouse.id, storageWarehouse.name)
+        .orderBy(asc(storageWarehouse.name))
+      return ok(rows)
+    },
+  )
+  api.get(
+    '/park-storage/storage/dashboard',
+    {
+      schema: {
+        tags: ['storage'],
+        summary: 'storage dashboard figures for a time range',
+        querystring: z.object({ startTime: z.string().optional(), endTime: z.string().optional() }),
+      },
+      config: goodsView,
+      preHandler: guard,
+    },
+    async (q) => {
+      const { start, end } = rangeOf(q.query.startTime, q.query.endTime)
+      return ok(await dashboard(db, authOf(q), start, end))
+    },
+  )
+}

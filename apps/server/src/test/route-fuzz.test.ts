@@ -1,0 +1,205 @@
+import { getTableName, sql } from 'drizzle-orm'
+import { PgTable } from 'drizzle-orm/pg-core'
+import type { LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as schema from '../db/schema.js'
+import { bearer, signIn, startTestApp, type TestContext } from './harness.js'
+
+/**
+ * Fuzz over every registered route (issue 13): hostile query strings, bodies and headers sent with
+ * the park administrator's token (who reaches every handler) and the view-only staff's. No answer is a
+ * 5xx, every 400 carries a message, no rejection shows SQL, a rejected call changes no row, and the
+ * error log keeps no SQL text either.
+ */
+
+/** Values a careless handler trips over: injection, overflow, wrong shapes, odd text. */
+const HOSTILE = [
+  "' or '1'='1' --",
+  '1; drop table blade_user',
+  '%',
+  '\\',
+  '-1',
+  '99999999999999999999999',
+  '1e309',
+  'NaN',
+  '[]',
+  '{"a":1}',
+  '2026-13-45 99:99:99',
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  '𝕏'.repeat(3000),
+  ',,,',
+]
+
+/** Bodies of the wrong shape, and objects whose usual fields hold the wrong types. */
+const BODIES: unknown[] = [
+  [],
+  'text',
+  12,
+  { id: {}, ids: [1, 2], name: 12345, status: 'abc', parentId: -1, sort: 1e20, tenantId: ['000000'] },
+  { id: HOSTILE[0], ids: HOSTILE[1], current: -5, size: 1e12, code: null, createTime: 'yesterday' },
+  { children: Array.from({ length: 3 }, () => ({ a: { b: { c: { d: [null, true, 'x'] } } } })) },
+  { id: '1'.repeat(400), remark: 'x'.repeat(70_000), parentId: '0', categoryId: '-0' },
+]
+
+/** What SQL looks like when it leaks (a statement, a driver error, a table name in an error). */
+const SQL_TEXT =
+  /\b(select\s.+\sfrom|insert\s+into|update\s+\w+\s+set|delete\s+from)\b|syntax error|relation "|column "|violates|duplicate key|drizzle|pglite|postgres/i
+
+interface Fingerprint {
+  [table: string]: string
+}
+
+/** One digest per table of everything but the rows each request writes (logs, sessions, files). */
+async function fingerprint(t: TestContext): Promise<Fingerprint> {
+  const names = (Object.values(schema) as unknown[])
+    .filter((v) => v instanceof PgTable)
+    .map((table) => getTableName(table as PgTable))
+    .filter((name) => !/log|refresh|attach|session/.test(name))
+  const union = names
+    .map(
+      (name) =>
+        `select '${name}' as name, md5(coalesce(string_agg(md5(r::text), '' order by md5(r::text)), '')) as digest from "${name}" r`,
+    )
+    .join(' union all ')
+  const rows = (await t.database.db.execute(sql.raw(union))) as unknown as
+    | { rows: { name: string; digest: string }[] }
+    | { name: string; digest: string }[]
+  const list = Array.isArray(rows) ? rows : rows.rows
+  return Object.fromEntries(list.map((r) => [r.name, r.digest]))
+}
+
+function changedTables(before: Fingerprint, after: Fingerprint): string[] {
+  return Object.keys(after).filter((name) => before[name] !== after[name])
+}
+
+describe('route fuzz: hostile input on every route', () => {
+  let t: TestContext
+  let admin: Record<string, string>
+  let staff: Record<string, string>
+  let queryParams: Map<string, string[]>
+
+  beforeAll(async () => {
+    t = await startTestApp()
+    admin = bearer(await signIn(t.app, { tenantId: '100001', account: 'admin' }))
+    staff = bearer(await signIn(t.app, { tenantId: '100001', account: 'staff' }))
+    const doc = (await t.app.inject({ method: 'GET', url: '/xparkApi/docs/json' })).json() as {
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>
+    }
+    queryParams = new Map()
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(ops))
+        queryParams.set(
+          `${method.toUpperCase()} ${path}`,
+          (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+        )
+  })
+  afterAll(() => t.close())
+
+  it('no 5xx, a message on every 400, no SQL in a rejection, nothing changed by a rejected call', {
+    timeout: 900_000,
+  }, async () => {
+    const routes = t.app.routeTable.filter(
+      (r) =>
+        (r.method === 'GET' || r.method === 'POST') &&
+        // logout and a password change would end the fuzz's own sessions; docs are static
+        !/logout|update-password|\/docs/.test(r.url),
+    )
+    expect(routes.length).toBeGreaterThan(250)
+    const problems: string[] = []
+    let calls = 0
+    let base = await fingerprint(t)
+
+    const check = (what: string, res: LightMyRequestResponse) => {
+      calls++
+      if (res.statusCode >= 500) problems.push(`${what} → ${res.statusCode} ${res.body.slice(0, 200)}`)
+      if (res.statusCode === 400) {
+        const msg = (() => {
+          try {
+            return (res.json() as { msg?: unknown }).msg
+          } catch {
+            return undefined
+          }
+        })()
+        if (typeof msg !== 'string' || !msg.trim()) problems.push(`${what} → 400 without a message`)
+      }
+      if (res.statusCode >= 400 && SQL_TEXT.test(res.body))
+        problems.push(`${what} → SQL in the reply: ${res.body.slice(0, 200)}`)
+    }
+
+    for (const route of routes) {
+      const url = route.url.replace(/:(\w+)/g, '1').replace('*', 'x/y.txt')
+      const documented = queryParams.get(`${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`) ?? []
+      const params = [...new Set([...documented, 'id', 'ids', 'current', 'size', 'descs', 'ascs'])]
+      let accepted = false
+      const send = async (
+        what: string,
+        request: {
+          query?: Record<string, string | string[]>
+          payload?: string
+          headers?: Record<string, string>
+        },
+      ) => {
+        const res = await t.app.inject({
+          method: route.method as 'GET' | 'POST',
+          url,
+          ...(request.query ? { query: request.query } : {}),
+          ...(request.payload !== undefined && route.method === 'POST' ? { payload: request.payload } : {}),
+          headers: { ...admin, ...request.headers },
+        })
+        check(`${route.method} ${url} ${what}`, res)
+        if (res.statusCode < 300 && route.method === 'POST') accepted = true
+      }
+
+      for (const [i, value] of HOSTILE.entries()) {
+        const query: Record<string, string> = {}
+        for (const [j, name] of params.entries()) query[name] = HOSTILE[(i + j) % HOSTILE.length] ?? value
+        await send(`query #${i}`, { query })
+      }
+      await send('repeated parameters', {
+        query: Object.fromEntries(params.map((p) => [p, ['1', '2']])),
+      })
+      if (route.method === 'POST') {
+        for (const [i, body] of BODIES.entries())
+          await send(`body #${i}`, {
+            payload: JSON.stringify(body),
+            headers: { 'content-type': 'application/json' },
+          })
+        await send('malformed JSON', {
+          payload: '{"id": 1,',
+          headers: { 'content-type': 'application/json' },
+        })
+        await send('text body', { payload: 'id=1&x', headers: { 'content-type': 'text/plain' } })
+      }
+      await send('hostile tenant header', { headers: { 'tenant-id': HOSTILE[0] ?? '' } })
+      // the view-only staff and a forged token reach only what they may, never a 5xx
+      const asStaff = await t.app.inject({ method: route.method as 'GET' | 'POST', url, headers: staff })
+      check(`${route.method} ${url} as staff`, asStaff)
+      if (asStaff.statusCode < 300 && route.method === 'POST') accepted = true
+      const forged = await t.app.inject({
+        method: route.method as 'GET' | 'POST',
+        url,
+        headers: { 'blade-auth': 'bearer eyJhbGciOiJub25lIn0.e30.' },
+      })
+      check(`${route.method} ${url} forged token`, forged)
+
+      const after = await fingerprint(t)
+      if (!accepted) {
+        const changed = changedTables(base, after)
+        if (changed.length)
+          problems.push(`${route.method} ${url}: rejected calls changed ${changed.join(', ')}`)
+      }
+      base = after
+    }
+
+    // the error log keeps what went wrong, never the SQL that did it
+    const logged = (await t.database.db.execute(
+      sql.raw(`select coalesce(string_agg(coalesce(message, ''), '\n'), '') as text from blade_log_error`),
+    )) as unknown as { rows: { text: string }[] } | { text: string }[]
+    const text = (Array.isArray(logged) ? logged[0]?.text : logged.rows[0]?.text) ?? ''
+    if (SQL_TEXT.test(text)) problems.push(`SQL in the error log: ${text.match(SQL_TEXT)?.[0]}`)
+
+    expect(problems).toEqual([])
+    expect(calls).toBeGreaterThan(routes.length * 10)
+  })
+})

@@ -1,0 +1,209 @@
+import { z } from 'zod'
+import { optionalText, requiredText } from '../fields.js'
+
+/**
+ * The wireless intercom dispatch console (spec 01 §2-§5, §8): the console calls these /xparkApi
+ * routes; the server talks to the dispatch platform through its adapter, so the dispatcher's
+ * credentials never reach the browser. See docs/modules/intercom.md and docs/intercom-protocol.md.
+ */
+
+export const INTERCOM_PATHS = {
+  authInfo: 'wirelessauth/getAuthInfo',
+  authUpdate: 'wirelessauth/update',
+  session: 'intercom/session',
+  sessionRefresh: 'intercom/session/refresh',
+  orgs: 'intercom/orgs',
+  members: 'intercom/members',
+  user: 'intercom/user',
+  permission: 'intercom/permission',
+  monitors: 'intercom/monitors',
+  monitorChange: 'intercom/monitors/change',
+  fences: 'intercom/fences',
+  fenceSave: 'intercom/fences/save',
+  fenceRemove: 'intercom/fences/remove',
+  alarms: 'intercom/fences/alarms',
+  broadcasts: 'intercom/broadcasts',
+  broadcastSave: 'intercom/broadcasts/save',
+  broadcastMembers: 'intercom/broadcasts/members',
+  broadcastRemove: 'intercom/broadcasts/remove',
+  locations: 'intercom/locations',
+  track: 'intercom/track',
+  stream: 'intercom/stream',
+  simulator: 'intercom/simulator',
+} as const
+
+/** Button codes (seeded under the console's menu). */
+export const INTERCOM_PERMISSIONS = {
+  view: 'intercom_view',
+  /** re-obtain the tenant's session id (every dispatcher of the tenant shares it) */
+  session: 'intercom_session',
+  permission: 'intercom_permission',
+  monitor: 'intercom_monitor',
+  fence: 'intercom_fence',
+  broadcast: 'intercom_broadcast',
+  authView: 'wirelessauth_view',
+  authEdit: 'wirelessauth_edit',
+} as const
+
+/** Spec 01 §5 warnings: i18n keys, and the English texts as the spec writes them. */
+export const INTERCOM_WARNINGS = {
+  passwordExpired: 'dispatcher password has expired, contact administrator to change it',
+  sessionInvalid: 'intercom interface error, session id verification failed, re-obtain session id',
+} as const
+
+/** Broadcast list page size (spec 01 §9): everything in one page. */
+export const BROADCAST_PAGE_SIZE = 999999999
+
+const secret = (field: string) =>
+  z
+    .string({ error: `${field}: must be text` })
+    .max(128)
+    .optional()
+
+/** wirelessauth/update: a secret left empty keeps the stored one. */
+export const AuthInfoForm = z.object({
+  url: z
+    .union([z.literal(''), z.string().regex(/^https?:\/\/[^\s"'<>]+$/, 'url: must be an http(s) address')])
+    .optional(),
+  hostIp: optionalText('hostIp', 64),
+  customId: requiredText('please enter customId', 64),
+  customPwdSecret: secret('customPwdSecret'),
+  dispatcherId: requiredText('please enter dispatcherId', 64),
+  dispatcherPwd: secret('dispatcherPwd'),
+  dispatcherPwdSecret: secret('dispatcherPwdSecret'),
+})
+export type AuthInfoForm = z.infer<typeof AuthInfoForm>
+
+/** What getAuthInfo answers: the secrets only as "set or not". */
+export const AuthInfoView = z.object({
+  id: z.string(),
+  url: z.string(),
+  hostIp: z.string(),
+  customId: z.string(),
+  dispatcherId: z.string(),
+  customPwdSecretSet: z.boolean(),
+  dispatcherPwdSet: z.boolean(),
+  dispatcherPwdSecretSet: z.boolean(),
+})
+export type AuthInfoView = z.infer<typeof AuthInfoView>
+
+const flag = z.coerce.number().int().min(0).max(1)
+const uid = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'uid: letters and digits')
+
+/**
+ * The permissions panel (spec 01 §4): videoView 1 allow / 0 deny; callIn/callOut 1 limited;
+ * broadcastCall 0 when the member is in the broadcast-call list, 1 otherwise; monitored 1 when not
+ * in the monitor list, else 0.
+ */
+export const PermissionForm = z.object({
+  uid,
+  videoView: flag.optional(),
+  callIn: flag.optional(),
+  callOut: flag.optional(),
+  broadcastCall: flag.optional(),
+  monitored: flag.optional(),
+})
+export type PermissionForm = z.infer<typeof PermissionForm>
+
+export const MonitorChangeForm = z.object({
+  add: z.array(uid).max(5000).default([]),
+  remove: z.array(uid).max(5000).default([]),
+})
+
+const hhmmss = (field: string) => z.string().regex(/^\d{2}:\d{2}:\d{2}$/, `${field}: HH:mm:ss`)
+const latitude = z.number().min(-90).max(90)
+const longitude = z.number().min(-180).max(180)
+
+/** LocationType 1 polygon (3+ corners), 2 circle (one centre with a radius in metres). */
+export const FenceForm = z
+  .object({
+    fenceId: z.string().max(32).optional(),
+    fenceName: requiredText('please enter fence name', 64),
+    startTime: hhmmss('startTime'),
+    stopTime: hhmmss('stopTime'),
+    locationType: z.union([z.literal(1), z.literal(2)]),
+    locations: z
+      .array(z.object({ lat: latitude, lng: longitude, radius: z.number().min(1).max(100_000).optional() }))
+      .min(1)
+      .max(200),
+    members: z.array(uid).max(5000).default([]),
+  })
+  .refine((f) => (f.locationType === 1 ? f.locations.length >= 3 : f.locations[0]?.radius !== undefined), {
+    message: 'a polygon needs 3 corners, a circle a centre with a radius',
+    path: ['locations'],
+  })
+export type FenceForm = z.input<typeof FenceForm>
+
+/** Rich text arrives sanitised by the console and is sanitised again by the server. */
+export const BroadcastForm = z.object({
+  title: requiredText('please enter broadcast title', 100),
+  html: z.string().max(20_000).default(''),
+  uids: z.array(uid).min(1, 'please select recipients').max(5000),
+})
+export type BroadcastForm = z.input<typeof BroadcastForm>
+
+export const BroadcastMembersForm = z.object({
+  broadcastId: z.string().min(1).max(32),
+  uids: z.array(uid).max(5000),
+})
+
+export const SimulatorFaults = z.object({
+  passwordExpired: z.boolean().optional(),
+  passwordChangeRefused: z.boolean().optional(),
+  verificationFails: z.boolean().optional(),
+  networkDown: z.boolean().optional(),
+})
+
+/** Every intercom reply's data: the platform's result (200 success), the spec's warning when refused. */
+export interface IntercomResult {
+  result: number
+  warning?: string
+}
+
+export interface IntercomOrg {
+  orgId: string
+  orgParentId: string
+  orgName: string
+}
+export interface IntercomUser {
+  uid: string
+  name: string
+  phone: string
+  email: string
+  role: number
+  orgId: string
+}
+export interface IntercomPermissions {
+  uid: string
+  videoView: number
+  callIn: number
+  callOut: number
+  broadcastCall: number
+  monitored: number
+}
+export interface IntercomFence {
+  fenceId: string
+  fenceName: string
+  startTime: string
+  stopTime: string
+  locationType: 1 | 2
+  locations: { lat: number; lng: number; radius?: number }[]
+  members: string[]
+}
+export interface IntercomAlarm {
+  alarmId: string
+  fenceId: string
+  uid: string
+  type: 1 | 2
+  time: string
+}
+export interface IntercomBroadcast {
+  broadcastId: string
+  title: string
+  html: string
+  uids: string[]
+  ownerFlag: number
+  createTime: string
+}
+/** [uid, lat, lng, time ms]: compact, a batch of thousands stays small */
+export type LocationTuple = [string, number, number, number]
