@@ -410,11 +410,13 @@ describe('route sweep: a data-scoped role sees and changes only its own rows, in
     for (const key of (await othersRows()).keys()) others.add(key.split(':')[1]!)
     for (const { table } of narrowed) {
       const c = getTableColumns(table) as Record<string, PgColumn>
-      const rows = (await db.select({ id: c.id! }).from(table).where(eq(c.tenantId!, TENANT)).limit(2)) as {
+      const rows = (await db.select({ id: c.id! }).from(table).where(eq(c.tenantId!, TENANT)).limit(1)) as {
         id: string
       }[]
       probes.push(...rows.map((r) => String(r.id)))
     }
+    // one row of each of the first tables: every id-taking route is called once per probe
+    probes.splice(12)
   })
   afterAll(() => t.close())
 
@@ -426,9 +428,10 @@ describe('route sweep: a data-scoped role sees and changes only its own rows, in
   })
 
   it('no GET route answers a row of a narrowed resource the role does not own', {
-    timeout: 300_000,
+    timeout: 900_000,
   }, async () => {
     const leaks: string[] = []
+    const failed: string[] = []
     for (const route of await getRoutes(t)) {
       const single = route.params.filter((p) => p.name === 'id' || /Id$/.test(p.name))
       for (const probe of single.length ? probes : [undefined]) {
@@ -439,9 +442,8 @@ describe('route sweep: a data-scoped role sees and changes only its own rows, in
           else if (p.required) query[p.name] = 'x'
         }
         const res = await t.app.inject({ method: 'GET', url: route.path, query, headers: scoped })
-        const what = `${route.path} ${JSON.stringify(query)}: ${res.body.slice(0, 300)}`
-        expect(res.statusCode, what).toBeLessThan(500)
-        expect(res.statusCode, what).not.toBe(401)
+        if (res.statusCode >= 500 || res.statusCode === 401)
+          failed.push(`${route.path} ${JSON.stringify(query)}: ${res.body.slice(0, 200)}`)
         // the logs echo the sweep's own requests (probe ids in their parameters): not a row answered
         if (route.path.includes('/blade-log/')) continue
         const found = (res.body.match(/\d{15,19}/g) ?? []).filter((id) => others.has(id))
@@ -449,17 +451,18 @@ describe('route sweep: a data-scoped role sees and changes only its own rows, in
           leaks.push(`${route.path}?${new URLSearchParams(query)} → ${found.slice(0, 3).join(',')}`)
       }
     }
-    expect(leaks).toEqual([])
+    expect({ failed, leaks }).toEqual({ failed: [], leaks: [] })
   })
 
   it('no POST route changes or removes a row of a narrowed resource the role does not own', {
-    timeout: 300_000,
+    timeout: 900_000,
   }, async () => {
     const before = await othersRows()
     const posts = t.app.routeTable.filter(
       (r) => r.method === 'POST' && !r.public && !/update-password|import|Photos|avatar|put-file/.test(r.url),
     )
     const ids = probes.join(',')
+    const failed: string[] = []
     for (const route of posts) {
       for (const probe of probes) {
         const fields = { id: probe, ids, status: 1, billId: probe, orderId: probe, goodsId: probe }
@@ -470,11 +473,11 @@ describe('route sweep: a data-scoped role sees and changes only its own rows, in
           payload: fields,
           headers: scoped,
         })
-        expect(res.statusCode, `${route.url}: ${res.body.slice(0, 200)}`).toBeLessThan(500)
+        if (res.statusCode >= 500) failed.push(`${route.url} ${probe}: ${res.body.slice(0, 200)}`)
       }
     }
     const after = await othersRows()
     const changed = [...before].filter(([key, row]) => after.get(key) !== row).map(([key]) => key)
-    expect(changed).toEqual([])
+    expect({ failed, changed }).toEqual({ failed: [], changed: [] })
   })
 })
