@@ -1,7 +1,7 @@
 /**
  * The one list of names that mark a credential, wherever a name decides what may be shown or kept:
  * request fields in every log (core/audit/mask.ts, the process log's URLs), platform parameters a
- * tenant may read (modules/system/param.ts). A name matches when, lower-cased and without `_`, `-`
+ * tenant may read (modules/param/params.ts). A name matches when, lower-cased and without `_`, `-`
  * and `.`, it contains one of these.
  */
 export const CREDENTIAL_NAMES = [

@@ -208,7 +208,7 @@ export const commodityModule = defineModule({
         const types = await db
           .select({ id: commodityType.id, parentId: commodityType.parentId, name: commodityType.name })
           .from(commodityType)
-          .where(scoped(commodityType, auth, eq(commodityType.status, COMMODITY_TYPE_STATUS.enabled)))
+          .where(await whereOf(commodityTypes, auth, eq(commodityType.status, COMMODITY_TYPE_STATUS.enabled)))
           .orderBy(asc(commodityType.sort), asc(commodityType.id))
         const listings = await db
           .select({

@@ -16,7 +16,7 @@ import { APP_MENUS, type MenuTree, WEB_MENUS } from './menu-trees.js'
  * menu-list, lazy-menu-list, tree, detail, submit, remove), one implementation over either menu
  * table (`menu-trees.ts`). Menus are platform data: every route here is the platform administrator's;
  * tenant users read their menus through `routes`, `buttons`, `top-menu` and `grant-tree`
- * (modules/system/index.ts, role/grant.ts). Every write drops the cached menu trees.
+ * (modules/menu/shell.ts, authority/grant.ts). Every write drops the cached menu trees.
  */
 
 type MenuRow = MenuTree['table']['$inferSelect']

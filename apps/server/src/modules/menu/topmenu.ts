@@ -22,7 +22,7 @@ import { menu, roleMenu, topMenu, topMenuSetting } from './schema.js'
  * answer here). A tenant's top menus narrow `menu/routes?topMenuId=` to the menus granted to them.
  */
 
-/** `menu/routes` and `menu/buttons` of a tenant are cached under this prefix (modules/system/menus.ts). */
+/** `menu/routes` and `menu/buttons` of a tenant are cached under this prefix (modules/menu/menus.ts). */
 const menuCache = (tenantId: string) => `${tenantCache(tenantId)}menu:`
 
 export const topMenuResource = defineResource({
