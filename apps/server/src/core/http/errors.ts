@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { ZodError } from 'zod'
 import { recordServerError } from '../audit/index.js'
 import { fail } from '../envelope.js'
 import { AppError } from '../errors.js'
@@ -33,6 +34,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
           v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(v.params?.missingProperty ?? '')
         return `${field || error.validationContext || 'body'}: ${v.message}`
       })
+      return sendStatus(reply, 400, fail(`参数校验失败: ${problems.join('; ')}`))
+    }
+    // a handler that parses its own input (a body and a query merged, BladeX style) throws zod's error
+    if (error instanceof ZodError) {
+      const problems = error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`)
       return sendStatus(reply, 400, fail(`参数校验失败: ${problems.join('; ')}`))
     }
     const sqlState = pgCode(error)
