@@ -11,6 +11,7 @@ import type { Api } from '../http/api.js'
 import { readUpload } from '../http/uploads.js'
 import { envelopeOf, pageOf, writeReply } from '../http/wire.js'
 import { isId } from '../ids.js'
+import { kitScopeHook } from '../scope/registry.js'
 import { actionSchema, runAction } from './actions.js'
 import { importMessage, importRows } from './excel.js'
 import { readLines, removeLines, saveWithLines, withLinesSchema } from './lines.js'
@@ -87,8 +88,9 @@ function parsed<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
 export async function registerResource(api: Api, db: Db, r: Resource): Promise<void> {
   const tags = [r.tag]
   // a kit resource of a tenant table is narrowed by the role × resource rules of its code and
-  // guarded by API scope, unless it says why not (`scope: false`)
-  if (r.kit && r.tenant && !r.scope && !r.scopeOff) r.scope = api.scopes.data.hook(r.contract.code, r.table)
+  // guarded by API scope, unless it says why not (`scope: false`); the hook is the same for every
+  // app of the process (it finds the app's scopes through the caller), so setting it once is enough
+  if (r.kit && r.tenant && !r.scope && !r.scopeOff) r.scope = kitScopeHook(r.contract.code, r.table)
   const guards = [...(r.kit && r.tenant ? [api.scopes.api.guard] : []), ...(r.guards ?? [])]
   /** what a route requires (core/auth/route-permissions.ts) and its extra guards */
   const read: Access = { permission: r.permissions.view, guards }

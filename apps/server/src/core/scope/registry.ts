@@ -1,5 +1,8 @@
+import type { PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
+import type { AuthContext } from '../auth/tokens.js'
 import type { Cache } from '../cache/index.js'
+import type { ScopeHook } from '../crud/index.js'
 import { ApiScopes } from './api-scope.js'
 import { DataScopes, type ScopeSource } from './data-scope.js'
 
@@ -21,6 +24,23 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Which app's data scopes answer for a caller. Resource declarations are module-level values shared
+ * by every app of a process (the tests run several, each on its own database and cache), so the kit's
+ * hook must not hold one app's scopes: it finds them through the caller that app authenticated.
+ */
+const scopesOfCaller = new WeakMap<AuthContext, DataScopes>()
+
+/** The data-scope hook of a kit resource: the role × resource rules of its code, on its table. */
+export function kitScopeHook(resourceCode: string, table: PgTable): ScopeHook {
+  return (auth) => {
+    const data = scopesOfCaller.get(auth)
+    // fail closed: a caller no app authenticated (a hand-made context) has no rules to read
+    if (!data) throw new Error(`data scope of ${resourceCode}: the caller was not authenticated by this app`)
+    return data.condition(auth, resourceCode, table)
+  }
+}
+
 export function registerScopes(app: FastifyInstance, cache: Cache): void {
   let current: ScopeSource = {
     dataRules: async () => [],
@@ -38,8 +58,13 @@ export function registerScopes(app: FastifyInstance, cache: Cache): void {
       return current.links
     },
   }
+  const data = new DataScopes(source, cache)
+  // after every onRequest hook (authentication sets `request.auth` there), before guards and handlers
+  app.addHook('preValidation', async (request) => {
+    if (request.auth) scopesOfCaller.set(request.auth, data)
+  })
   app.decorate('scopes', {
-    data: new DataScopes(source, cache),
+    data,
     api: new ApiScopes(source, cache),
     use: (next: ScopeSource) => {
       current = next
