@@ -1,6 +1,6 @@
 // jsdom lacks the layout APIs antd asks for: stub them so components render in tests.
 import { cleanup, configure } from '@testing-library/react'
-import { afterEach, vi } from 'vitest'
+import { afterAll, afterEach, vi } from 'vitest'
 import '../i18n'
 // as in the console: CrudPage columns declared with `dict` show the dictionary's labels
 import '../app/dictRenderer'
@@ -42,3 +42,7 @@ afterEach(() => {
   localStorage.clear()
   sessionStorage.clear()
 })
+
+// React schedules passive effects of the last commit on a macrotask; let it run while the file's jsdom
+// still exists (otherwise "window is not defined" arrives after teardown and fails the whole run)
+afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 100)))

@@ -22,6 +22,6 @@ export {
   type WriteGuard,
 } from './resource.js'
 export { registerResource } from './routes.js'
-export { columnValues, rowSelection, whereOf } from './rows.js'
+export { columnValues, rowSelection, visibleThrough, whereOf } from './rows.js'
 export { findRow, insertIn, insertRow, listRows, removeRows, updateIn, updateRow } from './store.js'
 export { HAS_CHILDREN, levelRows, PARENT_CYCLE, PARENT_MISSING, treeNodes, treeRows } from './tree.js'

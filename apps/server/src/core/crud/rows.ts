@@ -1,4 +1,4 @@
-import { getTableColumns, type SQL } from 'drizzle-orm'
+import { getTableColumns, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { AuthContext } from '../auth/tokens.js'
 import { badRequest } from '../errors.js'
@@ -21,6 +21,24 @@ export async function whereOf(
 ): Promise<SQL> {
   const scope = await r.scope?.(auth)
   return scoped(r.table, auth, scope, ...conditions)
+}
+
+/**
+ * `column` refers to a row of resource `r` the caller may see: for what is read through another table
+ * (stock per warehouse, ledger entries per goods, orders per canteen) and follows the rules of the
+ * resource it is about. Undefined when the caller's rules do not narrow `r` (then the tenant condition
+ * of the table read is all there is to it, and no subquery is paid).
+ */
+export async function visibleThrough(
+  r: Resource,
+  auth: AuthContext,
+  column: PgColumn,
+): Promise<SQL | undefined> {
+  const scope = await r.scope?.(auth)
+  if (!scope) return undefined
+  const id = (getTableColumns(r.table) as Columns).id
+  if (!id) throw new Error(`visibleThrough: ${r.contract.code} has no id column`)
+  return sql`${column} in (select ${id} from ${r.table} where ${scoped(r.table, auth, scope)})`
 }
 
 /** What a row of the resource carries: its visible columns and its expands. */

@@ -1,8 +1,10 @@
 import { and, asc, avg, count, desc, eq, gte, lte, type SQL, sql, sum } from 'drizzle-orm'
 import { z } from 'zod'
 import type { AuthContext } from '../../core/auth/tokens.js'
+import { visibleThrough } from '../../core/crud/index.js'
 import { scoped } from '../../core/tenancy.js'
 import type { Db } from '../../db/client.js'
+import { foods, orders } from './resources.js'
 import { canteen, canteenOrder, canteenOrderFood } from './schema.js'
 
 /** The canteen's figures: orders and revenue per meal, canteen and day, dishes to cook, scores. */
@@ -140,11 +142,22 @@ export async function scoreList(db: Db, auth: AuthContext) {
       average: avg(canteenOrderFood.score),
     })
     .from(canteenOrderFood)
-    .where(scoped(canteenOrderFood, auth, gte(canteenOrderFood.score, 1)))
+    .where(await scoresWhere(auth))
     .groupBy(canteenOrderFood.foodId, canteenOrderFood.foodName)
     .orderBy(desc(avg(canteenOrderFood.score)))
     .limit(200)
   return rows.map((r) => ({ ...r, scores: n(r.scores), average: Math.round(n(r.average) * 100) / 100 }))
+}
+
+/** The scores the caller may read: of the orders and the dishes its data scope shows it. */
+async function scoresWhere(auth: AuthContext): Promise<SQL> {
+  return scoped(
+    canteenOrderFood,
+    auth,
+    gte(canteenOrderFood.score, 1),
+    await visibleThrough(orders, auth, canteenOrderFood.orderId),
+    await visibleThrough(foods, auth, canteenOrderFood.foodId),
+  )
 }
 
 /** scoreStatistics: how many scores of 1 to 5, and the average. */
@@ -152,7 +165,7 @@ export async function scoreStatistics(db: Db, auth: AuthContext) {
   const rows = await db
     .select({ score: canteenOrderFood.score, count: count() })
     .from(canteenOrderFood)
-    .where(scoped(canteenOrderFood, auth, gte(canteenOrderFood.score, 1)))
+    .where(await scoresWhere(auth))
     .groupBy(canteenOrderFood.score)
   const distribution = [1, 2, 3, 4, 5].map((s) => ({
     score: s,

@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, type SQL, sql } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { AuthContext } from '../../core/auth/tokens.js'
+import { visibleThrough, whereOf } from '../../core/crud/index.js'
 import { page } from '../../core/envelope.js'
 import { badRequest } from '../../core/errors.js'
 import { escapeLike, parseDateTime, readPaging } from '../../core/query/index.js'
-import { scoped } from '../../core/tenancy.js'
 import type { Db } from '../../db/client.js'
+import { goods, warehouses } from './resources.js'
 import {
   storageClassification,
   storageGoods,
@@ -46,13 +48,28 @@ export interface Paged<T> {
 }
 export type PageSpec = { size: number; offset: number }
 
-/** Goods conditions shared by the summaries: name/code contains, classification. */
-function goodsWhere(auth: AuthContext, q: Query): SQL {
+/**
+ * What the caller may see of stock and ledger rows: those of the warehouses and the goods its data
+ * scope shows it (stock follows the rules of both resources it is about).
+ */
+export async function stockVisible(
+  auth: AuthContext,
+  warehouseColumn: PgColumn,
+  goodsColumn: PgColumn,
+): Promise<SQL | undefined> {
+  return and(
+    await visibleThrough(warehouses, auth, warehouseColumn),
+    await visibleThrough(goods, auth, goodsColumn),
+  )
+}
+
+/** Goods conditions shared by the summaries: the caller's goods (data scope), name/code contains, classification. */
+function goodsWhere(auth: AuthContext, q: Query): Promise<SQL> {
   const name = text(q, 'goodsName') ?? text(q, 'name')
   const classificationId = idParam(q, 'classificationId')
   const goodsId = idParam(q, 'goodsId')
-  return scoped(
-    storageGoods,
+  return whereOf(
+    goods,
     auth,
     name
       ? sql`(${storageGoods.name} ilike ${`%${escapeLike(name)}%`} or ${storageGoods.code} ilike ${`%${escapeLike(name)}%`})`
@@ -85,7 +102,8 @@ async function stockPage(db: Db, auth: AuthContext, q: Query, extra: SQL | undef
     eq(storageStock.tenantId, auth.tenantId),
     sql`${storageStock.quantity} > 0`,
     warehouseId ? eq(storageStock.warehouseId, warehouseId) : undefined,
-    goodsWhere(auth, q),
+    await goodsWhere(auth, q),
+    await visibleThrough(warehouses, auth, storageStock.warehouseId),
     extra,
   )
   const base = () =>
@@ -126,6 +144,7 @@ export async function overdueCounts(db: Db, auth: AuthContext, _q: Query, p: Pag
     eq(storageStock.tenantId, auth.tenantId),
     sql`${storageStock.quantity} > 0`,
     lt(storageStock.expiryDate, soon),
+    await stockVisible(auth, storageStock.warehouseId, storageStock.goodsId),
   )
   const rows = await db
     .select({
@@ -154,7 +173,7 @@ export async function summaryGoods(db: Db, auth: AuthContext, q: Query, p: PageS
   const end = dateParam(q, 'endTime') ?? now
   if (start > end) throw badRequest('开始时间不能晚于结束时间')
   const warehouseId = idParam(q, 'warehouseId')
-  const where = goodsWhere(auth, q)
+  const where = await goodsWhere(auth, q)
   const goodsRows = await db
     .select({
       goodsId: storageGoods.id,
@@ -189,6 +208,7 @@ export async function summaryGoods(db: Db, auth: AuthContext, q: Query, p: PageS
             inArray(storageLedger.goodsId, ids),
             lte(storageLedger.createTime, end),
             warehouseId ? eq(storageLedger.warehouseId, warehouseId) : undefined,
+            await visibleThrough(warehouses, auth, storageLedger.warehouseId),
           ),
         )
         .groupBy(storageLedger.goodsId)
@@ -237,7 +257,8 @@ export async function ledgerPage(db: Db, auth: AuthContext, q: Query, p: PageSpe
     kind && /^\d$/.test(kind) ? eq(storageLedger.kind, Number(kind)) : undefined,
     start ? gte(storageLedger.createTime, start) : undefined,
     end ? lte(storageLedger.createTime, end) : undefined,
-    goodsWhere(auth, q),
+    await goodsWhere(auth, q),
+    await visibleThrough(warehouses, auth, storageLedger.warehouseId),
   )
   const rows = await db
     .select({
@@ -276,6 +297,7 @@ export async function ledgerPage(db: Db, auth: AuthContext, q: Query, p: PageSpe
 
 /** `queryByStorageData`: per warehouse, goods kinds, quantity and value in stock. */
 export async function stockByWarehouse(db: Db, auth: AuthContext, _q: Query, p: PageSpec) {
+  const goodsVisible = await visibleThrough(goods, auth, storageStock.goodsId)
   const rows = await db
     .select({
       warehouseId: storageWarehouse.id,
@@ -297,9 +319,10 @@ export async function stockByWarehouse(db: Db, auth: AuthContext, _q: Query, p: 
       and(
         eq(storageStock.warehouseId, storageWarehouse.id),
         eq(storageStock.tenantId, storageWarehouse.tenantId),
+        goodsVisible,
       ),
     )
-    .where(scoped(storageWarehouse, auth))
+    .where(await whereOf(warehouses, auth))
     .groupBy(storageWarehouse.id, storageWarehouse.code, storageWarehouse.name)
     .orderBy(asc(storageWarehouse.sort), asc(storageWarehouse.code))
   return { records: rows.slice(p.offset, p.offset + p.size), total: rows.length }
@@ -311,7 +334,8 @@ export async function goodsInStock(db: Db, auth: AuthContext, q: Query, p: PageS
   const where = and(
     eq(storageStock.tenantId, auth.tenantId),
     warehouseId ? eq(storageStock.warehouseId, warehouseId) : undefined,
-    goodsWhere(auth, q),
+    await goodsWhere(auth, q),
+    await visibleThrough(warehouses, auth, storageStock.warehouseId),
   )
   const rows = await db
     .select({
@@ -344,8 +368,8 @@ export async function lowStock(db: Db, auth: AuthContext) {
     })
     .from(storageGoods)
     .where(
-      scoped(
-        storageGoods,
+      await whereOf(
+        goods,
         auth,
         sql`${storageGoods.minStock} > 0`,
         sql`coalesce((select sum(s.quantity) from xpark_storage_stock s where s.tenant_id = ${storageGoods.tenantId} and s.goods_id = ${storageGoods.id}), 0) < ${storageGoods.minStock}`,

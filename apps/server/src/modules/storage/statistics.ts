@@ -3,15 +3,15 @@ import { and, asc, eq, gte, lte, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
-import { listRows, whereOf } from '../../core/crud/index.js'
+import { listRows, visibleThrough, whereOf } from '../../core/crud/index.js'
 import { ok } from '../../core/envelope.js'
 import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
 import type { ModuleContext } from '../../core/module.js'
 import { parseDateTime } from '../../core/query/index.js'
 import type { Db } from '../../db/client.js'
-import { lowStock, queryOverdue } from './queries.js'
-import { bills, goods } from './resources.js'
+import { lowStock, queryOverdue, stockVisible } from './queries.js'
+import { bills, goods, warehouses } from './resources.js'
 import { storageBill, storageLedger, storageStock, storageWarehouse } from './schema.js'
 
 /**
@@ -52,6 +52,7 @@ async function alerts(db: Db, auth: AuthContext, start: Date, end: Date) {
         sql`${storageStock.quantity} > 0`,
         gte(storageStock.expiryDate, start),
         lte(storageStock.expiryDate, end),
+        await stockVisible(auth, storageStock.warehouseId, storageStock.goodsId),
       ),
     )
     .orderBy(asc(storageStock.expiryDate))
@@ -100,13 +101,23 @@ async function alarmCount(db: Db, auth: AuthContext) {
         ),
     })
     .from(storageStock)
-    .where(and(eq(storageStock.tenantId, auth.tenantId), sql`${storageStock.quantity} > 0`))
+    .where(
+      and(
+        eq(storageStock.tenantId, auth.tenantId),
+        sql`${storageStock.quantity} > 0`,
+        await stockVisible(auth, storageStock.warehouseId, storageStock.goodsId),
+      ),
+    )
   const low = await lowStock(db, auth)
   return { lowStock: low.length, overdue: counts?.overdue ?? 0, expiring: counts?.expiring ?? 0 }
 }
 
 /** The storage dashboard's figures for a range. */
 async function dashboard(db: Db, auth: AuthContext, start: Date, end: Date) {
+  const stock = and(
+    eq(storageStock.tenantId, auth.tenantId),
+    await stockVisible(auth, storageStock.warehouseId, storageStock.goodsId),
+  )
   const [value] = await db
     .select({
       stockValue:
@@ -116,7 +127,7 @@ async function dashboard(db: Db, auth: AuthContext, start: Date, end: Date) {
       batches: sql<number>`count(*) filter (where ${storageStock.quantity} > 0)`.mapWith(Number),
     })
     .from(storageStock)
-    .where(eq(storageStock.tenantId, auth.tenantId))
+    .where(stock)
   const day = sql<string>`to_char(${storageLedger.createTime}, 'YYYY-MM-DD')`
   const byDay = await db
     .select({
@@ -136,6 +147,7 @@ async function dashboard(db: Db, auth: AuthContext, start: Date, end: Date) {
         eq(storageLedger.tenantId, auth.tenantId),
         gte(storageLedger.createTime, start),
         lte(storageLedger.createTime, end),
+        await stockVisible(auth, storageLedger.warehouseId, storageLedger.goodsId),
       ),
     )
     .groupBy(day)
@@ -150,7 +162,7 @@ async function dashboard(db: Db, auth: AuthContext, start: Date, end: Date) {
     })
     .from(storageStock)
     .innerJoin(storageWarehouse, eq(storageWarehouse.id, storageStock.warehouseId))
-    .where(eq(storageStock.tenantId, auth.tenantId))
+    .where(stock)
     .groupBy(storageWarehouse.name)
   const overdue = await queryOverdue(db, auth, {}, { size: 10, offset: 0 })
   const counts = await alarmCount(db, auth)
@@ -256,8 +268,14 @@ export async function registerStatistics(api: Api, ctx: ModuleContext): Promise<
             ),
         })
         .from(storageWarehouse)
-        .leftJoin(storageStock, eq(storageStock.warehouseId, storageWarehouse.id))
-        .where(and(eq(storageWarehouse.tenantId, auth.tenantId), eq(storageWarehouse.isDeleted, 0)))
+        .leftJoin(
+          storageStock,
+          and(
+            eq(storageStock.warehouseId, storageWarehouse.id),
+            await visibleThrough(goods, auth, storageStock.goodsId),
+          ),
+        )
+        .where(await whereOf(warehouses, auth))
         .groupBy(storageWarehouse.id, storageWarehouse.name)
         .orderBy(asc(storageWarehouse.name))
       return ok(rows)
