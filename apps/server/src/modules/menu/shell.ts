@@ -29,10 +29,22 @@ export async function shellMenuRoutes(api: Api, ctx: ModuleContext): Promise<voi
     { schema: { tags }, config: { permission: SIGNED_IN, beforePasswordChange: true } },
     async (request) => ok(await menus.buttons(authOf(request))),
   )
+  // top menus group the console's menus; the app reads the same list (menu and menuApp share their verbs)
+  for (const path of ['/blade-system/menu/top-menu', '/blade-system/menuApp/top-menu'])
+    api.get(
+      path,
+      { schema: { tags }, config: { permission: SIGNED_IN, beforePasswordChange: true } },
+      async (request) => ok(await menus.topMenus(authOf(request))),
+    )
+  // the permission codes (button codes) the caller holds: what every route is checked against; the
+  // path is blade-user's (spec 01 §7), the codes are this module's
   api.get(
-    '/blade-system/menu/top-menu',
-    { schema: { tags }, config: { permission: SIGNED_IN, beforePasswordChange: true } },
-    async (request) => ok(await menus.topMenus(authOf(request))),
+    '/blade-user/queryPermission',
+    {
+      config: { permission: SIGNED_IN, beforePasswordChange: true },
+      schema: { tags: ['user'], summary: "user: the caller's permission codes, sorted" },
+    },
+    async (request) => ok([...(await menus.permissionCodes(authOf(request)))].sort()),
   )
   // the mobile app's menus and buttons of the signed-in user (menuApp is granted like menu)
   api.get(
