@@ -49,7 +49,7 @@ export async function startServer({ port, dataDir, timeoutMs = 60_000, env = {} 
   const output = []
   const started = performance.now()
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [...(process.env.XPARK_BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.XPARK_BENCH_PROFILE}`] : []), serverEntry], {
     cwd: repoRoot,
     env: {
       ...inherited,
