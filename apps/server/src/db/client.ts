@@ -76,6 +76,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error: Error & { code?: string }) => {
       if (error.code !== '57P01') console.warn(`xpark: idle database connection lost: ${error.message}`)
     })
+    // A client checked out of the pool (a transaction between two statements) has no pool listener:
+    // its connection cut there would be an unhandled 'error' event and end the process. The statement
+    // that follows fails (a 503 to its caller) and the pool drops the client when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', () => {})
+    })
     const db = drizzlePg(pool, { schema, casing, ...loggerOf(options) }) as unknown as Db
     return {
       db,

@@ -95,7 +95,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return sendStatus(reply, 400, fail('参数校验失败: 数据格式或取值范围不正确'))
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ reqId: request.id, url: request.url, err: error }, 'database unavailable')
+      request.log.warn(
+        {
+          reqId: request.id,
+          url: request.url,
+          cause: String((error as { cause?: unknown }).cause ?? error.message).slice(0, 200),
+        },
+        'database unavailable: answered 503',
+      )
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
       return sendStatus(reply, 503, fail('数据库暂时不可用,请稍后再试', 503))
     }
