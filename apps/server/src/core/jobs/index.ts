@@ -1,6 +1,7 @@
 import { hostname } from 'node:os'
 import { and, eq, lt } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
+import type { Db } from '../../db/client.js'
 import type { Job, ModuleContext } from '../module.js'
 import { jobRun } from './schema.js'
 
@@ -12,8 +13,7 @@ const KEEP_SLOTS = 100
  * other one finds it there. The database (not the cache) decides, so a job still runs once per
  * interval while Redis is away and every process falls back to a cache of its own.
  */
-export async function claimSlot(ctx: ModuleContext, name: string, slot: number): Promise<boolean> {
-  const db = ctx.database.db
+export async function claimSlot(db: Db, name: string, slot: number): Promise<boolean> {
   const claimed = await db
     .insert(jobRun)
     .values({ name, slot, node: `${hostname()}:${process.pid}` })
@@ -34,7 +34,7 @@ export function startJobs(jobs: readonly Job[], ctx: ModuleContext, log: Fastify
     const tick = async () => {
       const slot = Math.floor(Date.now() / periodMs)
       try {
-        if (!(await claimSlot(ctx, job.name, slot))) return
+        if (!(await claimSlot(ctx.database.db, job.name, slot))) return
         log.info({ job: job.name, slot }, 'scheduled job ran here')
         await job.run(ctx)
       } catch (error) {
