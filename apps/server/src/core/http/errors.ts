@@ -40,7 +40,7 @@ const UNAVAILABLE_SOCKET = new Set([
   'ENOTFOUND',
 ])
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|connection timeout|Client has encountered a connection error|Client was closed|terminating connection/i
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|terminating connection/i
 
 /**
  * Whether the error means the database cannot be reached right now (restarting, network), as opposed
