@@ -33,6 +33,9 @@ import type { Database } from './db/client.js'
 import { consoleBoot } from './modules/auth/index.js'
 import { MODULES } from './modules/index.js'
 
+/** A request slower than this is logged even without the access log. */
+const SLOW_REQUEST_MS = 2_000
+
 export interface AppDeps {
   config: Config
   database: Database
@@ -82,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: processLogger(deps.logger ?? { level: deps.config.logLevel }),
     genReqId: () => nextId(),
+    disableRequestLogging: !deps.config.accessLog,
     requestIdHeader: false,
     // X-Forwarded-For is believed only from the configured proxies: a client cannot choose its own
     // address for the rate limits
@@ -96,6 +100,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(wireSerializer(deps.config.env === 'test'))
   app.setReplySerializer((payload) => toWireJson(payload))
   registerErrorHandling(app)
+  // without the access log, a request that took long still leaves a line
+  if (!deps.config.accessLog)
+    app.addHook('onResponse', async (request, reply) => {
+      if (reply.elapsedTime >= SLOW_REQUEST_MS)
+        request.log.warn(
+          {
+            method: request.method,
+            url: request.url,
+            statusCode: reply.statusCode,
+            ms: Math.round(reply.elapsedTime),
+          },
+          'slow request',
+        )
+    })
   registerAudit(app, deps.database.db, { env: deps.config.env })
 
   const tokens = new TokenService(deps.signingSecret, deps.cache, deps.config.accessTokenTtlSeconds)
