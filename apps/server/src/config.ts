@@ -15,6 +15,7 @@ const EnvSchema = z.object({
   XPARK_DATA: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  XPARK_REDIS_PREFIX: z.string().min(1).max(100).default('xpark:'),
   XPARK_CAPTCHA: z.enum(['on', 'off']).default('on'),
   XPARK_TENANT_MODE: z.enum(['on', 'off']).default('on'),
   XPARK_TENANT_ID: z.string().default(''),
@@ -80,6 +81,8 @@ export interface Config {
   dataDir: string
   databaseUrl: string | undefined
   redisUrl: string | undefined
+  /** prefix of every Redis key and pub/sub channel: several deployments (or test runs) share one Redis */
+  redisPrefix: string
   captcha: boolean
   tenantMode: boolean
   presetTenantId: string
@@ -157,6 +160,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.XPARK_DATA,
     databaseUrl: e.DATABASE_URL || undefined,
     redisUrl: e.REDIS_URL || undefined,
+    redisPrefix: e.XPARK_REDIS_PREFIX,
     captcha: e.XPARK_CAPTCHA === 'on',
     tenantMode: e.XPARK_TENANT_MODE === 'on',
     presetTenantId: e.XPARK_TENANT_ID,

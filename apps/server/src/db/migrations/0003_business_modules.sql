@@ -1,3 +1,11 @@
+CREATE TABLE "xpark_job_run" (
+	"name" varchar(64) NOT NULL,
+	"slot" bigint NOT NULL,
+	"node" varchar(255) DEFAULT '' NOT NULL,
+	"ran_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "xpark_job_run_name_slot_pk" PRIMARY KEY("name","slot")
+);
+--> statement-breakpoint
 CREATE TABLE "xpark_asset" (
 	"id" bigint PRIMARY KEY NOT NULL,
 	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
