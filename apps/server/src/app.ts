@@ -107,7 +107,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         request.log.warn(
           {
             method: request.method,
-            url: request.url,
+            // masked as the access log's request lines are: a query may carry a password
+            url: maskUrl(request.url),
             statusCode: reply.statusCode,
             ms: Math.round(reply.elapsedTime),
           },
