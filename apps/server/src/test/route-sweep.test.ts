@@ -232,6 +232,7 @@ describe('route sweep: every route names its permission; writes respect tenants 
         'GET /xparkApi/blade-app/appStartup/current',
         'GET /xparkApi/blade-app/appInfo/public-detail',
         'GET /xparkApi/blade-app/detail',
+        'GET /xparkApi/blade-app/appDetail',
         'GET /xparkApi/blade-auth/oauth/captcha',
         'GET /xparkApi/blade-auth/oauth/captcha2',
         'GET /xparkApi/blade-auth/oauth/logout',
