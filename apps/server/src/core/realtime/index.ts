@@ -1,6 +1,13 @@
 import type { FastifyReply } from 'fastify'
 import type { Bus } from './bus.js'
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the app's live messages (set by buildApp) */
+    realtime: Realtime
+  }
+}
+
 export { type Bus, MemoryBus, openBus, RedisBus } from './bus.js'
 
 /**
