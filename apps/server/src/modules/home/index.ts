@@ -31,7 +31,7 @@ const HOME_MENUS = [
     code: 'home_page_config',
     name: '首页配置',
     path: '/home-page-configuration/index',
-    source: 'LayoutOutlined',
+    source: 'HomeOutlined',
     sort: 92,
     children: [
       button(HOME_CONFIG_PERMISSION.view, '查看', 2),

@@ -20,11 +20,11 @@ const MESSAGE_MENUS = [
     code: 'message_center',
     name: '消息中心',
     path: '/message-center/index',
-    source: 'BellOutlined',
+    source: 'MessageOutlined',
     sort: 90,
     children: [button(MESSAGE_PUSH_PERMISSION, '发送消息', 1)],
   },
-  { ...resourceScreen(sceneLogContract, '场景日志', '/meeting/scene-log', 'ProfileOutlined'), sort: 91 },
+  { ...resourceScreen(sceneLogContract, '场景日志', '/meeting/scene-log', 'FileTextOutlined'), sort: 91 },
 ]
 
 export const messageModule = defineModule({

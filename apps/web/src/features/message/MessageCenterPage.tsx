@@ -1,11 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import type { MessageRow } from '@xpark/contract/modules/message'
+import { MESSAGE_PUSH_PERMISSION, type MessageRow } from '@xpark/contract/modules/message'
 import { App, Button, Card, Input, Segmented, Space, Table, Tag } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { useTr } from '@/components/crud/i18n'
+import { useSession } from '@/stores/session'
 import { MESSAGE_KEY, type MessageFilter, markRead, messagePageQuery, removeMessages } from './api'
 import { useOpenMessage } from './PopoverLists'
+import { SendMessageDialog } from './SendMessageDialog'
 import './i18n'
 
 type ReadFilter = 'all' | 'unread' | 'read'
@@ -26,6 +28,8 @@ export default function MessageCenterPage() {
   const [selected, setSelected] = useState<string[]>([])
   const filter: MessageFilter = { ...paging, isRead: READ_STATE[read], title: title || undefined }
   const page = useQuery(messagePageQuery(filter))
+  const maySend = useSession((s) => s.permission[MESSAGE_PUSH_PERMISSION] === true)
+  const [sending, setSending] = useState(false)
   const refresh = () => client.invalidateQueries({ queryKey: MESSAGE_KEY })
 
   const readThese = async (ids: string[]) => {
@@ -148,6 +152,11 @@ export default function MessageCenterPage() {
         <Button danger data-testid="message-delete-selected" onClick={() => confirmDelete(selected)}>
           {t('common.delete')}
         </Button>
+        {maySend && (
+          <Button type="primary" data-testid="message-send" onClick={() => setSending(true)}>
+            {t('message.send')}
+          </Button>
+        )}
       </Space>
       <Table<MessageRow>
         rowKey="id"
@@ -164,6 +173,7 @@ export default function MessageCenterPage() {
           onChange: (current, size) => setPaging({ current, size }),
         }}
       />
+      <SendMessageDialog open={sending} onClose={() => setSending(false)} />
     </Card>
   )
 }

@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { MessageRow } from '@xpark/contract/modules/message'
-import { Empty, List, Typography } from 'antd'
+import { Empty, Typography } from 'antd'
 import { useNavigate } from 'react-router'
 import { useTr } from '@/components/crud/i18n'
 import { useSession } from '@/stores/session'
+import './message.css'
 import { isExternalLink, latestNoticesQuery, MESSAGE_KEY, markRead } from './api'
 
 /** Open a message: mark it read, then go to its link (a console route here, an address apart). */
@@ -26,29 +27,28 @@ export function MessageList({ rows, onOpen }: { rows: MessageRow[]; onOpen: () =
   const open = useOpenMessage()
   if (rows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('message.none')} />
   return (
-    <List
-      size="small"
-      dataSource={rows}
-      renderItem={(row) => (
-        <List.Item
-          style={{ cursor: 'pointer' }}
-          data-testid={`popover-message-${row.id}`}
-          onClick={() => {
-            onOpen()
-            void open(row).catch(() => undefined)
-          }}
-        >
-          <List.Item.Meta
-            title={
-              <Typography.Text strong={row.isRead === 0} ellipsis>
-                {row.title}
-              </Typography.Text>
-            }
-            description={`${row.senderName || t('message.system')} · ${row.createTime}`}
-          />
-        </List.Item>
-      )}
-    />
+    <ul className="message-list">
+      {rows.map((row) => (
+        <li key={row.id}>
+          <button
+            type="button"
+            className="message-list-item"
+            data-testid={`popover-message-${row.id}`}
+            onClick={() => {
+              onOpen()
+              void open(row).catch(() => undefined)
+            }}
+          >
+            <Typography.Text strong={row.isRead === 0} ellipsis>
+              {row.title}
+            </Typography.Text>
+            <Typography.Text type="secondary" className="message-list-meta">
+              {`${row.senderName || t('message.system')} · ${row.createTime}`}
+            </Typography.Text>
+          </button>
+        </li>
+      ))}
+    </ul>
   )
 }
 
@@ -61,17 +61,15 @@ export function NoticeList() {
   if (rows.length === 0)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('message.noNotices')} />
   return (
-    <List
-      size="small"
-      dataSource={rows}
-      renderItem={(n) => (
-        <List.Item data-testid={`popover-notice-${n.id}`}>
-          <List.Item.Meta
-            title={<Typography.Text ellipsis>{n.title}</Typography.Text>}
-            description={n.releaseTime ?? ''}
-          />
-        </List.Item>
-      )}
-    />
+    <ul className="message-list">
+      {rows.map((n) => (
+        <li key={n.id} className="message-list-item" data-testid={`popover-notice-${n.id}`}>
+          <Typography.Text ellipsis>{n.title}</Typography.Text>
+          <Typography.Text type="secondary" className="message-list-meta">
+            {n.releaseTime ?? ''}
+          </Typography.Text>
+        </li>
+      ))}
+    </ul>
   )
 }
