@@ -14,7 +14,7 @@ export default function UnreadCard() {
   const latest = useQuery(latestMessagesQuery())
   return (
     <div data-testid="home-card-unread">
-      <Statistic title={t('message.unreadCount')} value={unread.data ?? 0} />
+      <Statistic value={unread.data ?? 0} suffix={t('message.unreadSuffix')} />
       <MessageList rows={(latest.data ?? []).filter((m) => m.isRead === 0).slice(0, 5)} onOpen={() => {}} />
       <Button type="link" style={{ padding: 0 }} onClick={() => navigate('/message-center/index')}>
         {t('message.viewAll')}
