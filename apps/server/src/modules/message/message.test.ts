@@ -73,6 +73,22 @@ describe('message centre (park-manage/center-web-message)', () => {
     expect(latest.length).toBeLessThanOrEqual(3)
   })
 
+  it('list pages and filters by title and module; the popover list by read state', async () => {
+    for (const title of ['库存预警 A', '库存预警 B', '库存预警 C'])
+      await push(admin, { userIds: [ids.staff], title, module: 'storage' })
+    const firstPage = await listOf(staff, { title: '库存预警', size: '2', current: '1' })
+    expect([firstPage.records.length, firstPage.total]).toEqual([2, 3])
+    // newest first
+    expect(firstPage.records.map((r) => r.title)).toEqual(['库存预警 C', '库存预警 B'])
+    const past = await listOf(staff, { title: '库存预警', size: '2', current: '9' })
+    expect([past.records.length, past.total]).toEqual([0, 3])
+    expect((await listOf(staff, { module: 'storage' })).total).toBe(3)
+    expect((await listOf(staff, { module: 'duty', title: '库存' })).total).toBe(0)
+    const read = (await call('GET', MESSAGE_PATHS.centerList, staff, { isRead: '1' })).json().data as Row[]
+    expect(read.every((r) => r.isRead === 1)).toBe(true)
+    expect((await call('GET', MESSAGE_PATHS.list, staff, { isRead: '2' })).statusCode).toBe(400)
+  })
+
   it('autoPush: staff without the button is refused; bad input is a 400 and writes nothing', async () => {
     const refused = await push(staff, { userIds: [ids.admin], title: 'x' })
     expect(refused.statusCode).toBe(403)
@@ -104,7 +120,7 @@ describe('message centre (park-manage/center-web-message)', () => {
   })
 
   it('setMessagerRead marks only the caller’s own message read; the read-state filter follows', async () => {
-    const mine = (await listOf(staff, { isRead: '0' })).records[0]!
+    const mine = (await listOf(staff, { isRead: '0', title: '设备巡检提醒' })).records[0]!
     const adminsCopy = (await listOf(admin, { isRead: '0' })).records.find((r) => r.title === mine.title)!
     const before = await unread(staff)
     // the admin tries the staff's message: nothing changes
