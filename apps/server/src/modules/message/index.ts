@@ -1,6 +1,7 @@
 import { MESSAGE_PUSH_PERMISSION, sceneLogContract } from '@xpark/contract/modules/message'
 import { defineResource } from '../../core/crud/index.js'
 import { button, defineModule, menuCodes, resourceScreen } from '../../core/module.js'
+import { seedMessageDemo } from './demo.js'
 import { messageRoutes } from './routes.js'
 import * as tables from './schema.js'
 
@@ -35,5 +36,6 @@ export const messageModule = defineModule({
   product: { name: '消息中心', remark: '站内消息、未读提醒、实时推送与场景日志' },
   // park staff read their messages and the scene log; they neither send nor change
   staff: menuCodes(MESSAGE_MENUS).filter((c) => !/_(add|edit|delete|push)$/.test(c)),
+  demo: seedMessageDemo,
   routes: messageRoutes,
 })
