@@ -1,3 +1,11 @@
+CREATE TABLE "xpark_job_run" (
+	"name" varchar(64) NOT NULL,
+	"slot" bigint NOT NULL,
+	"node" varchar(255) DEFAULT '' NOT NULL,
+	"ran_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "xpark_job_run_name_slot_pk" PRIMARY KEY("name","slot")
+);
+--> statement-breakpoint
 CREATE TABLE "xpark_asset" (
 	"id" bigint PRIMARY KEY NOT NULL,
 	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
@@ -648,6 +656,26 @@ CREATE TABLE "xpark_scene_log" (
 	"content" varchar(1000) DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "xpark_sms_record" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"sms_code" varchar(32) NOT NULL,
+	"category" integer NOT NULL,
+	"template_id" varchar(255) DEFAULT '' NOT NULL,
+	"phones" varchar(4000) NOT NULL,
+	"phone_count" integer NOT NULL,
+	"param_names" varchar(500) DEFAULT '' NOT NULL,
+	"success" integer NOT NULL,
+	"msg" varchar(500) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "xpark_storage_bill" (
 	"id" bigint PRIMARY KEY NOT NULL,
 	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
@@ -932,6 +960,9 @@ CREATE TABLE "xpark_storage_warehouse" (
 	"remark" varchar(255) DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "blade_user" ADD COLUMN "canteen_id" bigint;--> statement-breakpoint
+ALTER TABLE "blade_user" ADD COLUMN "attendance_sort" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "blade_user" ADD COLUMN "meeting_sort" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "xpark_asset_type_idx" ON "xpark_asset" USING btree ("tenant_id","type_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "xpark_asset_code_uq" ON "xpark_asset" USING btree ("tenant_id","code") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE UNIQUE INDEX "xpark_asset_property_code_uq" ON "xpark_asset_property" USING btree ("tenant_id","type_id","code") WHERE is_deleted = 0;--> statement-breakpoint
@@ -986,6 +1017,7 @@ CREATE INDEX "xpark_message_unread_idx" ON "xpark_message" USING btree ("tenant_
 CREATE INDEX "xpark_scene_log_tenant_page_idx" ON "xpark_scene_log" USING btree ("tenant_id","id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_scene_log_tenant_dept_idx" ON "xpark_scene_log" USING btree ("tenant_id","create_dept","id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_scene_log_tenant_user_idx" ON "xpark_scene_log" USING btree ("tenant_id","create_user","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_sms_record_tenant_time_idx" ON "xpark_sms_record" USING btree ("tenant_id","create_time");--> statement-breakpoint
 CREATE UNIQUE INDEX "xpark_storage_bill_no_uq" ON "xpark_storage_bill" USING btree ("tenant_id","bill_no");--> statement-breakpoint
 CREATE INDEX "xpark_storage_bill_type_idx" ON "xpark_storage_bill" USING btree ("tenant_id","bill_type","status");--> statement-breakpoint
 CREATE INDEX "xpark_storage_bill_tenant_page_idx" ON "xpark_storage_bill" USING btree ("tenant_id","id") WHERE is_deleted = 0;--> statement-breakpoint
