@@ -247,7 +247,11 @@ export async function messageRoutes(api: Api, ctx: ModuleContext): Promise<void>
     },
     async (request, reply) => {
       const auth = authOf(request)
-      await ctx.realtime.stream(reply, { channels: [userChannel(auth.tenantId, auth.userId)] })
+      // ends when the token does: the console reconnects with its refreshed token
+      await ctx.realtime.stream(reply, {
+        channels: [userChannel(auth.tenantId, auth.userId)],
+        until: auth.exp * 1000,
+      })
     },
   )
 }
