@@ -129,6 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     realtime: new Realtime(deps.bus ?? openBus(deps.config.redisUrl, deps.config.redisPrefix)),
   }
   app.addHook('onClose', () => ctx.realtime.bus.close())
+  // tests and tools reach the live-message bus of an app through it
+  app.decorate('realtime', ctx.realtime)
 
   // before compression: what is compressed is the sealed answer
   if (deps.config.crypto.enabled) {

@@ -309,7 +309,8 @@ describe('route sweep: every route names its permission; writes respect tenants 
       }
     }
     expect(wrong).toEqual([])
-    // what the staff may write is its own: profile, password, its desk shortcuts, its error log
+    // what the staff may write is its own: profile, password, its desk shortcuts, its error log, its
+    // messages' read state
     expect(
       writes
         .filter((r) => may(namesOf(r.permission)))
@@ -326,6 +327,7 @@ describe('route sweep: every route names its permission; writes respect tenants 
         'blade-user/update-info',
         'blade-user/update-password',
         'blade-user/smsForUpdate-password',
+        'park-manage/center-web-message/setMessagerRead',
       ].sort(),
     )
   })
