@@ -15,13 +15,14 @@ import {
 import { expect, test } from '../support/fixtures'
 
 const DEPT = '/system/dept'
-const ROLE = '/system/role'
+const ROLE = '/authority/role'
 const USER = '/system/user'
 const AUTHORITY = '/authority'
 
 /** 系统管理 → a screen, waiting for its table. */
 async function openSystemScreen(page: Page, path: string, label: string, testId: string): Promise<Locator> {
-  await openSidebarFolder(page, SYSTEM, path)
+  // 角色管理 is under 权限管理 (/authority/role, BladeX's path); the others under 系统管理
+  await openSidebarFolder(page, path.startsWith(`${AUTHORITY}/`) ? AUTHORITY : SYSTEM, path)
   await sidebarItem(page, path).click()
   await expectRoute(page, path)
   await expectActiveTab(page, label)

@@ -138,7 +138,7 @@ test.describe('产品与租户', () => {
     await expect(sidebarItem(page, NOTICE)).toHaveText('通知公告')
     await expect(sidebarItem(page, USER)).toHaveText('用户管理')
     expect((await sidebarPaths(page)).sort()).toEqual([NOTICE, SYSTEM, USER].sort())
-    await expect(sidebarItem(page, '/system/role')).toHaveCount(0)
+    await expect(sidebarItem(page, '/authority/role')).toHaveCount(0)
     await expect(page.getByTestId('sidebar')).not.toContainText('角色管理')
     await expect(page.getByTestId('sidebar')).not.toContainText('参数管理')
     // and the screens open

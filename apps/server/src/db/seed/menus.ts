@@ -62,7 +62,6 @@ export const MENU_SEED: MenuSeed[] = [
       ]),
       screen('dept', '部门管理', '/system/dept', 'ApartmentOutlined'),
       screen('post', '岗位管理', '/system/post', 'IdcardOutlined'),
-      screen('role', '角色管理', '/system/role', 'TeamOutlined', [button('role_grant', '权限设置', 1)]),
       screen('dict', '字典管理', '/system/dict', 'BookOutlined'),
       screen('dictbiz', '业务字典', '/system/dictbiz', 'ReadOutlined'),
       screen('client', '客户端管理', '/system/client', 'ApiOutlined'),
@@ -105,9 +104,28 @@ export const MENU_SEED: MenuSeed[] = [
         path: '/monitor/log',
         source: 'FileSearchOutlined',
         children: [
-          { code: 'log_usual', name: '通用日志', path: '/monitor/log/usual', source: 'FileTextOutlined' },
-          { code: 'log_api', name: '接口日志', path: '/monitor/log/api', source: 'ApiOutlined' },
-          { code: 'log_error', name: '错误日志', path: '/monitor/log/error', source: 'BugOutlined' },
+          // BladeX's paths and per-log view buttons, so a BladeX client's views map onto them
+          {
+            code: 'log_usual',
+            name: '通用日志',
+            path: '/monitor/log/usual',
+            source: 'FileTextOutlined',
+            children: [button('log_usual_view', '查看', 2)],
+          },
+          {
+            code: 'log_api',
+            name: '接口日志',
+            path: '/monitor/log/api',
+            source: 'ApiOutlined',
+            children: [button('log_api_view', '查看', 2)],
+          },
+          {
+            code: 'log_error',
+            name: '错误日志',
+            path: '/monitor/log/error',
+            source: 'BugOutlined',
+            children: [button('log_error_view', '查看', 2)],
+          },
           // reading logs without being a tenant admin (core/audit, modules/log)
           button('log_view', '查看', 2),
         ],
@@ -165,9 +183,16 @@ export const MENU_SEED: MenuSeed[] = [
     path: '/authority',
     source: 'SafetyOutlined',
     sort: 97,
+    // BladeX's 权限管理: roles and the two scope screens under /authority, with BladeX's setting
+    // buttons (seeded for BladeX clients; the platform's scope definitions stay its own)
     children: [
-      screen('datascope', '数据权限', '/authority/datascope', 'DatabaseOutlined'),
-      screen('apiscope', '接口权限', '/authority/apiscope', 'ApiOutlined'),
+      screen('role', '角色管理', '/authority/role', 'TeamOutlined', [button('role_grant', '权限设置', 1)]),
+      screen('datascope', '数据权限', '/authority/datascope', 'DatabaseOutlined', [
+        button('data_scope_setting', '权限配置', 2),
+      ]),
+      screen('apiscope', '接口权限', '/authority/apiscope', 'ApiOutlined', [
+        button('api_scope_setting', '权限配置', 2),
+      ]),
     ],
   },
 ]

@@ -19,8 +19,16 @@ export const LOG_VIEW = 'log_view'
 
 /** Read-only: the factory makes `list`, `page` and `detail`; nothing writes a log through HTTP. */
 const READ_ONLY = { skip: ['remove', 'submit', 'save', 'update'] as const, aliases: false }
-/** tenant administrators, the platform administrator and holders of `log_view` read */
-const permissions = { add: LOG_VIEW, edit: LOG_VIEW, delete: LOG_VIEW, view: [TENANT_ADMIN, LOG_VIEW] }
+/**
+ * tenant administrators, the platform administrator and holders of `log_view` read; so do holders of
+ * BladeX's per-log view button (`log_usual_view`, `log_api_view`, `log_error_view`), for that log
+ */
+const permissionsOf = (kind: 'usual' | 'api' | 'error') => ({
+  add: LOG_VIEW,
+  edit: LOG_VIEW,
+  delete: LOG_VIEW,
+  view: [TENANT_ADMIN, LOG_VIEW, `log_${kind}_view`],
+})
 const common = { requestUri: 'like', method: 'eq', createBy: 'like', remoteIp: 'like' } as const
 
 export const usualLogResource = defineResource({
@@ -28,7 +36,7 @@ export const usualLogResource = defineResource({
   schema: z.object({}),
   path: 'blade-log/usual',
   tag: 'log-usual',
-  permissions,
+  permissions: permissionsOf('usual'),
   filters: { ...common, logLevel: 'eq', logId: 'eq', logData: 'like' },
   sorts: ['createTime'],
   tenant: true,
@@ -40,7 +48,7 @@ export const apiLogResource = defineResource({
   schema: z.object({}),
   path: 'blade-log/api',
   tag: 'log-api',
-  permissions,
+  permissions: permissionsOf('api'),
   filters: { ...common, title: 'like', type: 'eq', status: 'eq' },
   sorts: ['createTime', 'time'],
   tenant: true,
@@ -52,7 +60,7 @@ export const errorLogResource = defineResource({
   schema: z.object({}),
   path: 'blade-log/error',
   tag: 'log-error',
-  permissions,
+  permissions: permissionsOf('error'),
   filters: { ...common, exceptionName: 'like', message: 'like' },
   sorts: ['createTime'],
   tenant: true,

@@ -39,6 +39,7 @@ export const PARK_ADMIN_MENU_CODES: readonly string[] = [
   ...screenCodes('stafftype'),
   ...['app', ...screenCodes('appinfo'), ...screenCodes('appstartup')],
   ...['monitor', 'log', 'log_usual', 'log_api', 'log_error', 'log_view'],
+  ...['log_usual_view', 'log_api_view', 'log_error_view'],
   ...['resource', ...screenCodes('oss', 'oss_enable'), ...screenCodes('sms', 'sms_enable', 'sms_send')],
   ...['attach', 'attach_upload', 'attach_download', 'attach_delete', 'attach_view'],
 ]

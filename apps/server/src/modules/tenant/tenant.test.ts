@@ -102,7 +102,7 @@ describe('blade-system/tenant', () => {
     })
     const paths = JSON.stringify(routes.json().data)
     expect(paths).toContain('/system/user')
-    expect(paths).toContain('/system/role')
+    expect(paths).toContain('/authority/role')
     expect(paths).not.toContain('/system/tenant')
     // and the tenant admin is no platform administrator
     expect((await api.get('page', bearer(reply))).statusCode).toBe(403)

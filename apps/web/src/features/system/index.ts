@@ -12,6 +12,8 @@ export default defineFeature({
     '/system/user': lazy(() => import('./UserPage')),
     '/system/dept': lazy(() => import('./DeptPage')),
     '/system/post': lazy(() => import('./PostPage')),
+    // BladeX's path; '/system/role' stays for menus seeded before it moved
+    '/authority/role': lazy(() => import('./RolePage')),
     '/system/role': lazy(() => import('./RolePage')),
     '/system/dict': lazy(() => import('./DictPage')),
     '/system/dictbiz': lazy(() => import('./DictBizPage')),
