@@ -12,6 +12,7 @@ import info from '../features/info'
 import intercom from '../features/intercom'
 import monitor from '../features/monitor'
 import resource from '../features/resource'
+import social from '../features/social'
 import storage from '../features/storage'
 import system from '../features/system'
 import wel from '../features/wel'
@@ -38,5 +39,6 @@ export const FEATURES: readonly FeatureManifest[] = [
   finance,
   canteen,
   intercom,
+  social,
   duty,
 ]

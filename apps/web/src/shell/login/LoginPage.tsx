@@ -1,10 +1,18 @@
+import type { TokenReply } from '@xpark/contract'
 import type { TenantInfo } from '@xpark/contract/schemas'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
 import { fetchTenantInfo, loginByPassword } from '../../api/auth'
 import { HttpError } from '../../api/httpCore'
 import { setNotifier } from '../../api/notify'
+import {
+  fetchSocialProviders,
+  isGuest,
+  loginBySocial,
+  type SocialProvider,
+  socialAuthorizeUrl,
+} from '../../api/social'
 import { useConsoleBoot } from '../../app/consoleSettings'
 import { LanguageMenu } from '../../components/LanguageMenu'
 import { usePageTitle } from '../../components/usePageTitle'
@@ -18,6 +26,9 @@ import { backgroundStyle, safeUrl } from './background'
 import { CaptchaImage, useCaptcha } from './Captcha'
 import { Field } from './Field'
 import './login.css'
+
+// antd comes with the dialog, only when a guest arrives
+const RegisterDialog = lazy(() => import('./RegisterDialog'))
 
 type Values = { tenantId: string; username: string; password: string; captchaCode: string }
 type Errors = Partial<Record<keyof Values, MessageKey>>
@@ -55,8 +66,70 @@ export default function LoginPage() {
   const [failure, setFailure] = useState('')
   const [loading, setLoading] = useState(false)
 
+  const [providers, setProviders] = useState<SocialProvider[]>([])
+  const [guest, setGuest] = useState<TokenReply | null>(null)
+  // once a guest came, the dialog's chunk stays mounted (its last message outlives the dialog)
+  const [registerLoaded, setRegisterLoaded] = useState(false)
+  const [search] = useSearchParams()
+
   // the HTTP client's error toasts (error_description of a failed login) show in the form's alert
-  useEffect(() => setNotifier({ error: setFailure }), [])
+  // (the register dialog takes them while it is open)
+  useEffect(() => (guest ? undefined : setNotifier({ error: setFailure })), [guest])
+
+  useEffect(() => {
+    let live = true
+    void fetchSocialProviders().then((list) => live && setProviders(list))
+    return () => {
+      live = false
+    }
+  }, [])
+
+  /** A signed-in reply: a guest gets the register dialog, anyone else the console. */
+  function signedIn(reply: TokenReply) {
+    if (isGuest(reply)) {
+      setGuest(reply)
+      setRegisterLoaded(true)
+      setLoading(false)
+      return
+    }
+    // a new session starts with no tabs and no lock
+    useTabs.getState().reset()
+    useLock.getState().clear()
+    useSession.getState().startSession(reply)
+    navigate('/', { replace: true })
+  }
+
+  // back from a provider: `social_ticket` (spent once, whatever StrictMode does) or `social_error`
+  const ticketSpent = useRef('')
+  const ticket = search.get('social_ticket') ?? ''
+  const socialError = search.get('social_error') ?? ''
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per ticket (signedIn and navigate are fresh enough)
+  useEffect(() => {
+    if (socialError) setFailure(socialError)
+    if (!ticket || ticketSpent.current === ticket) return
+    ticketSpent.current = ticket
+    const tenantId = search.get('tenantId') || settings.tenantId || website.defaultTenantId
+    setLoading(true)
+    // the ticket leaves the address bar at once: it is worth nothing after this call anyway
+    navigate('/login', { replace: true })
+    loginBySocial(ticket, tenantId).then(signedIn, () => setLoading(false))
+  }, [ticket, socialError])
+
+  function chosenTenant(): string {
+    return (
+      settings.tenantId ||
+      domainTenant?.tenantId ||
+      (settings.tenantMode ? values.tenantId.trim() : website.defaultTenantId)
+    )
+  }
+
+  function socialSignIn(code: string) {
+    if (showTenant && !values.tenantId.trim()) {
+      setErrors({ tenantId: 'login.tenantRequired' })
+      return
+    }
+    window.location.assign(socialAuthorizeUrl(code, chosenTenant()))
+  }
 
   // asked only when the server did not say (a static host without our server)
   const known = pinned || bootTenant !== undefined
@@ -95,19 +168,12 @@ export default function LoginPage() {
     setFailure('')
     setLoading(true)
     try {
-      const tenantId =
-        settings.tenantId ||
-        domainTenant?.tenantId ||
-        (settings.tenantMode ? values.tenantId.trim() : website.defaultTenantId)
+      const tenantId = chosenTenant()
       const reply = await loginByPassword(
         { ...values, tenantId, username: values.username.trim(), captchaKey: captcha?.key },
         captchaOn,
       )
-      // a new session starts with no tabs and no lock
-      useTabs.getState().reset()
-      useLock.getState().clear()
-      useSession.getState().startSession(reply)
-      navigate('/', { replace: true })
+      signedIn(reply)
     } catch (error) {
       // error_description is already shown; a used captcha is void
       if (error instanceof HttpError && (error.body as { error?: unknown })?.error === 'captcha_required')
@@ -193,7 +259,36 @@ export default function LoginPage() {
         <button type="submit" className="login-submit" disabled={loading} data-testid="login-submit">
           {loading ? '…' : t('login.submit')}
         </button>
+        {providers.length > 0 && (
+          <div className="login-social" data-testid="login-social">
+            <span className="login-social-title">{t('login.other')}</span>
+            {providers.map((p) => (
+              <button
+                key={p.code}
+                type="button"
+                className="login-social-button"
+                disabled={loading}
+                onClick={() => socialSignIn(p.code)}
+                data-testid={`login-social-${p.code}`}
+              >
+                {p.name}
+              </button>
+            ))}
+          </div>
+        )}
       </form>
+      {registerLoaded && (
+        <Suspense fallback={null}>
+          <RegisterDialog
+            guest={guest}
+            tenantAsked={showTenant}
+            onClosed={() => {
+              setGuest(null)
+              navigate('/login', { replace: true })
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   )
 }
