@@ -7,6 +7,7 @@ import { md5 } from '../../core/auth/passwords.js'
 import { GUEST_REFUSED } from '../../core/auth/plugin.js'
 import { bearer, CONSOLE_BASIC, signIn, startTestApp, type TestContext } from '../../test/harness.js'
 import { type LoopbackIdp, startLoopbackIdp } from '../../test/oidc-idp.js'
+import { client } from '../auth/index.js'
 import { role } from '../authority/index.js'
 import { user } from '../user/index.js'
 import { PENDING, REJECTED, TICKET_INVALID } from './guests.js'
@@ -312,5 +313,24 @@ describe('third-party sign-in through a loopback OpenID Connect provider, guests
     expect(res.json()).toMatchObject({ account: 'alice', tenant_id: PARK, client_id: 'saber' })
     // a code works once
     expect((await token({ ...params, scope: 'all' }, saber)).statusCode).toBe(400)
+  })
+
+  it('gives the seeded clients of an older database the new grants at start, unless an administrator edited them', async () => {
+    const old = 'password,captcha,refresh_token,sms_code'
+    const stamp = new Date('2025-01-01T00:00:00Z')
+    const edited = new Date('2025-02-01T00:00:00Z')
+    await t.database.db
+      .update(client)
+      .set({ authorizedGrantTypes: old, createTime: stamp, updateTime: stamp })
+      .where(eq(client.clientId, 'xpark'))
+    await t.database.db
+      .update(client)
+      .set({ authorizedGrantTypes: 'refresh_token,password', createTime: stamp, updateTime: edited })
+      .where(eq(client.clientId, 'saber'))
+    await t.peer()
+    const grants = async (id: string) =>
+      (await t.database.db.select().from(client).where(eq(client.clientId, id)))[0]!.authorizedGrantTypes
+    expect(await grants('xpark')).toBe(`${old},social`)
+    expect(await grants('saber')).toBe('refresh_token,password')
   })
 })
