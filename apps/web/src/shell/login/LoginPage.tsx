@@ -1,9 +1,10 @@
 import type { TokenReply } from '@xpark/contract'
 import type { TenantInfo } from '@xpark/contract/schemas'
+import { phoneProblem } from '@xpark/contract/validation'
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
-import { fetchTenantInfo, loginByPassword } from '../../api/auth'
+import { fetchTenantInfo, loginByPassword, loginByPhone, sendLoginCode } from '../../api/auth'
 import { HttpError } from '../../api/httpCore'
 import { setNotifier } from '../../api/notify'
 import {
@@ -30,7 +31,16 @@ import './login.css'
 // antd comes with the dialog, only when a guest arrives
 const RegisterDialog = lazy(() => import('./RegisterDialog'))
 
-type Values = { tenantId: string; username: string; password: string; captchaCode: string }
+type Values = {
+  tenantId: string
+  username: string
+  password: string
+  captchaCode: string
+  phone: string
+  phoneCode: string
+}
+/** seconds before another sign-in code may be asked for (the server has its own budget) */
+const RESEND_SECONDS = 60
 type Errors = Partial<Record<keyof Values, MessageKey>>
 
 /**
@@ -61,7 +71,18 @@ export default function LoginPage() {
     username: '',
     password: '',
     captchaCode: '',
+    phone: '',
+    phoneCode: '',
   })
+  // spec 01 §2: the login screen also signs in by phone code
+  const [mode, setMode] = useState<'account' | 'phone'>('account')
+  const [wait, setWait] = useState(0)
+  const [notice, setNotice] = useState('')
+  useEffect(() => {
+    if (wait <= 0) return
+    const timer = setTimeout(() => setWait((w) => w - 1), 1000)
+    return () => clearTimeout(timer)
+  }, [wait])
   const [errors, setErrors] = useState<Errors>({})
   const [failure, setFailure] = useState('')
   const [loading, setLoading] = useState(false)
@@ -154,10 +175,33 @@ export default function LoginPage() {
   function validate(): Errors {
     const e: Errors = {}
     if (showTenant && !values.tenantId.trim()) e.tenantId = 'login.tenantRequired'
+    if (mode === 'phone') {
+      const problem = phoneProblem(values.phone.trim()) as MessageKey | null
+      if (problem) e.phone = problem
+      if (!values.phoneCode.trim()) e.phoneCode = 'login.phoneCodeRequired'
+      return e
+    }
     if (!values.username.trim()) e.username = 'login.usernameRequired'
     if (!values.password) e.password = 'login.passwordRequired'
     if (captchaOn && !values.captchaCode.trim()) e.captchaCode = 'login.captchaRequired'
     return e
+  }
+
+  async function sendCode() {
+    const e: Errors = {}
+    if (showTenant && !values.tenantId.trim()) e.tenantId = 'login.tenantRequired'
+    const problem = phoneProblem(values.phone.trim()) as MessageKey | null
+    if (problem) e.phone = problem
+    setErrors(e)
+    if (Object.keys(e).length > 0) return
+    setFailure('')
+    try {
+      await sendLoginCode(values.phone.trim(), chosenTenant())
+      setNotice(t('login.codeSent'))
+      setWait(RESEND_SECONDS)
+    } catch {
+      // the server's message is in the alert
+    }
   }
 
   async function submit(event: FormEvent) {
@@ -169,10 +213,13 @@ export default function LoginPage() {
     setLoading(true)
     try {
       const tenantId = chosenTenant()
-      const reply = await loginByPassword(
-        { ...values, tenantId, username: values.username.trim(), captchaKey: captcha?.key },
-        captchaOn,
-      )
+      const reply =
+        mode === 'phone'
+          ? await loginByPhone(values.phone.trim(), values.phoneCode.trim(), tenantId)
+          : await loginByPassword(
+              { ...values, tenantId, username: values.username.trim(), captchaKey: captcha?.key },
+              captchaOn,
+            )
       signedIn(reply)
     } catch (error) {
       // error_description is already shown; a used captcha is void
@@ -217,6 +264,25 @@ export default function LoginPage() {
             {failure}
           </div>
         )}
+        <div className="login-modes" role="tablist">
+          {(['account', 'phone'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="tab"
+              aria-selected={mode === m}
+              className={`login-mode${mode === m ? ' active' : ''}`}
+              onClick={() => {
+                setMode(m)
+                setErrors({})
+                setNotice('')
+              }}
+              data-testid={`login-mode-${m}`}
+            >
+              {t(m === 'account' ? 'login.byAccount' : 'login.byPhone')}
+            </button>
+          ))}
+        </div>
         {showTenant && (
           <Field
             id="tenantId"
@@ -226,35 +292,77 @@ export default function LoginPage() {
             {...bind('tenantId')}
           />
         )}
-        <Field
-          id="username"
-          label={t('login.username')}
-          error={err('username')}
-          autoComplete="username"
-          data-testid="login-username"
-          {...bind('username')}
-        />
-        <Field
-          id="password"
-          type="password"
-          label={t('login.password')}
-          error={err('password')}
-          autoComplete="current-password"
-          data-testid="login-password"
-          {...bind('password')}
-        />
-        {captchaOn && (
-          <div className="login-captcha">
+        {mode === 'account' ? (
+          <>
             <Field
-              id="captchaCode"
-              label={t('login.captcha')}
-              error={err('captchaCode')}
-              autoComplete="off"
-              data-testid="login-captcha"
-              {...bind('captchaCode')}
+              id="username"
+              label={t('login.username')}
+              error={err('username')}
+              autoComplete="username"
+              data-testid="login-username"
+              {...bind('username')}
             />
-            <CaptchaImage image={captcha?.image} onRefresh={refresh} />
-          </div>
+            <Field
+              id="password"
+              type="password"
+              label={t('login.password')}
+              error={err('password')}
+              autoComplete="current-password"
+              data-testid="login-password"
+              {...bind('password')}
+            />
+            {captchaOn && (
+              <div className="login-captcha">
+                <Field
+                  id="captchaCode"
+                  label={t('login.captcha')}
+                  error={err('captchaCode')}
+                  autoComplete="off"
+                  data-testid="login-captcha"
+                  {...bind('captchaCode')}
+                />
+                <CaptchaImage image={captcha?.image} onRefresh={refresh} />
+              </div>
+            )}
+          </>
+        ) : (
+          <>
+            <Field
+              id="phone"
+              label={t('login.phone')}
+              error={err('phone')}
+              autoComplete="tel"
+              inputMode="numeric"
+              maxLength={11}
+              data-testid="login-phone"
+              {...bind('phone')}
+            />
+            <div className="login-captcha">
+              <Field
+                id="phoneCode"
+                label={t('login.phoneCode')}
+                error={err('phoneCode')}
+                autoComplete="one-time-code"
+                maxLength={12}
+                data-testid="login-phone-code"
+                {...bind('phoneCode')}
+              />
+              <button
+                type="button"
+                className="login-send-code"
+                disabled={wait > 0}
+                onClick={() => void sendCode()}
+                data-testid="login-send-code"
+              >
+                {wait > 0 ? t('login.resend', { seconds: wait }) : t('login.sendCode')}
+              </button>
+            </div>
+            {notice && (
+              <p className="login-notice" data-testid="login-notice">
+                {notice}
+              </p>
+            )}
+          </>
         )}
         <button type="submit" className="login-submit" disabled={loading} data-testid="login-submit">
           {loading ? '…' : t('login.submit')}
