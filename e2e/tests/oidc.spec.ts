@@ -62,8 +62,14 @@ test.describe('third-party sign-in (OpenID Connect) and guest approval', () => {
   })
 
   test('first sign-in registers, the administrator approves, the person signs in', async ({ page }) => {
-    // 1. the sign-in page offers the provider; the round trip goes through its login form
-    await openLogin(page)
+    // a long story on a shared 2-core machine
+    test.setTimeout(150_000)
+    // 1. the sign-in page offers the provider (its button comes with the page, whose boot data the
+    // server keeps a few seconds per host: a page loaded just before the provider existed lacks it)
+    await expect(async () => {
+      await openLogin(page)
+      await expect(page.getByTestId(`login-social-${code}`)).toBeVisible({ timeout: 3_000 })
+    }).toPass({ timeout: 45_000 })
     await page.getByTestId('login-tenant').fill(PARK)
     await page.getByTestId(`login-social-${code}`).click()
     await expect(page).toHaveURL(new RegExp(`^${idp.issuer.replace(/[.]/g, '\\.')}/interaction/`))

@@ -6,6 +6,7 @@ import { AppError, badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
 import { publicRateLimit } from '../../core/http/public-limit.js'
 import type { ModuleContext } from '../../core/module.js'
+import type { Db } from '../../db/client.js'
 import { GrantError, tenantOfRequest } from '../auth/index.js'
 import {
   bindingHash,
@@ -54,6 +55,37 @@ export async function redeemTicket(ctx: ModuleContext, ticket: string): Promise<
   return raw ? (JSON.parse(raw) as Identity) : null
 }
 
+/** The enabled providers as the sign-in page's buttons: code and name, in their order. */
+export function enabledProviders(db: Db): Promise<{ code: string; name: string }[]> {
+  return db
+    .select({ code: oauthProvider.code, name: oauthProvider.name })
+    .from(oauthProvider)
+    .where(and(eq(oauthProvider.isDeleted, 0), eq(oauthProvider.status, 1)))
+    .orderBy(asc(oauthProvider.sort), asc(oauthProvider.id))
+}
+
+/**
+ * The console's boot data (index.html) with the provider buttons, so the sign-in page shows them
+ * without a call of its own; without them (a failed read) the page asks `social/providers`.
+ */
+export function withProviders<B extends object>(
+  boot: (hostname: string, request: FastifyRequest) => Promise<B>,
+  db: Db,
+): (
+  hostname: string,
+  request: FastifyRequest,
+) => Promise<B & { providers?: { code: string; name: string }[] }> {
+  return async (hostname, request) => {
+    const data = await boot(hostname, request)
+    try {
+      return { ...data, providers: await enabledProviders(db) }
+    } catch (error) {
+      request.log.warn({ err: error }, 'console boot: providers not read')
+      return data
+    }
+  }
+}
+
 export function socialFlowRoutes(api: Api, ctx: ModuleContext): void {
   const db = ctx.database.db
   const tags = ['auth']
@@ -64,14 +96,7 @@ export function socialFlowRoutes(api: Api, ctx: ModuleContext): void {
   api.get(
     '/blade-auth/oauth/social/providers',
     { config: { public: true }, schema: { tags, summary: 'enabled third-party sign-in providers' } },
-    async () =>
-      ok(
-        await db
-          .select({ code: oauthProvider.code, name: oauthProvider.name })
-          .from(oauthProvider)
-          .where(and(eq(oauthProvider.isDeleted, 0), eq(oauthProvider.status, 1)))
-          .orderBy(asc(oauthProvider.sort), asc(oauthProvider.id)),
-      ),
+    async () => ok(await enabledProviders(db)),
   )
 
   api.get(

@@ -10,6 +10,7 @@ import { GUEST_ROLE_ALIAS, guests, registerGuestRoute, socialGrants } from './gu
 import { oauthProviders } from './providers.js'
 import * as tables from './schema.js'
 
+export { withProviders } from './flow.js'
 export { oauthProvider, socialUser } from './schema.js'
 
 /**

@@ -87,7 +87,10 @@ export default function LoginPage() {
   const [failure, setFailure] = useState('')
   const [loading, setLoading] = useState(false)
 
-  const [providers, setProviders] = useState<SocialProvider[]>([])
+  // the buttons come with the page (boot data); only a page without them asks
+  const bootProviders = useConsoleBoot((s) => s.providers)
+  const [fetchedProviders, setProviders] = useState<SocialProvider[]>([])
+  const providers = bootProviders ?? fetchedProviders
   const [guest, setGuest] = useState<TokenReply | null>(null)
   // once a guest came, the dialog's chunk stays mounted (its last message outlives the dialog)
   const [registerLoaded, setRegisterLoaded] = useState(false)
@@ -98,12 +101,13 @@ export default function LoginPage() {
   useEffect(() => (guest ? undefined : setNotifier({ error: setFailure })), [guest])
 
   useEffect(() => {
+    if (bootProviders) return
     let live = true
     void fetchSocialProviders().then((list) => live && setProviders(list))
     return () => {
       live = false
     }
-  }, [])
+  }, [bootProviders])
 
   /** A signed-in reply: a guest gets the register dialog, anyone else the console. */
   function signedIn(reply: TokenReply) {
