@@ -366,6 +366,8 @@ export const enUS: Messages = {
   'client.grant.refresh_token': 'refresh_token',
   'client.grant.authorization_code': 'authorization_code',
   'client.grant.social': 'social',
+  'client.grant.sms_code': 'sms_code',
+  'client.grant.applet': 'applet',
   'tenant.title': 'tenant',
   'tenant.tenantId': 'Tenant ID',
   'tenant.tenantName': 'Tenant name',

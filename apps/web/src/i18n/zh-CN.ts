@@ -369,6 +369,8 @@ export const zhCN = {
   'client.grant.refresh_token': '刷新令牌',
   'client.grant.authorization_code': '授权码模式',
   'client.grant.social': '社交登录',
+  'client.grant.sms_code': '短信验证码',
+  'client.grant.applet': '小程序/移动端',
   // tenants (租户管理)
   'tenant.title': '租户',
   'tenant.tenantId': '租户ID',
