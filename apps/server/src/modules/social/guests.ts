@@ -19,7 +19,8 @@ import type { ModuleContext } from '../../core/module.js'
 import type { Tx } from '../../db/client.js'
 import { GrantError, type TokenGrant } from '../auth/index.js'
 import { role } from '../authority/index.js'
-import { findAccountById, tenantState, user } from '../user/index.js'
+import { assertAccountQuota } from '../tenant/index.js'
+import { findAccountById, handOutProblem, roleAuthority, tenantState, user } from '../user/index.js'
 import { redeemTicket } from './flow.js'
 import { findProvider, finishAuthorization, type Identity } from './oidc.js'
 import { oauthProvider, socialUser } from './schema.js'
@@ -239,6 +240,11 @@ export const guests = defineResource({
           )
           .limit(1)
         if (!chosen) throw badRequest(NO_GUEST_ROLE)
+        // the approver hands the role out: only one it may hand out (as on the user screen)
+        const problem = handOutProblem(auth, await roleAuthority(tx, auth), [chosen.id])
+        if (problem) throw badRequest(problem)
+        // the new accounts count against the tenant's quota, as any account does
+        await assertAccountQuota(tx, tenantId, rows.length)
         for (const row of rows) {
           const requestId = String(row.id)
           // the reads leave the password out: the locked row's own columns

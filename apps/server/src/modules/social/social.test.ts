@@ -10,7 +10,7 @@ import { type LoopbackIdp, startLoopbackIdp } from '../../test/oidc-idp.js'
 import { client } from '../auth/index.js'
 import { role } from '../authority/index.js'
 import { user } from '../user/index.js'
-import { PENDING, REJECTED, TICKET_INVALID } from './guests.js'
+import { NO_GUEST_ROLE, PENDING, REJECTED, TICKET_INVALID } from './guests.js'
 import { oauthProvider, socialUser } from './schema.js'
 
 const PARK = '100001'
@@ -265,6 +265,16 @@ describe('third-party sign-in through a loopback OpenID Connect provider, guests
       payload: { tenantId: PARK, account: 'bob', password: pw, password2: pw },
     })
     const [row] = await t.database.db.select().from(socialUser).where(eq(socialUser.account, 'bob'))
+    // a role of another tenant is no role here
+    const [platformRole] = await t.database.db.select().from(role).where(eq(role.tenantId, '000000'))
+    const foreignRole = await t.app.inject({
+      method: 'POST',
+      url: `${API}/blade-user/guest/approve`,
+      headers: park,
+      query: { id: row!.id, roleId: platformRole!.id },
+    })
+    expect(foreignRole.statusCode).toBe(400)
+    expect(foreignRole.json().msg).toBe(NO_GUEST_ROLE)
     const rejected = await t.app.inject({
       method: 'POST',
       url: `${API}/blade-user/guest/reject`,
