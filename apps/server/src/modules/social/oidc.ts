@@ -54,6 +54,8 @@ export async function providerConfig(ctx: ModuleContext, row: ProviderRow): Prom
   const key = `${row.id}:${row.updateTime.getTime()}:${row.clientSecret.slice(-12)}`
   let config = discovered.get(key)
   if (!config) {
+    // an edited provider's older discovery is dropped
+    for (const old of discovered.keys()) if (old.startsWith(`${row.id}:`)) discovered.delete(old)
     const issuer = new URL(row.issuer)
     const secret = row.clientSecret ? ctx.secrets.open(row.clientSecret) : ''
     if (secret === null) throw badRequest(`${PROVIDER_FAILED}: 客户端密钥无法解开,请重新填写`)
