@@ -136,4 +136,27 @@ test.describe('third-party sign-in (OpenID Connect) and guest approval', () => {
     await expect(page.getByTestId('welcome')).toBeVisible()
     await expect(page.getByTestId('user-dropdown')).toContainText(person)
   })
+
+  test('the platform administrator adds a provider on 第三方登录; its secret is never shown again', async ({
+    page,
+  }) => {
+    await signIn(page, accounts.platformAdmin)
+    await page.goto('/#/system/oauth-provider')
+    await page.getByTestId('oauth-provider-add').click()
+    await popupsSettled(page)
+    const second = `${code}b`
+    await page.getByTestId('crud-form-name').fill('第二认证')
+    await page.getByTestId('crud-form-code').fill(second)
+    await page.getByTestId('crud-form-issuer').fill(idp.issuer)
+    await page.getByTestId('crud-form-clientId').fill(idp.clientId)
+    await page.getByTestId('crud-form-clientSecret').fill('typed-secret-value')
+    await page.getByTestId('oauth-provider-form-submit').click()
+    const row = page.getByRole('row').filter({ hasText: second })
+    await expect(row).toBeVisible()
+    await expect(page.getByText('typed-secret-value')).toHaveCount(0)
+    await row.locator('[data-testid^="crud-row-edit-"]').click()
+    await popupsSettled(page)
+    await expect(page.getByTestId('crud-form-code')).toHaveValue(second)
+    await expect(page.getByTestId('crud-form-clientSecret')).toHaveValue('')
+  })
 })
