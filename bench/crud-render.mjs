@@ -101,10 +101,18 @@ async function measureOnce(page, { rewriteTo }) {
       return route.continue({ url: url.href })
     })
   }
+  // XPARK_BENCH_PROFILE_RENDER=1: the page's CPU profile from the click to the frame, top functions printed
+  const cdp = process.env.XPARK_BENCH_PROFILE_RENDER ? await page.context().newCDPSession(page) : null
+  if (cdp) {
+    await cdp.send('Profiler.enable')
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
+    await cdp.send('Profiler.start')
+  }
   await option.click()
   const response = await responded
   const body = await response.json()
   await page.waitForFunction(() => window.__xparkProbe.frameAt !== null, null, { timeout: 30_000 })
+  if (cdp) printProfile((await cdp.send('Profiler.stop')).profile)
   const probe = await page.evaluate(() => window.__xparkProbe)
   if (rewriteTo) await page.unroute('**/xparkApi/blade-user/page?*')
   const records = body.data?.records?.length ?? 0
@@ -116,6 +124,38 @@ async function measureOnce(page, { rewriteTo }) {
     renderMs: probe.responseEnd === null ? null : probe.frameAt - probe.responseEnd,
     commitAfterResponseMs: probe.responseEnd === null ? null : probe.committedAt - probe.responseEnd,
   }
+}
+
+/** Self and inclusive time per function of a CDP CPU profile, top 25 of each (XPARK_BENCH_PROFILE_RENDER). */
+function printProfile(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+  const parent = new Map()
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
+  const name = (n) =>
+    `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').at(-1)}:${n.callFrame.lineNumber}`
+  const self = new Map()
+  const inclusive = new Map()
+  let total = 0
+  profile.samples.forEach((id, i) => {
+    const dt = profile.timeDeltas[i] ?? 0
+    total += dt
+    self.set(name(byId.get(id)), (self.get(name(byId.get(id))) ?? 0) + dt)
+    const seen = new Set()
+    for (let cur = id; cur !== undefined; cur = parent.get(cur)) {
+      const key = name(byId.get(cur))
+      if (!seen.has(key)) inclusive.set(key, (inclusive.get(key) ?? 0) + dt)
+      seen.add(key)
+    }
+  })
+  const top = (m) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 25)
+      .map(([k, v]) => `     ${(v / 1000).toFixed(1).padStart(7)} ms  ${k}`)
+      .join('\n')
+  console.log(
+    `   profile: ${(total / 1000).toFixed(1)} ms sampled\n   self:\n${top(self)}\n   inclusive:\n${top(inclusive)}`,
+  )
 }
 
 /** Sign in as 100001/admin in a new context and measure `runs` times for each size. */

@@ -152,7 +152,8 @@ async function benchMenuRoutes(server) {
   )
   const token = await signIn(server.baseUrl)
   const url = `${server.baseUrl}/xparkApi/blade-system/menu/routes`
-  const headers = { 'blade-auth': `bearer ${token}` }
+  // as a browser asks (every browser sends it): the cached answers go out compressed once, not per request
+  const headers = { 'blade-auth': `bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' }
 
   const probe = await fetch(url, { headers })
   const probeBody = await probe.text()
@@ -167,13 +168,16 @@ async function benchMenuRoutes(server) {
     const measured = await compare(
       {
         xpark: { url, headers },
+        // the other cached answers every console start reads: buttons and a dictionary
+        buttons: { url: `${server.baseUrl}/xparkApi/blade-system/menu/buttons`, headers },
+        dictionary: { url: `${server.baseUrl}/xparkApi/blade-system/dict/dictionary?code=sex`, headers },
         // the same server's cheapest route (public, no token, no database): what every xpark route pays
         health: { url: `${server.baseUrl}/xparkApi/health` },
         bare: { url: baseline.url },
       },
       settings,
     )
-    const { xpark, health, bare } = measured
+    const { xpark, buttons, dictionary, health, bare } = measured
     const xparkPeak = memoryOf(server.child.pid, 'VmHWM')
     const xparkRssAfter = memoryOf(server.child.pid)
     const ratio = xpark.requestsPerSecond / bare.requestsPerSecond
@@ -182,6 +186,10 @@ async function benchMenuRoutes(server) {
       responseBytes: Buffer.byteLength(probeBody),
       topLevelMenus: topLevel,
       xpark,
+      xparkButtons: buttons,
+      xparkDictionary: dictionary,
+      buttonsRatio: Number((buttons.requestsPerSecond / bare.requestsPerSecond).toFixed(3)),
+      dictionaryRatio: Number((dictionary.requestsPerSecond / bare.requestsPerSecond).toFixed(3)),
       xparkHealth: health,
       bareFastify: { ...bare, fastifyVersion: baseline.fastifyVersion },
       ratio: Number(ratio.toFixed(3)),
@@ -203,6 +211,13 @@ async function benchMenuRoutes(server) {
         `(${(1 / ratio).toFixed(1)}x slower; response ${kb(Buffer.byteLength(probeBody))} uncompressed, ` +
         `${topLevel} top-level menus)`,
     )
+    show('xpark menu/buttons', buttons)
+    show('xpark dict/dictionary', dictionary)
+    line(
+      `ratios: buttons ${((buttons.requestsPerSecond / bare.requestsPerSecond) * 100).toFixed(1)}%, ` +
+        `dictionary ${((dictionary.requestsPerSecond / bare.requestsPerSecond) * 100).toFixed(1)}% of bare Fastify ` +
+        '(target for all three: 40%, issue 13)',
+    )
     show('(diagnostic) xpark /health', health)
     line(
       `  /health on the same server (no token, no database) serves ${(
@@ -214,7 +229,8 @@ async function benchMenuRoutes(server) {
       `note: autocannon runs on the same ${os.cpus().length} cores as the server; ` +
         'compare the ratio, not absolute rates (stack-notes: bare Fastify ~31,700 req/s at 50 connections)',
     )
-    if (xpark.non2xx || xpark.errors) line('WARNING: menu/routes answered non-2xx or failed during the run')
+    for (const [name, r] of Object.entries({ 'menu/routes': xpark, buttons, dictionary }))
+      if (r.non2xx || r.errors) line(`WARNING: ${name} answered non-2xx or failed during the run`)
   } finally {
     await stopServer(baseline.child, 5_000)
   }

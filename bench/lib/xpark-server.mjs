@@ -49,20 +49,29 @@ export async function startServer({ port, dataDir, timeoutMs = 60_000, env = {} 
   const output = []
   const started = performance.now()
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: repoRoot,
-    env: {
-      ...inherited,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      XPARK_DATA: dataDir,
-      XPARK_CAPTCHA: 'off',
-      XPARK_LOG_LEVEL: 'warn',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.XPARK_BENCH_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.XPARK_BENCH_PROFILE}`]
+        : []),
+      serverEntry,
+    ],
+    {
+      cwd: repoRoot,
+      env: {
+        ...inherited,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        XPARK_DATA: dataDir,
+        XPARK_CAPTCHA: 'off',
+        XPARK_LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  )
   child.stdout.on('data', (chunk) => output.push(chunk))
   child.stderr.on('data', (chunk) => output.push(chunk))
   let exited = null

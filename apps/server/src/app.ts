@@ -18,12 +18,12 @@ import { toWireJson } from './core/envelope.js'
 import { registerConsole } from './core/http/console.js'
 import { loadCryptoKeys, registerRequestCrypto } from './core/http/crypto/index.js'
 import { CONSOLE_CSP } from './core/http/csp.js'
-import { registerErrorHandling } from './core/http/errors.js'
+import { DATABASE_RETRY_AFTER_SECONDS, registerErrorHandling } from './core/http/errors.js'
 import { registerTextGuard } from './core/http/text-guard.js'
 import { registerUploads } from './core/http/uploads.js'
 import { wireSerializer } from './core/http/wire.js'
 import { nextId } from './core/ids.js'
-import { startJobs } from './core/jobs.js'
+import { startJobs } from './core/jobs/index.js'
 import type { ModuleContext } from './core/module.js'
 import { type Bus, openBus, Realtime } from './core/realtime/index.js'
 import { registerScopes } from './core/scope/index.js'
@@ -33,6 +33,9 @@ import type { Database } from './db/client.js'
 import { consoleBoot } from './modules/auth/index.js'
 import { MODULES } from './modules/index.js'
 import { withProviders } from './modules/social/index.js'
+
+/** A request slower than this is logged even without the access log. */
+const SLOW_REQUEST_MS = 2_000
 
 export interface AppDeps {
   config: Config
@@ -83,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: processLogger(deps.logger ?? { level: deps.config.logLevel }),
     genReqId: () => nextId(),
+    disableRequestLogging: !deps.config.accessLog,
     requestIdHeader: false,
     // X-Forwarded-For is believed only from the configured proxies: a client cannot choose its own
     // address for the rate limits
@@ -97,6 +101,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(wireSerializer(deps.config.env === 'test'))
   app.setReplySerializer((payload) => toWireJson(payload))
   registerErrorHandling(app)
+  // without the access log, a request that took long still leaves a line
+  if (!deps.config.accessLog)
+    app.addHook('onResponse', async (request, reply) => {
+      if (reply.elapsedTime >= SLOW_REQUEST_MS)
+        request.log.warn(
+          {
+            method: request.method,
+            // masked as the access log's request lines are: a query may carry a password
+            url: maskUrl(request.url),
+            statusCode: reply.statusCode,
+            ms: Math.round(reply.elapsedTime),
+          },
+          'slow request',
+        )
+    })
   registerAudit(app, deps.database.db, { env: deps.config.env })
 
   const tokens = new TokenService(deps.signingSecret, deps.cache, deps.config.accessTokenTtlSeconds)
@@ -108,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     tokens,
     files: new FileLinks(deps.signingSecret),
     secrets: new SecretBox(deps.signingSecret),
-    realtime: new Realtime(deps.bus ?? openBus(deps.config.redisUrl)),
+    realtime: new Realtime(deps.bus ?? openBus(deps.config.redisUrl, deps.config.redisPrefix)),
   }
   app.addHook('onClose', () => ctx.realtime.bus.close())
 
@@ -150,11 +169,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerRoutePermissions(api)
       registerTextGuard(api)
       registerApiLog(api, deps.cache, deps.config.unverifiedRatePerAddress)
-      api.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({
-        status: 'ok',
-        database: deps.database.kind,
-        cache: deps.cache.kind,
-      }))
+      // load balancers probe this: 503 when the database does not answer (this node cannot serve);
+      // Redis away is degraded, not down (each node carries on with its own cache)
+      api.get('/health', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+        const [databaseUp, cacheUp] = await Promise.all([deps.database.reachable(), deps.cache.reachable()])
+        if (!databaseUp) reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        return {
+          status: databaseUp ? (cacheUp ? 'ok' : 'degraded') : 'down',
+          database: deps.database.kind,
+          databaseReachable: databaseUp,
+          cache: deps.cache.kind,
+          cacheReachable: cacheUp,
+        }
+      })
       for (const m of MODULES) {
         for (const resource of m.resources ?? []) await registerResource(api, ctx.database.db, resource)
         await m.routes?.(api, ctx)

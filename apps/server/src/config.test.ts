@@ -21,4 +21,10 @@ describe('configuration (environment variables)', () => {
     ])
     expect(() => loadConfig({ XPARK_TRUST_PROXY: 'yes' })).toThrow(/XPARK_TRUST_PROXY/)
   })
+
+  it('XPARK_REDIS_PREFIX: xpark: by default, any other non-empty prefix', () => {
+    expect(loadConfig({}).redisPrefix).toBe('xpark:')
+    expect(loadConfig({ XPARK_REDIS_PREFIX: 'park-b:' }).redisPrefix).toBe('park-b:')
+    expect(() => loadConfig({ XPARK_REDIS_PREFIX: '' })).toThrow(/XPARK_REDIS_PREFIX/)
+  })
 })

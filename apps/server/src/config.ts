@@ -15,6 +15,7 @@ const EnvSchema = z.object({
   XPARK_DATA: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  XPARK_REDIS_PREFIX: z.string().min(1).max(100).default('xpark:'),
   XPARK_CAPTCHA: z.enum(['on', 'off']).default('on'),
   XPARK_TENANT_MODE: z.enum(['on', 'off']).default('on'),
   XPARK_TENANT_ID: z.string().default(''),
@@ -27,6 +28,7 @@ const EnvSchema = z.object({
   XPARK_ADMIN_PASSWORD: z.string().optional(),
   XPARK_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   XPARK_SQL_LOG: z.enum(['on', 'off']).default('off'),
+  XPARK_ACCESS_LOG: z.enum(['on', 'off']).default('off'),
   XPARK_WEB_DIST: z.string().optional(),
   XPARK_LOGIN_FAIL_LIMIT: z.coerce.number().int().min(1).default(5),
   XPARK_LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).default(1800),
@@ -79,6 +81,8 @@ export interface Config {
   dataDir: string
   databaseUrl: string | undefined
   redisUrl: string | undefined
+  /** prefix of every Redis key and pub/sub channel: several deployments (or test runs) share one Redis */
+  redisPrefix: string
   captcha: boolean
   tenantMode: boolean
   presetTenantId: string
@@ -91,6 +95,11 @@ export interface Config {
   logLevel: Env['XPARK_LOG_LEVEL']
   /** every SQL statement and its parameters to stderr (bench/ takes the query plans from it) */
   sqlLog: boolean
+  /**
+   * a log line per request (received, completed); off, only failures and slow requests are logged:
+   * two lines per request cost a cached answer a sixth of its rate (issue 13)
+   */
+  accessLog: boolean
   webDist: string | undefined
   /** wrong passwords from one address for one account before that pair is locked (not the account) */
   loginFailLimit: number
@@ -151,6 +160,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.XPARK_DATA,
     databaseUrl: e.DATABASE_URL || undefined,
     redisUrl: e.REDIS_URL || undefined,
+    redisPrefix: e.XPARK_REDIS_PREFIX,
     captcha: e.XPARK_CAPTCHA === 'on',
     tenantMode: e.XPARK_TENANT_MODE === 'on',
     presetTenantId: e.XPARK_TENANT_ID,
@@ -161,6 +171,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.XPARK_ADMIN_PASSWORD || undefined,
     logLevel: e.XPARK_LOG_LEVEL,
     sqlLog: e.XPARK_SQL_LOG === 'on',
+    accessLog: e.XPARK_ACCESS_LOG === 'on',
     webDist: e.XPARK_WEB_DIST,
     loginFailLimit: e.XPARK_LOGIN_FAIL_LIMIT,
     loginLockSeconds: e.XPARK_LOGIN_LOCK_SECONDS,

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
     throw error
   }
 
-  const cache = await openCache(config.redisUrl)
+  const cache = await openCache(config.redisUrl, config.redisPrefix)
   const app = await buildApp({
     config,
     database: opened.database,

@@ -27,6 +27,14 @@ export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
   migrate(): Promise<void>
+  /**
+   * Run `work` while no other process holds the same named lock (a PostgreSQL session advisory lock;
+   * the embedded database has one process by construction): N nodes starting at once migrate and seed
+   * the database one after another, never together.
+   */
+  exclusive<T>(name: string, work: () => Promise<T>): Promise<T>
+  /** whether the database answers now (the health check) */
+  reachable(): Promise<boolean>
   close(): Promise<void>
 }
 
@@ -57,17 +65,50 @@ export const pgliteExtensions = { pg_trgm }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 })
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      // while the server is unreachable a request fails within seconds (503) instead of waiting
+      connectionTimeoutMillis: 5000,
+    })
     // An idle client can be cut off (server restart, administrator terminate): the pool replaces it,
     // and an unhandled 'error' event must not take the process down.
     pool.on('error', (error: Error & { code?: string }) => {
       if (error.code !== '57P01') console.warn(`xpark: idle database connection lost: ${error.message}`)
+    })
+    // A client checked out of the pool (a transaction between two statements) has no pool listener:
+    // its connection cut there would be an unhandled 'error' event and end the process. The statement
+    // that follows fails (a 503 to its caller) and the pool drops the client when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', () => {})
     })
     const db = drizzlePg(pool, { schema, casing, ...loggerOf(options) }) as unknown as Db
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool, { schema, casing }), { migrationsFolder: migrationsDir }),
+      exclusive: async (name, work) => {
+        // one connection holds the lock for the whole work (a session lock lives with its connection)
+        const holder = await pool.connect()
+        try {
+          await holder.query('select pg_advisory_lock(hashtext($1))', [name])
+          try {
+            return await work()
+          } finally {
+            await holder.query('select pg_advisory_unlock(hashtext($1))', [name])
+          }
+        } finally {
+          holder.release()
+        }
+      },
+      reachable: async () => {
+        try {
+          await pool.query('select 1')
+          return true
+        } catch {
+          return false
+        }
+      },
       close: () => pool.end(),
     }
   }
@@ -81,6 +122,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: migrationsDir }),
+    exclusive: (_name, work) => work(),
+    reachable: async () => !client.closed,
     close: () => client.close(),
   }
 }

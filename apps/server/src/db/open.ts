@@ -27,10 +27,15 @@ export async function openConfiguredDatabase(config: Config): Promise<OpenedData
             )
         : undefined,
     })
-    await database.migrate()
-    const seeded = await seedIfEmpty(database.db, config.adminPassword)
-    // an older data folder gains the menus of screens added since it was made
-    if (!seeded) await syncSeededMenus(database.db)
+    // several nodes starting at once on one PostgreSQL: one migrates and seeds, the others wait and
+    // then find the work done
+    const seeded = await database.exclusive('xpark:migrate-and-seed', async () => {
+      await database.migrate()
+      const fresh = await seedIfEmpty(database.db, config.adminPassword)
+      // an older data folder gains the menus of screens added since it was made
+      if (!fresh) await syncSeededMenus(database.db)
+      return fresh
+    })
     const stopMaintenance = scheduleMaintenance(database, (message) => console.log(`xpark: ${message}`))
     return {
       database,

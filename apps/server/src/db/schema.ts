@@ -1,5 +1,6 @@
 /** Every table, for drizzle-kit and the typed client. Each module owns its own schema.ts. */
 export * from '../core/audit/schema.js'
+export * from '../core/jobs/schema.js'
 export * from '../modules/app/schema.js'
 export * from '../modules/auth/schema.js'
 export * from '../modules/authority/schema.js'

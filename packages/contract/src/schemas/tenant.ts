@@ -149,3 +149,17 @@ export const DatasourceSchema = z.object({
   remark: optionalText('remark', 255),
 })
 export type DatasourceForm = z.infer<typeof DatasourceSchema>
+
+/**
+ * `blade-system/tenantSetting/submit`: what a tenant's own administrator may change of its tenant (its
+ * face and contact); the licence, domain and agent stay the platform's (`tenant/submit`, `tenant/setting`).
+ */
+export const TenantOwnSettingSchema = TenantSchema.pick({
+  tenantName: true,
+  linkman: true,
+  contactNumber: true,
+  address: true,
+  logo: true,
+  backgroundUrl: true,
+}).partial()
+export type TenantOwnSetting = z.infer<typeof TenantOwnSettingSchema>

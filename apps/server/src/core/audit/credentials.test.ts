@@ -89,7 +89,8 @@ describe('one list of credential names masks every log', () => {
     })
     const t = await startTestApp()
     const app = await buildApp({
-      config: t.config,
+      // with the access log (XPARK_ACCESS_LOG=on): every request's URL is written
+      config: { ...t.config, accessLog: true },
       database: t.database,
       cache: t.cache,
       signingSecret: t.signingSecret,

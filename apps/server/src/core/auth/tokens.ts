@@ -32,8 +32,18 @@ export type TokenCheck =
 
 const ISSUER = 'xpark'
 
+/** A token's checked claims, and its issue time in ms (sessions ended "before now" compare with it). */
+interface VerifiedToken {
+  auth: Readonly<AuthContext>
+  issuedMs: number
+}
+
+/** Tokens whose signature is remembered per process; the oldest goes first. */
+const VERIFIED_MAX = 20_000
+
 export class TokenService {
   private readonly key: Uint8Array
+  private readonly verified = new Map<string, VerifiedToken>()
 
   constructor(
     secret: string,
@@ -71,25 +81,42 @@ export class TokenService {
     return { token, jti, exp }
   }
 
+  /** The claims of a token whose signature was checked: the signature once, the revocations every time. */
+  private async claims(token: string): Promise<VerifiedToken> {
+    const known = this.verified.get(token)
+    if (known) {
+      if (known.auth.exp * 1000 > Date.now()) return known
+      this.verified.delete(token)
+      throw new errors.JWTExpired('"exp" claim timestamp check failed', {})
+    }
+    const { payload: p } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] })
+    const auth: AuthContext = {
+      userId: String(p.sub),
+      tenantId: String(p.tid),
+      account: String(p.acc),
+      userName: String(p.unm ?? ''),
+      roleIds: asStrings(p.rid),
+      roleAliases: asStrings(p.ral),
+      deptIds: asStrings(p.did),
+      clientId: String(p.cid ?? ''),
+      jti: String(p.jti),
+      familyId: String(p.fam ?? ''),
+      exp: Number(p.exp),
+      ...(p.src ? { sourceUserId: String(p.src), sourceTenantId: String(p.stn ?? '') } : {}),
+      ...(p.oid ? { oauthId: String(p.oid) } : {}),
+    }
+    const made: VerifiedToken = { auth: Object.freeze(auth), issuedMs: Number(p.iam ?? Number(p.iat) * 1000) }
+    this.verified.set(token, made)
+    if (this.verified.size > VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value as string)
+    return made
+  }
+
   async verifyAccess(token: string): Promise<TokenCheck> {
     try {
-      const { payload: p } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] })
-      const auth: AuthContext = {
-        userId: String(p.sub),
-        tenantId: String(p.tid),
-        account: String(p.acc),
-        userName: String(p.unm ?? ''),
-        roleIds: asStrings(p.rid),
-        roleAliases: asStrings(p.ral),
-        deptIds: asStrings(p.did),
-        clientId: String(p.cid ?? ''),
-        jti: String(p.jti),
-        familyId: String(p.fam ?? ''),
-        exp: Number(p.exp),
-        ...(p.src ? { sourceUserId: String(p.src), sourceTenantId: String(p.stn ?? '') } : {}),
-        ...(p.oid ? { oauthId: String(p.oid) } : {}),
-      }
-      const issuedMs = Number(p.iam ?? Number(p.iat) * 1000)
+      const known = await this.claims(token)
+      // a copy per request: the scope registry keys its per-app data scopes by this object
+      const auth: AuthContext = { ...known.auth }
+      const issuedMs = known.issuedMs
       const [tokenRevoked, familyRevoked, userEnded, sourceEnded] = await Promise.all([
         this.cache.get(`revoked:jti:${auth.jti}`),
         auth.familyId ? this.cache.get(`revoked:fam:${auth.familyId}`) : Promise.resolve(null),

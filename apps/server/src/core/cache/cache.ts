@@ -15,5 +15,7 @@ export interface Cache {
   incr(key: string, ttlSeconds: number): Promise<number>
   /** delete every key with this prefix */
   clearPrefix(prefix: string): Promise<void>
+  /** whether the shared store answers now (the health check); memory always does */
+  reachable(): Promise<boolean>
   close(): Promise<void>
 }

@@ -4,6 +4,7 @@ import { RedisCache } from './redis.js'
 
 export type { Cache } from './cache.js'
 export { MemoryCache } from './memory.js'
+export { parsedOnce } from './parsed.js'
 export { RedisCache } from './redis.js'
 
 /**

@@ -68,6 +68,10 @@ export class MemoryCache implements Cache {
     for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key)
   }
 
+  async reachable() {
+    return true
+  }
+
   async close() {
     clearInterval(this.sweeper)
     this.entries.clear()

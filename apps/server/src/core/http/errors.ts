@@ -19,6 +19,50 @@ function pgCode(error: unknown): string | undefined {
   return undefined
 }
 
+/** PostgreSQL refusing for now: shutting down, starting up, too many connections, connection lost. */
+const UNAVAILABLE_STATES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+])
+const UNAVAILABLE_SOCKET = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+])
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|terminating connection/i
+
+/**
+ * Whether the error means the database cannot be reached right now (restarting, network), as opposed
+ * to a statement it refused: the caller gets a 503 to retry, not a 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    depth++
+  ) {
+    if (typeof e.code === 'string' && (UNAVAILABLE_STATES.has(e.code) || UNAVAILABLE_SOCKET.has(e.code)))
+      return true
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true
+    e = e.cause as typeof e
+  }
+  return false
+}
+
+/** Seconds a client should wait before retrying while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5
+
 /** Turn every failure into the BladeX envelope; never leak a stack or SQL to the client. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -49,6 +93,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (sqlState?.startsWith('22')) {
       request.log.warn({ reqId: request.id, sqlState, url: request.url }, 'data exception past validation')
       return sendStatus(reply, 400, fail('参数校验失败: 数据格式或取值范围不正确'))
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn(
+        {
+          reqId: request.id,
+          url: request.url,
+          cause: String((error as { cause?: unknown }).cause ?? error.message).slice(0, 200),
+        },
+        'database unavailable: answered 503',
+      )
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+      return sendStatus(reply, 503, fail('数据库暂时不可用,请稍后再试', 503))
     }
     const status = error.statusCode ?? 500
     if (status === 429) return sendStatus(reply, 429, fail('请求过于频繁,请稍后再试', 429))

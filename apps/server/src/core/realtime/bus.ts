@@ -46,15 +46,23 @@ export class RedisBus implements Bus {
     url: string,
     private readonly prefix = 'xpark:',
   ) {
-    this.pub = new Redis(url, { maxRetriesPerRequest: 2 })
+    this.pub = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 2000 })
     this.sub = new Redis(url)
+    // a Redis that is away is reported by the cache; ioredis reconnects (and resubscribes) by itself
+    this.pub.on('error', () => {})
+    this.sub.on('error', () => {})
     this.sub.on('message', (channel: string, message: string) => {
       for (const h of this.handlers.get(channel.slice(this.prefix.length)) ?? []) h(message)
     })
   }
 
   async publish(channel: string, message: string): Promise<void> {
-    await this.pub.publish(this.prefix + channel, message)
+    try {
+      await this.pub.publish(this.prefix + channel, message)
+    } catch {
+      // Redis is away (degraded mode): this process's listeners still hear it, the others cannot
+      for (const h of this.handlers.get(channel) ?? []) h(message)
+    }
   }
 
   async subscribe(channel: string, handler: Handler): Promise<() => Promise<void>> {
@@ -77,7 +85,9 @@ export class RedisBus implements Bus {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.pub.quit(), this.sub.quit()])
+    const end = (r: Redis) =>
+      r.status === 'ready' ? r.quit().then(() => {}) : Promise.resolve(r.disconnect())
+    await Promise.all([end(this.pub), end(this.sub)])
   }
 }
 

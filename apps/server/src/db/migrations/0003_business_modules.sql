@@ -1,3 +1,11 @@
+CREATE TABLE "xpark_job_run" (
+	"name" varchar(64) NOT NULL,
+	"slot" bigint NOT NULL,
+	"node" varchar(255) DEFAULT '' NOT NULL,
+	"ran_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "xpark_job_run_name_slot_pk" PRIMARY KEY("name","slot")
+);
+--> statement-breakpoint
 CREATE TABLE "xpark_asset" (
 	"id" bigint PRIMARY KEY NOT NULL,
 	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
@@ -598,6 +606,26 @@ CREATE TABLE "xpark_intercom_auth" (
 	"dispatcher_id" varchar(64) NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "xpark_sms_record" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"sms_code" varchar(32) NOT NULL,
+	"category" integer NOT NULL,
+	"template_id" varchar(255) DEFAULT '' NOT NULL,
+	"phones" varchar(4000) NOT NULL,
+	"phone_count" integer NOT NULL,
+	"param_names" varchar(500) DEFAULT '' NOT NULL,
+	"success" integer NOT NULL,
+	"msg" varchar(500) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "xpark_oauth_provider" (
 	"id" bigint PRIMARY KEY NOT NULL,
 	"create_user" bigint,
@@ -921,6 +949,9 @@ CREATE TABLE "xpark_storage_warehouse" (
 	"remark" varchar(255) DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "blade_user" ADD COLUMN "canteen_id" bigint;--> statement-breakpoint
+ALTER TABLE "blade_user" ADD COLUMN "attendance_sort" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "blade_user" ADD COLUMN "meeting_sort" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "xpark_asset_type_idx" ON "xpark_asset" USING btree ("tenant_id","type_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "xpark_asset_code_uq" ON "xpark_asset" USING btree ("tenant_id","code") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE UNIQUE INDEX "xpark_asset_property_code_uq" ON "xpark_asset_property" USING btree ("tenant_id","type_id","code") WHERE is_deleted = 0;--> statement-breakpoint
@@ -969,6 +1000,7 @@ CREATE INDEX "xpark_finance_recharge_tenant_dept_idx" ON "xpark_finance_recharge
 CREATE INDEX "xpark_finance_recharge_tenant_user_idx" ON "xpark_finance_recharge" USING btree ("tenant_id","create_user","id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_finance_recharge_card_idx" ON "xpark_finance_recharge" USING btree ("card_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "xpark_intercom_auth_tenant_uq" ON "xpark_intercom_auth" USING btree ("tenant_id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_sms_record_tenant_time_idx" ON "xpark_sms_record" USING btree ("tenant_id","create_time");--> statement-breakpoint
 CREATE UNIQUE INDEX "xpark_oauth_provider_code_uq" ON "xpark_oauth_provider" USING btree ("code") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_social_user_tenant_page_idx" ON "xpark_social_user" USING btree ("tenant_id","id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE UNIQUE INDEX "xpark_social_user_subject_uq" ON "xpark_social_user" USING btree ("tenant_id","provider_id","subject") WHERE is_deleted = 0;--> statement-breakpoint

@@ -57,6 +57,8 @@ describe('blade-app: releases and splash pages of a tenant', () => {
     // the spec's "blade-app public detail" name answers the same
     const alias = await app.get('detail', {}, { tenantId: '100001', platform: 'android' })
     expect(alias.json().data).toEqual(data)
+    const appDetail = await app.get('appDetail', {}, { tenantId: '100001', platform: 'android' })
+    expect(appDetail.json().data).toEqual(data)
     const ios = (await app.get('detail', {}, { tenantId: '100001', platform: 'ios' })).json().data
     expect(ios).toMatchObject({ platform: 'ios', versionCode: 100 })
     // the Tenant-Id header when no parameter; a tenant with no release answers null

@@ -136,7 +136,7 @@ export async function appModule(api: Api, ctx: ModuleContext): Promise<void> {
       querystring: publicQuery,
     },
   } as const
-  for (const path of ['/blade-app/appInfo/public-detail', '/blade-app/detail'])
+  for (const path of ['/blade-app/appInfo/public-detail', '/blade-app/detail', '/blade-app/appDetail'])
     api.get(path, publicRelease, async (request) => {
       const { platform, tenantId } = request.query
       const [row] = await db

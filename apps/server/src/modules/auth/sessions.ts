@@ -1,14 +1,27 @@
 import { randomUUID } from 'node:crypto'
 import type { TokenReply } from '@xpark/contract'
 import { GUEST_USER_ID } from '@xpark/contract/modules/social'
-import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import { sha256 } from '../../core/auth/passwords.js'
 import type { Principals } from '../../core/auth/principals.js'
 import { newRefreshTokenValue, type TokenService } from '../../core/auth/tokens.js'
-import type { Db, DbOrTx } from '../../db/client.js'
+import type { Db, DbOrTx, Tx } from '../../db/client.js'
 import { type Account, accountTenants } from '../user/index.js'
 import type { OAuthClient } from './clients.js'
 import { refreshToken } from './schema.js'
+
+/** A refresh whose family was revoked meanwhile (refresh-token reuse detected on another request). */
+export class FamilyRevokedError extends Error {
+  constructor() {
+    super('the refresh family was revoked')
+    this.name = 'FamilyRevokedError'
+  }
+}
+
+/** Serialise the writes to one refresh family (see Sessions.issue), until the transaction ends. */
+async function lockFamily(tx: Tx, familyId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`refresh-family:${familyId}`}))`)
+}
 
 export type RefreshOutcome =
   | { ok: true; userId: string; tenantId: string; familyId: string; sourceUserId: string | null }
@@ -29,10 +42,12 @@ export class Sessions {
   async issue(
     account: Account,
     oauthClient: OAuthClient,
-    familyId: string = randomUUID(),
+    /** the refresh family a refresh continues; absent: a new sign-in, a new family */
+    continuing?: string,
     /** the account a tenant switch started from */
     source: { userId: string; tenantId: string } | null = null,
   ): Promise<TokenReply> {
+    const familyId = continuing ?? randomUUID()
     const sourceUserId = source?.userId ?? null
     const access = await this.tokens.issueAccess({
       userId: account.id,
@@ -51,7 +66,7 @@ export class Sessions {
       this.refreshTtlSeconds,
       oauthClient.refreshTokenValidity || this.refreshTtlSeconds,
     )
-    await this.db.insert(refreshToken).values({
+    const row = {
       id: sha256(refresh),
       familyId,
       userId: account.id,
@@ -59,7 +74,22 @@ export class Sessions {
       tenantId: account.tenantId,
       clientId: oauthClient.clientId,
       expiresAt: new Date(Date.now() + refreshTtl * 1000),
-    })
+    }
+    if (!continuing) await this.db.insert(refreshToken).values(row)
+    else
+      await this.db.transaction(async (tx) => {
+        // two nodes spending one refresh token at once: the second finds it used and revokes the
+        // family while the first is about to add the next token to it. The family lock orders the
+        // two: the revocation covers the new token, or the new token sees the revocation and is refused.
+        await lockFamily(tx, familyId)
+        const [revoked] = await tx
+          .select({ id: refreshToken.id })
+          .from(refreshToken)
+          .where(and(eq(refreshToken.familyId, familyId), isNotNull(refreshToken.revokedAt)))
+          .limit(1)
+        if (revoked) throw new FamilyRevokedError()
+        await tx.insert(refreshToken).values(row)
+      })
     return {
       access_token: access.token,
       token_type: 'bearer',
@@ -144,6 +174,7 @@ export class Sessions {
       const [row] = await tx.select().from(refreshToken).where(eq(refreshToken.id, id)).for('update')
       if (!row || row.clientId !== clientId || row.revokedAt) return { ok: false, reason: 'unknown' } as const
       if (row.usedAt) {
+        await lockFamily(tx, row.familyId)
         await tx
           .update(refreshToken)
           .set({ revokedAt: new Date() })

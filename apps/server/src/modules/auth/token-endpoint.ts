@@ -9,7 +9,7 @@ import { authenticateClient, type OAuthClient } from './clients.js'
 import type { LoginLimits } from './limits.js'
 import { PHONE_CODE_WRONG, type PhoneCodes } from './phone-codes.js'
 import { accountsWithPhone } from './phone-login.js'
-import type { Sessions } from './sessions.js'
+import { FamilyRevokedError, type Sessions } from './sessions.js'
 
 /** Parameters arrive in the query string (Saber sends them as axios `params`), the body is empty. */
 const TokenQuery = z.object({
@@ -258,6 +258,7 @@ export function tokenEndpoint(
       return issued
     } catch (error) {
       if (error instanceof GrantError) return fail(error.status, error.error, error.message)
+      if (error instanceof FamilyRevokedError) return fail(400, 'invalid_grant', '令牌已失效')
       throw error
     }
   }

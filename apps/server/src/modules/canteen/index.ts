@@ -38,6 +38,7 @@ import { treeNode } from '../../core/tree.js'
 import { findCardByNo } from '../finance/index.js'
 import { user } from '../user/index.js'
 import { seedCanteenDemo } from './demo.js'
+import { canteenMemberRoutes } from './members.js'
 import { placeOrder, refundOrder, refundOrders } from './orders.js'
 import { autoPublish, copyFoods } from './publish.js'
 import * as resources from './resources.js'
@@ -206,6 +207,7 @@ export const canteenModule = defineModule({
       return parsed.data
     }
     const anyParams = { querystring: z.record(z.string(), z.unknown()), body: z.unknown() }
+    canteenMemberRoutes(api, db, guard)
 
     // pickers (TreeNodes): canteens; canteens with their food; menus from yesterday on with their dishes
     const MEALS: Record<number, string> = { 1: '早餐', 2: '午餐', 3: '晚餐', 4: '夜宵' }

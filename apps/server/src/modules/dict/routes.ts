@@ -5,8 +5,9 @@ import { authOf } from '../../core/auth/plugin.js'
 import { SIGNED_IN } from '../../core/auth/route-permissions.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import { listRows, type Resource, registerResource } from '../../core/crud/index.js'
-import { ok } from '../../core/envelope.js'
+import { ok, toWireJson } from '../../core/envelope.js'
 import type { Api } from '../../core/http/api.js'
+import { sendCachedData } from '../../core/http/prepared.js'
 import { isId } from '../../core/ids.js'
 import type { ModuleContext } from '../../core/module.js'
 import { scoped } from '../../core/tenancy.js'
@@ -92,21 +93,27 @@ async function dictRoutesIn(api: Api, ctx: ModuleContext, k: DictKind): Promise<
       .orderBy(asc(t.sort), asc(t.id))
       .limit(MAX_ROWS)
 
-  /** `dictionary?code=`: the entries under the root with that code, cached until the next write. */
-  const dictionary = async (auth: AuthContext, code: string): Promise<DictItem[]> => {
+  /**
+   * `dictionary?code=`: the entries under the root with that code, cached as wire JSON until the next
+   * write (every screen with a dictionary column asks for it: sent as cached, core/http/prepared.ts).
+   */
+  const dictionaryJson = async (auth: AuthContext, code: string): Promise<{ key: string; json: string }> => {
     const key = `${k.cachePrefix(auth)}${code}`
     const hit = await ctx.cache.get(key)
-    if (hit !== null) return JSON.parse(hit) as DictItem[]
+    if (hit !== null) return { key, json: hit }
     const rows = await db
       .select()
       .from(t)
       .where(scoped(t, auth, eq(t.code, code), ne(t.parentId, DICT_ROOT_PARENT)))
       .orderBy(asc(t.sort), asc(t.id))
       .limit(MAX_ROWS)
-    const items = rows.map(toItem)
-    await ctx.cache.set(key, JSON.stringify(items), CACHE_TTL)
-    return items
+    const json = toWireJson(rows.map(toItem))
+    await ctx.cache.set(key, json, CACHE_TTL)
+    return { key, json }
   }
+  // a fresh copy: the tree is built in it
+  const dictionary = async (auth: AuthContext, code: string): Promise<DictItem[]> =>
+    JSON.parse((await dictionaryJson(auth, code)).json) as DictItem[]
 
   api.get(
     `${base}/list`,
@@ -158,7 +165,10 @@ async function dictRoutesIn(api: Api, ctx: ModuleContext, k: DictKind): Promise<
         querystring: z.object({ code: codeSchema }),
       },
     },
-    async (request) => ok(await dictionary(authOf(request), request.query.code)),
+    async (request, reply) => {
+      const { key, json } = await dictionaryJson(authOf(request), request.query.code)
+      return sendCachedData(request, reply, key, json)
+    },
   )
   api.get(
     `${base}/dictionary-tree`,

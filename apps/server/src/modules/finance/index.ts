@@ -15,7 +15,7 @@ import {
   SmsServiceForm,
   TradeNoQuery,
 } from '@xpark/contract/modules/finance'
-import { desc, eq, inArray } from 'drizzle-orm'
+import { desc, eq, inArray, like } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
@@ -27,8 +27,10 @@ import { sendWorkbook } from '../../core/excel/index.js'
 import { publicRateLimit } from '../../core/http/public-limit.js'
 import { nextId } from '../../core/ids.js'
 import { button, defineModule, menuCodes, resourceScreen } from '../../core/module.js'
+import { escapeLike, readPaging, selectPage } from '../../core/query/index.js'
 import { scoped, stamped } from '../../core/tenancy.js'
 import type { Db } from '../../db/client.js'
+import { smsRecord } from '../resource/index.js'
 import { creditCard, debitCard, findCardByNo } from './cards.js'
 import { seedFinanceDemo } from './demo.js'
 import { payOutColumns, rechargeSheet } from './excel.js'
@@ -520,6 +522,35 @@ export const financeModule = defineModule({
             status: String(PAY_STATUS.paid),
           }),
         ),
+    )
+    // the messages sent (what the credits were spent on): resource's record of every sendSms
+    api.get(
+      '/blade-system/smsnum/customerMessageDetail',
+      {
+        schema: {
+          tags: smsTags,
+          summary: 'smsnum: the SMS messages the tenant sent, newest first (paged; phone: like)',
+          querystring: z.record(z.string(), z.string()),
+        },
+        config: { permission: smsView },
+        preHandler: guard,
+      },
+      async (request) => {
+        const auth = authOf(request)
+        const phone = request.query.phone?.trim()
+        return ok(
+          await selectPage(db, {
+            table: smsRecord,
+            where: scoped(
+              smsRecord,
+              auth,
+              phone ? like(smsRecord.phones, `%${escapeLike(phone)}%`) : undefined,
+            ),
+            orderBy: [desc(smsRecord.createTime), desc(smsRecord.id)],
+            paging: readPaging(request.query),
+          }),
+        )
+      },
     )
     api.get(
       '/blade-system/smsnum/exportPayOutDetail',

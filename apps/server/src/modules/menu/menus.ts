@@ -2,7 +2,8 @@ import type { MenuNode, TopMenu } from '@xpark/contract'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { isAdministrator } from '../../core/auth/guards.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
-import { type Cache, tenantCache } from '../../core/cache/index.js'
+import { type Cache, parsedOnce, tenantCache } from '../../core/cache/index.js'
+import { toWireJson } from '../../core/envelope.js'
 import { scoped } from '../../core/tenancy.js'
 import { bySort, forestOf } from '../../core/tree.js'
 import type { Db, DbOrTx } from '../../db/client.js'
@@ -85,6 +86,12 @@ function withAncestors(all: MenuRow[], picked: MenuRow[]): MenuRow[] {
   return [...out.values()]
 }
 
+/** A cached answer: its cache key and its `data` as wire JSON text (core/http/prepared.ts sends it). */
+export interface CachedJson {
+  key: string
+  json: string
+}
+
 export class MenuService {
   constructor(
     private readonly db: Db,
@@ -105,24 +112,27 @@ export class MenuService {
     return { all, picked }
   }
 
-  /** Per role set, cached (the menu tree is read on every console start); `clear-cache` drops it. */
-  private async cached<T>(
+  /**
+   * Per role set, cached as the wire JSON text (the menu tree is read on every console start and the
+   * codes on every request); `clear-cache` and every menu, role and grant write drop it on every node.
+   */
+  private async cachedJson(
     auth: AuthContext,
     what: string,
-    build: () => Promise<T>,
+    build: () => Promise<unknown>,
     tree: MenuTree = WEB_MENUS,
-  ): Promise<T> {
+  ): Promise<CachedJson> {
     const key = `${tenantCache(auth.tenantId)}${tree.key}:${what}:${[...auth.roleIds].sort().join(',')}`
     const hit = await this.cache.get(key)
-    if (hit !== null) return JSON.parse(hit) as T
-    const value = await build()
-    await this.cache.set(key, JSON.stringify(value), CACHE_TTL)
-    return value
+    if (hit !== null) return { key, json: hit }
+    const json = toWireJson(await build())
+    await this.cache.set(key, json, CACHE_TTL)
+    return { key, json }
   }
 
   /** `menu/routes`: the caller's menus as a tree, optionally narrowed to one top menu. */
-  routes(auth: AuthContext, topMenuId?: string): Promise<MenuNode[]> {
-    return this.cached(auth, `routes:${topMenuId ?? ''}`, () => this.buildRoutes(auth, topMenuId))
+  routes(auth: AuthContext, topMenuId?: string): Promise<CachedJson> {
+    return this.cachedJson(auth, `routes:${topMenuId ?? ''}`, () => this.buildRoutes(auth, topMenuId))
   }
 
   private async buildRoutes(auth: AuthContext, topMenuId?: string): Promise<MenuNode[]> {
@@ -145,8 +155,8 @@ export class MenuService {
   }
 
   /** `menu/buttons` (`menuApp/buttons`): menus that own granted buttons, with those buttons as children. */
-  buttons(auth: AuthContext, tree: MenuTree = WEB_MENUS): Promise<MenuNode[]> {
-    return this.cached(
+  buttons(auth: AuthContext, tree: MenuTree = WEB_MENUS): Promise<CachedJson> {
+    return this.cachedJson(
       auth,
       'buttons',
       async () => {
@@ -158,8 +168,8 @@ export class MenuService {
   }
 
   /** `menuApp/routes`: the mobile app's menus of the caller's roles as a tree (with their ancestors). */
-  appRoutes(auth: AuthContext): Promise<MenuNode[]> {
-    return this.cached(
+  appRoutes(auth: AuthContext): Promise<CachedJson> {
+    return this.cachedJson(
       auth,
       'routes',
       async () => {
@@ -170,12 +180,15 @@ export class MenuService {
     )
   }
 
-  /** The button codes a caller holds (cached per role set; `clear-cache` drops it). */
+  /**
+   * The button codes a caller holds (cached per role set; `clear-cache` drops it). Asked on every
+   * request that names a code: the set is built once per cached text, not parsed each time.
+   */
   async permissionCodes(auth: AuthContext): Promise<ReadonlySet<string>> {
-    const codes = await this.cached(auth, 'codes', async () =>
+    const { key, json } = await this.cachedJson(auth, 'codes', async () =>
       (await this.visible(auth, 2)).picked.map((m) => m.code),
     )
-    return new Set(codes)
+    return parsedOnce(key, json, (text) => new Set(JSON.parse(text) as string[]))
   }
 
   async topMenus(auth: AuthContext): Promise<TopMenu[]> {

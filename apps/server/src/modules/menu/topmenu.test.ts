@@ -82,6 +82,21 @@ describe('top menus (blade-system/topmenu)', () => {
     ).toBe(403)
   })
 
+  it('menuApp/top-menu answers the same top menus as menu/top-menu', async () => {
+    const web = await t.app.inject({
+      method: 'GET',
+      url: '/xparkApi/blade-system/menu/top-menu',
+      headers: parkAdmin,
+    })
+    const app = await t.app.inject({
+      method: 'GET',
+      url: '/xparkApi/blade-system/menuApp/top-menu',
+      headers: parkAdmin,
+    })
+    expect(app.statusCode).toBe(200)
+    expect(app.json().data).toEqual(web.json().data)
+  })
+
   it('tenant 100001 can neither see nor change tenant 000000 top menus', async () => {
     const foreign = await topOf('000000')
     expect((await get('topmenu/detail', parkAdmin, { id: foreign.id })).statusCode).toBe(404)

@@ -85,7 +85,39 @@ describe('attachments (blade-resource/attach)', () => {
     expect((await get('page', staff)).statusCode).toBe(403)
     const first = (await get('page', park)).json().data.records[0]
     expect((await post('remove', staff, undefined, { ids: first.id })).statusCode).toBe(403)
-    expect((await post('submit', park, { originalName: 'x' })).statusCode).toBe(404)
+    // rows are made by uploads: submit renames one, and only with the edit permission
+    const noId = await post('submit', park, { originalName: 'x' })
+    expect(noId.statusCode).toBe(400)
+    expect(noId.json().msg).toBe('附件只能通过上传新增')
+    expect((await post('submit', staff, { id: first.id, originalName: 'x' })).statusCode).toBe(403)
+  })
+
+  it('submit with an id renames an attachment; minio/upload stores and minio/getObjectUrl links it', async () => {
+    const stored = await upload(park, 'old-name.txt', 'hello')
+    const [row] = await t.database.db.select().from(attach).where(eq(attach.name, stored.name))
+    expect((await post('submit', park, { id: row!.id, originalName: '新名称.txt' })).statusCode).toBe(200)
+    expect((await get('detail', park, { id: row!.id })).json().data.originalName).toBe('新名称.txt')
+    expect((await post('submit', park, { id: row!.id, originalName: '' })).statusCode).toBe(400)
+
+    const body = multipartBody([{ name: 'minio.txt', content: 'via minio' }])
+    const viaMinio = await t.app.inject({
+      method: 'POST',
+      url: '/xparkApi/minio/upload',
+      headers: { ...park, ...body.headers },
+      payload: body.payload,
+    })
+    expect(viaMinio.statusCode).toBe(200)
+    const objectName = viaMinio.json().data.name as string
+    const minio = resourceCalls(() => t, '/xparkApi/minio')
+    const link = await minio.get('getObjectUrl', park, { objectName })
+    expect(link.statusCode).toBe(200)
+    const url = link.json().data as string
+    const file = await t.app.inject({ method: 'GET', url })
+    expect(file.statusCode).toBe(200)
+    expect(file.body).toBe('via minio')
+    // another tenant's caller gets no link to it; an unknown name is 404
+    expect((await minio.get('getObjectUrl', platform, { objectName })).statusCode).toBe(404)
+    expect((await minio.get('getObjectUrl', park, { objectName: 'nothing/here.txt' })).statusCode).toBe(404)
   })
 
   it('another tenant sees nothing and cannot remove', async () => {

@@ -1,9 +1,9 @@
-import { inArray } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
 import { defineResource, registerResource, removeRows } from '../../core/crud/index.js'
 import { ok, status } from '../../core/envelope.js'
-import { notFound } from '../../core/errors.js'
+import { badRequest, notFound } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
 import { readUpload } from '../../core/http/uploads.js'
 import { isId } from '../../core/ids.js'
@@ -22,15 +22,18 @@ export const UPLOAD_PERMISSION = 'attach_upload'
 
 export const attachResource = defineResource({
   table: attach,
-  // nothing is editable: rows are made by uploads
-  schema: z.object({}),
+  // rows are made by uploads; `submit` with an id renames one (the name shown and downloaded)
+  schema: z.object({ originalName: z.string().trim().min(1, '请输入附件名称').max(255) }),
   path: 'blade-resource/attach',
   tag: 'attach',
   permissions: { add: 'attach_upload', edit: 'attach_upload', delete: 'attach_delete', view: 'attach_view' },
   filters: { originalName: 'like', extension: 'eq', name: 'like' },
   sorts: ['originalName', 'attachSize', 'createTime'],
   tenant: true,
-  skip: ['submit', 'save', 'update', 'remove'],
+  skip: ['save', 'update', 'remove'],
+  beforeWrite: async ({ id }) => {
+    if (!id) throw badRequest('附件只能通过上传新增')
+  },
 })
 
 const idList = z
@@ -79,6 +82,8 @@ export async function attachRoutes(api: Api, ctx: ModuleContext): Promise<void> 
   for (const path of [
     '/blade-resource/oss/endpoint/put-file',
     '/blade-resource/oss/endpoint/put-file-attach',
+    // the spec's "minio upload" (spec 01 §7): the same upload, whichever store is enabled
+    '/minio/upload',
   ])
     api.post(
       path,
@@ -101,6 +106,27 @@ export async function attachRoutes(api: Api, ctx: ModuleContext): Promise<void> 
         )
       },
     )
+
+  // the spec's "minio getObjectUrl": a signed link for a stored object of the caller's tenant
+  api.get(
+    '/minio/getObjectUrl',
+    {
+      schema: {
+        tags: ['attach'],
+        summary: 'attach: a signed link for a stored object (objectName: the name put-file answered)',
+        querystring: z.object({ objectName: z.string().min(1).max(500) }),
+      },
+      config: { permission: 'attach_view' },
+    },
+    async (request) => {
+      const [row] = await db
+        .select({ name: attach.name })
+        .from(attach)
+        .where(scoped(attach, authOf(request), eq(attach.name, request.query.objectName)))
+      if (!row) throw notFound('文件不存在')
+      return ok(service.links.link(row.name))
+    },
+  )
 
   // Public: the signature in the link is the permission (links sit in <img src>, which sends no token)
   api.get(

@@ -5,6 +5,7 @@ import { ossRoutes } from './oss.js'
 import { resourceService } from './service.js'
 import { smsRoutes } from './sms.js'
 
+export { smsRecord } from './schema.js'
 export {
   type FileMeta,
   type LogTarget,

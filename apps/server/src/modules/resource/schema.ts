@@ -75,3 +75,25 @@ export const attach = pgTable(
     uniqueIndex('blade_attach_name_uq').on(t.name),
   ],
 )
+
+/**
+ * xpark_sms_record: every SMS a tenant sent (`sendSms`), what `smsnum/customerMessageDetail` lists.
+ * The template parameters' names are kept, never their values (a sign-in code must not be readable
+ * by whoever reads the list).
+ */
+export const smsRecord = pgTable(
+  'xpark_sms_record',
+  {
+    id: id('id').primaryKey(),
+    ...tenantColumns(),
+    smsCode: varchar('sms_code', { length: 32 }).notNull(),
+    category: integer('category').notNull(),
+    templateId: varchar('template_id', { length: 255 }).notNull().default(''),
+    phones: varchar('phones', { length: 4000 }).notNull(),
+    phoneCount: integer('phone_count').notNull(),
+    paramNames: varchar('param_names', { length: 500 }).notNull().default(''),
+    success: integer('success').notNull(),
+    msg: varchar('msg', { length: 500 }).notNull().default(''),
+  },
+  (t) => [index('xpark_sms_record_tenant_time_idx').on(t.tenantId, t.createTime)],
+)

@@ -23,7 +23,7 @@ import {
 } from '../../core/storage/index.js'
 import { scoped, stamped } from '../../core/tenancy.js'
 import type { Db, DbOrTx } from '../../db/client.js'
-import { attach, oss, sms } from './schema.js'
+import { attach, oss, sms, smsRecord } from './schema.js'
 import {
   logSmsProvider,
   SMS_PROVIDER_NAMES,
@@ -244,16 +244,38 @@ export class ResourceService {
     if (!provider)
       throw badRequest(`短信服务商尚未接入: ${SMS_PROVIDER_NAMES[config.category] ?? config.category}`)
     const server = 'app' in target ? target.app : target.server
-    return provider.send(
-      config,
-      { phones: input.phones, params: input.params },
-      {
-        log: (message, data) => {
-          logUsual(target, 'info', message, data)
-          server.log.info({ sms: maskValue(data), tenantId, provider: provider.name }, message)
+    const result = await provider
+      .send(
+        config,
+        { phones: input.phones, params: input.params },
+        {
+          log: (message, data) => {
+            logUsual(target, 'info', message, data)
+            server.log.info({ sms: maskValue(data), tenantId, provider: provider.name }, message)
+          },
         },
-      },
-    )
+      )
+      .catch((error: unknown): SmsResult => {
+        server.log.warn({ err: error, tenantId, provider: provider.name }, 'sms provider failed')
+        return { success: false, code: 500, msg: error instanceof Error ? error.message : String(error) }
+      })
+    // the record of what was sent (smsnum/customerMessageDetail); its failure does not undo a sent message
+    await this.db
+      .insert(smsRecord)
+      .values({
+        id: nextId(),
+        tenantId,
+        smsCode: config.smsCode,
+        category: config.category,
+        templateId: config.templateId ?? '',
+        phones: input.phones.join(',').slice(0, 4000),
+        phoneCount: input.phones.length,
+        paramNames: Object.keys(input.params).join(',').slice(0, 500),
+        success: result.success ? 1 : 0,
+        msg: result.msg.slice(0, 500),
+      })
+      .catch((error: unknown) => server.log.error({ err: error, tenantId }, 'sms record not written'))
+    return result
   }
 }
 

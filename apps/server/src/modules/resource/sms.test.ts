@@ -71,6 +71,24 @@ describe('SMS configurations (blade-resource/sms) and send-message', () => {
     })
   })
 
+  it('every message sent is listed by smsnum/customerMessageDetail, without its parameter values', async () => {
+    const sent = await post('send-message', park, undefined, {
+      phones: '13900000009',
+      params: '{"code":"8765"}',
+    })
+    expect(sent.statusCode).toBe(200)
+    const detail = resourceCalls(() => t, '/xparkApi/blade-system/smsnum')
+    const page = await detail.get('customerMessageDetail', park, { phone: '13900000009' })
+    expect(page.statusCode).toBe(200)
+    const { records, total } = page.json().data
+    expect(total).toBe(1)
+    expect(records[0]).toMatchObject({ phones: '13900000009', phoneCount: 1, paramNames: 'code', success: 1 })
+    expect(JSON.stringify(records)).not.toContain('8765')
+    // the platform tenant's list does not hold the park's messages
+    const other = (await detail.get('customerMessageDetail', platform, { phone: '13900000009' })).json().data
+    expect(other.total).toBe(0)
+  })
+
   it('submit, page, list and detail; access key and secret key are never sent', async () => {
     expect((await post('submit', park, ali)).json()).toMatchObject({ success: true })
     expect((await post('submit', park, logConfig)).statusCode).toBe(200)

@@ -232,4 +232,34 @@ describe('blade-system/tenant', () => {
     expect(await tenantNamed('二号')).toBeUndefined()
     expect((await tokenAttempt(row.tenantId)).statusCode).not.toBe(200)
   })
+
+  it('tenantSetting: a tenant reads its own setting; its admin changes face and contact, never the licence', async () => {
+    const own = resourceCalls(() => t, '/xparkApi/blade-system/tenantSetting')
+    const before = (await own.get('detail', park)).json().data
+    expect(before).toMatchObject({ tenantId: '100001' })
+    const res = await own.post('submit', park, {
+      linkman: '李四',
+      contactNumber: '0571-1234567',
+      backgroundUrl: '/files/bg.png',
+      accountNumber: 99999,
+      domain: 'evil.example.com',
+    })
+    expect(res.statusCode).toBe(200)
+    const after = (await own.get('detail', park)).json().data
+    expect(after).toMatchObject({
+      linkman: '李四',
+      contactNumber: '0571-1234567',
+      backgroundUrl: '/files/bg.png',
+    })
+    // fields outside the setting are not the tenant's to change
+    expect(after.accountNumber).toBe(before.accountNumber)
+    expect(after.domain).toBe(before.domain)
+    // the platform tenant is untouched, and a bad background is refused with nothing written
+    expect((await own.get('detail', admin)).json().data.linkman).not.toBe('李四')
+    expect((await own.post('submit', park, { backgroundUrl: 'javascript:alert(1)' })).statusCode).toBe(400)
+    expect((await own.get('detail', park)).json().data.backgroundUrl).toBe('/files/bg.png')
+    const staff = bearer(await signIn(t.app, { tenantId: '100001', account: 'staff' }))
+    expect((await own.get('detail', staff)).statusCode).toBe(200)
+    expect((await own.post('submit', staff, { linkman: 'x' })).statusCode).toBe(403)
+  })
 })

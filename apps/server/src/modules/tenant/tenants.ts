@@ -23,6 +23,7 @@ import type { DbOrTx, Tx } from '../../db/client.js'
 import { param } from '../param/index.js'
 import { user } from '../user/index.js'
 import { datasourceRoutes } from './datasource.js'
+import { tenantOwnSettingRoutes } from './own-setting.js'
 import {
   assertSellable,
   productIdsOf,
@@ -464,4 +465,5 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
   await productionRoutes(api, ctx)
   await proxyTenantRoutes(api, ctx)
   await datasourceRoutes(api, ctx)
+  await tenantOwnSettingRoutes(api, ctx)
 }

@@ -22,38 +22,40 @@ export async function profileRoutes(api: Api, ctx: ModuleContext): Promise<void>
   const db = ctx.database.db
   const tags = ['user']
 
-  api.get(
-    '/blade-user/info',
-    { schema: { tags }, config: { permission: SIGNED_IN, beforePasswordChange: true } },
-    async (request) => {
-      const auth = authOf(request)
-      const [row] = await db
-        .select()
-        .from(user)
-        .where(scoped(user, auth, eq(user.id, auth.userId)))
-      if (!row) throw notFound('用户不存在')
-      // the tenant's logo, else its agent's (the top bar shows it)
-      const face = await tenantFace(db, auth.tenantId)
-      const info: UserInfo = {
-        id: row.id,
-        tenantId: row.tenantId,
-        tenantName: face?.tenantName ?? '',
-        tenantLogo: face?.logo ?? '',
-        account: row.account,
-        name: row.name,
-        realName: row.realName,
-        avatar: row.avatar,
-        email: row.email,
-        phone: row.phone,
-        roleName: auth.roleAliases.join(','),
-        roleAliases: auth.roleAliases,
-        deptName: (await deptNames(db, auth.tenantId, auth.deptIds)).join(','),
-        defaultPassword: row.passwordDefault || row.mustChangePassword,
-        passwordChangeRequired: row.mustChangePassword,
-      }
-      return ok(info)
-    },
-  )
+  // `info1` is the name the original's app used for the same record (spec 01 §7)
+  for (const path of ['/blade-user/info', '/blade-user/info1'])
+    api.get(
+      path,
+      { schema: { tags }, config: { permission: SIGNED_IN, beforePasswordChange: true } },
+      async (request) => {
+        const auth = authOf(request)
+        const [row] = await db
+          .select()
+          .from(user)
+          .where(scoped(user, auth, eq(user.id, auth.userId)))
+        if (!row) throw notFound('用户不存在')
+        // the tenant's logo, else its agent's (the top bar shows it)
+        const face = await tenantFace(db, auth.tenantId)
+        const info: UserInfo = {
+          id: row.id,
+          tenantId: row.tenantId,
+          tenantName: face?.tenantName ?? '',
+          tenantLogo: face?.logo ?? '',
+          account: row.account,
+          name: row.name,
+          realName: row.realName,
+          avatar: row.avatar,
+          email: row.email,
+          phone: row.phone,
+          roleName: auth.roleAliases.join(','),
+          roleAliases: auth.roleAliases,
+          deptName: (await deptNames(db, auth.tenantId, auth.deptIds)).join(','),
+          defaultPassword: row.passwordDefault || row.mustChangePassword,
+          passwordChangeRequired: row.mustChangePassword,
+        }
+        return ok(info)
+      },
+    )
 
   // spec 01 §5: the avatar is a jpg or png of at most 500 KB; the bytes decide, not the name. The
   // link is returned for the profile form, which saves it with the other fields (update-info).

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, index, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core'
 import type { FilterSpec } from '../../core/query/index.js'
 import { id, tenantColumns, tenantIndexes } from '../../db/columns.js'
 
@@ -44,6 +54,12 @@ export const user = pgTable(
     userExt: text('user_ext').notNull().default(''),
     /** staff type (blade_staff_type of the same tenant), spec 01 §7 `updateEmployeeType` */
     staffTypeId: id('staff_type_id'),
+    /** the canteen the person eats at (`updateCanteen`, set and checked by the canteen module) */
+    canteenId: id('canteen_id'),
+    /** place in the attendance lists (`updateOrder`, spec 02 Attendance); lists read it once that module lands */
+    attendanceSort: integer('attendance_sort').notNull().default(0),
+    /** place in meeting attendee and seat lists (`updateMeetingOrder`, spec 02 Meetings); stored ahead of that module */
+    meetingSort: integer('meeting_sort').notNull().default(0),
   },
   (t) => [
     uniqueIndex('blade_user_tenant_account_uq').on(t.tenantId, t.account).where(sql`is_deleted = 0`),

@@ -26,6 +26,7 @@ import { dept, post } from '../org/index.js'
 import { staffType } from '../staff/index.js'
 import { assertAccountQuota } from '../tenant/index.js'
 import { assertMayManage, handOutProblem, roleAuthority } from './authority.js'
+import { userOrderRoutes } from './ordering.js'
 import { user, userFilters } from './schema.js'
 import { userSearchRoutes } from './search.js'
 
@@ -267,41 +268,48 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
     })
   }
 
-  api.post(
-    '/blade-user/grant',
-    {
-      schema: {
-        tags,
-        summary: 'user: set the roles of users (userIds, roleIds: roles of the caller tenant)',
-        querystring: z.object({ userIds: idCsv.optional(), roleIds: idCsv.optional() }),
-        body: z.object({ userIds: idCsv.optional(), roleIds: idCsv.optional() }).nullish(),
+  // `updaterole` (spec 01 §7) is the same grant for one account, named `userId`
+  const grantInput = z.object({
+    userIds: idCsv.optional(),
+    userId: idString.optional(),
+    roleIds: idCsv.optional(),
+  })
+  for (const path of ['/blade-user/grant', '/blade-user/updaterole'])
+    api.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary: 'user: set the roles of users (userIds or userId, roleIds: roles of the caller tenant)',
+          querystring: grantInput,
+          body: grantInput.nullish(),
+        },
+        ...permit('user_role'),
       },
-      ...permit('user_role'),
-    },
-    async (request) => {
-      const auth = authOf(request)
-      const input = { ...request.query, ...(request.body ?? {}) }
-      const userIds = split(input.userIds)
-      const roleIds = [...new Set(split(input.roleIds))]
-      if (!userIds.length || !roleIds.length) throw badRequest('参数校验失败: userIds, roleIds: required')
-      await assertMayManage(db, auth, userIds)
-      // resolved before the transaction: PGlite's one connection is held inside it
-      const inScopeWhere = await inScope(auth, userIds)
-      await db.transaction(async (tx) => {
-        await assertOwned(tx, auth, role, roleIds, '角色')
-        await assertMayAssign(tx, auth, roleIds)
-        const done = await tx
-          .update(user)
-          .set({ roleId: roleIds.join(','), updateUser: auth.userId, updateTime: new Date() })
-          .where(inScopeWhere)
-          .returning({ id: user.id })
-        if (done.length !== new Set(userIds).size) throw notFound('用户不存在')
-      })
-      // their new roles count from their next request (core/auth/principals.ts)
-      await request.server.principals.forget(auth.tenantId, userIds)
-      return success()
-    },
-  )
+      async (request) => {
+        const auth = authOf(request)
+        const input = { ...request.query, ...(request.body ?? {}) }
+        const userIds = split(input.userIds ?? input.userId)
+        const roleIds = [...new Set(split(input.roleIds))]
+        if (!userIds.length || !roleIds.length) throw badRequest('参数校验失败: userIds, roleIds: required')
+        await assertMayManage(db, auth, userIds)
+        // resolved before the transaction: PGlite's one connection is held inside it
+        const inScopeWhere = await inScope(auth, userIds)
+        await db.transaction(async (tx) => {
+          await assertOwned(tx, auth, role, roleIds, '角色')
+          await assertMayAssign(tx, auth, roleIds)
+          const done = await tx
+            .update(user)
+            .set({ roleId: roleIds.join(','), updateUser: auth.userId, updateTime: new Date() })
+            .where(inScopeWhere)
+            .returning({ id: user.id })
+          if (done.length !== new Set(userIds).size) throw notFound('用户不存在')
+        })
+        // their new roles count from their next request (core/auth/principals.ts)
+        await request.server.principals.forget(auth.tenantId, userIds)
+        return success()
+      },
+    )
 
   api.post(
     '/blade-user/updateEmployeeType',
@@ -339,6 +347,7 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   )
 
   await userSearchRoutes(api, db, (auth) => data.condition(auth, USER_RESOURCE, user), apis, data)
+  userOrderRoutes(api, db, (auth) => data.condition(auth, USER_RESOURCE, user), apis)
 
   api.post(
     '/blade-user/update-info',

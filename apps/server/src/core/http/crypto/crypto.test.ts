@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto'
+import { brotliDecompressSync } from 'node:zlib'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { md5 } from '../../../core/auth/passwords.js'
@@ -75,6 +76,22 @@ describe('request encryption (spec 01 §7, §8; XPARK_CRYPTO=on)', () => {
     expect(opened).toMatchObject({ code: 200, data: { account: 'admin' } })
     // another call's key does not open it
     expect(sealCall(publicKey, { method: 'GET', url: '/x' }).openReply(res.body)).toBeNull()
+  })
+
+  it('seals a cached answer too (menu/routes, sent from its prepared text), even to a client that takes brotli', async () => {
+    for (let i = 0; i < 2; i++) {
+      const { res, sealed } = await call('GET', '/xparkApi/blade-system/menu/routes', {
+        headers: { ...auth(), 'accept-encoding': 'br, gzip' },
+      })
+      expect(res.statusCode).toBe(200)
+      // what is compressed is the sealed answer
+      const text =
+        res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString() : res.body
+      expect(Object.keys(JSON.parse(text))).toEqual(['ciphertext'])
+      const opened = sealed.openReply(text) as Record<string, unknown> | null
+      expect(opened).toMatchObject({ code: 200, success: true })
+      expect(Array.isArray(opened?.data)).toBe(true)
+    }
   })
 
   it('opens a sealed JSON body and writes what it says', async () => {

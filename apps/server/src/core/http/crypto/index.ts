@@ -100,6 +100,7 @@ interface CallKey {
 export function registerRequestCrypto(app: FastifyInstance, options: RequestCryptoOptions): void {
   const calls = new WeakMap<FastifyRequest, CallKey>()
   const bodyLimit = app.initialConfig.bodyLimit ?? 1024 * 1024
+  app.decorateRequest('sealedAnswer', false)
 
   function unwrap(request: FastifyRequest): CallKey {
     const wrapped = header(request, CRYPTO_HEADERS.key)
@@ -140,6 +141,8 @@ export function registerRequestCrypto(app: FastifyInstance, options: RequestCryp
     // kind (a multipart upload) is not sealed, but the address, time and nonce are signed.
     if (!(hasBody(request) && isJson(request))) await verify(request, call, '')
     calls.set(request, call)
+    // a cached answer goes out as text, for the onSend hook below to seal (core/http/prepared.ts)
+    request.sealedAnswer = true
   })
 
   app.addHook('preParsing', async (request, _reply, payload) => {
