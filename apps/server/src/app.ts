@@ -1,5 +1,4 @@
 import compress from '@fastify/compress'
-import helmet from '@fastify/helmet'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { API_BASE } from '@xpark/contract'
@@ -19,6 +18,7 @@ import { registerConsole } from './core/http/console.js'
 import { loadCryptoKeys, registerRequestCrypto } from './core/http/crypto/index.js'
 import { CONSOLE_CSP } from './core/http/csp.js'
 import { DATABASE_RETRY_AFTER_SECONDS, registerErrorHandling } from './core/http/errors.js'
+import { registerSecurityHeaders } from './core/http/security-headers.js'
 import { registerTextGuard } from './core/http/text-guard.js'
 import { registerUploads } from './core/http/uploads.js'
 import { wireSerializer } from './core/http/wire.js'
@@ -130,6 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     realtime: new Realtime(deps.bus ?? openBus(deps.config.redisUrl, deps.config.redisPrefix)),
   }
   app.addHook('onClose', () => ctx.realtime.bus.close())
+  // tests and tools reach the live-message bus of an app through it
+  app.decorate('realtime', ctx.realtime)
 
   // before compression: what is compressed is the sealed answer
   if (deps.config.crypto.enabled) {
@@ -138,12 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ctx.cryptoPublicKey = keys.publicKey
   }
 
-  await app.register(helmet, {
-    // not one policy for everything: the console's HTML gets its own (core/http/csp.ts), the API
-    // docs use inline styles and scripts, stored files are sandboxed by their route
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-  })
+  registerSecurityHeaders(app)
   await app.register(compress, { threshold: 1024 })
   // multipart for every module's uploads (imports, photos), with one size limit
   await registerUploads(app, deps.config.uploadMaxBytes)

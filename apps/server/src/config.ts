@@ -44,6 +44,7 @@ const EnvSchema = z.object({
     .default(10 * 1024 * 1024),
   XPARK_INTERCOM_BASE: z.union([z.literal(''), z.url()]).default(''),
   XPARK_INTERCOM_SIMULATOR: z.enum(['on', 'off']).default('on'),
+  XPARK_INTERCOM_SIMULATOR_MEMBERS: z.coerce.number().int().min(1).max(20_000).optional(),
   XPARK_MAP_TILE_URL: z.string().max(500).default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
   XPARK_TENANT_STORAGE_MB: z.coerce.number().int().min(0).default(2048),
   XPARK_OSS_ALLOW_PRIVATE: z
@@ -125,6 +126,8 @@ export interface Config {
   intercomBase: string
   /** run the loopback dispatch simulator (adapters/intercom) when no intercomBase is configured */
   intercomSimulator: boolean
+  /** members the simulator walks about (default its demo count; the bench runs 5,000) */
+  intercomSimulatorMembers: number | undefined
   /** the map tiles of the intercom console ({z}/{x}/{y} template; '' none: a plain grid) */
   mapTileUrl: string
   /** internal addresses / CIDRs object storage endpoints may reach (core/storage/egress.ts) */
@@ -184,6 +187,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     tenantStorageBytes: e.XPARK_TENANT_STORAGE_MB * 1024 * 1024,
     intercomBase: e.XPARK_INTERCOM_BASE,
     intercomSimulator: e.XPARK_INTERCOM_SIMULATOR === 'on' && e.XPARK_INTERCOM_BASE === '',
+    intercomSimulatorMembers: e.XPARK_INTERCOM_SIMULATOR_MEMBERS,
     mapTileUrl: e.XPARK_MAP_TILE_URL,
     trustProxy:
       e.XPARK_TRUST_PROXY === ''

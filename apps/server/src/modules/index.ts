@@ -13,9 +13,11 @@ import * as deskTables from './desk/schema.js'
 import { dictModule } from './dict/index.js'
 import { dutyModule } from './duty/index.js'
 import { financeModule } from './finance/index.js'
+import { homeModule } from './home/index.js'
 import { intercomModule } from './intercom/index.js'
 import { logModule } from './log/index.js'
 import { menuModule } from './menu/index.js'
+import { messageModule } from './message/index.js'
 import { orgModule } from './org/index.js'
 import { paramModule } from './param/index.js'
 import { regionModule } from './region/index.js'
@@ -57,5 +59,7 @@ export const MODULES: readonly ModuleManifest[] = [
   intercomModule,
   assetModule,
   dutyModule,
+  messageModule,
+  homeModule,
   socialModule,
 ]

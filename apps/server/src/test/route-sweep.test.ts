@@ -232,6 +232,7 @@ describe('route sweep: every route names its permission; writes respect tenants 
         'GET /xparkApi/blade-app/appStartup/current',
         'GET /xparkApi/blade-app/appInfo/public-detail',
         'GET /xparkApi/blade-app/detail',
+        'GET /xparkApi/blade-app/appDetail',
         'GET /xparkApi/blade-auth/oauth/captcha',
         'GET /xparkApi/blade-auth/oauth/captcha2',
         'GET /xparkApi/blade-auth/oauth/logout',
@@ -312,7 +313,8 @@ describe('route sweep: every route names its permission; writes respect tenants 
       }
     }
     expect(wrong).toEqual([])
-    // what the staff may write is its own: profile, password, its desk shortcuts, its error log
+    // what the staff may write is its own: profile, password, its desk shortcuts, its error log, its
+    // messages' read state
     expect(
       writes
         .filter((r) => may(namesOf(r.permission)))
@@ -329,6 +331,7 @@ describe('route sweep: every route names its permission; writes respect tenants 
         'blade-user/update-info',
         'blade-user/update-password',
         'blade-user/smsForUpdate-password',
+        'park-manage/center-web-message/setMessagerRead',
         // a guest token's registration (refused with 400 to an account's token)
         'blade-user/register-guest',
       ].sort(),

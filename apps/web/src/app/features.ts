@@ -10,6 +10,7 @@ import duty from '../features/duty'
 import finance from '../features/finance'
 import info from '../features/info'
 import intercom from '../features/intercom'
+import message from '../features/message'
 import monitor from '../features/monitor'
 import resource from '../features/resource'
 import social from '../features/social'
@@ -41,4 +42,5 @@ export const FEATURES: readonly FeatureManifest[] = [
   intercom,
   social,
   duty,
+  message,
 ]

@@ -1,5 +1,6 @@
 import { type ComponentType, lazy } from 'react'
 import { matchPath } from 'react-router'
+import { registerSlots } from '../components/kit'
 import { registerMenuNames } from '../i18n/menuNames'
 import { FEATURES } from './features'
 
@@ -15,6 +16,8 @@ export const screens: ScreenMap = {
 }
 
 for (const f of FEATURES) if (f.menuNames) registerMenuNames(f.menuNames)
+// the top bar's controls and the home page's cards that features bring (components/kit/slots.ts)
+registerSlots(FEATURES)
 
 export function resolveScreen(path: string, map: ScreenMap = screens): ComponentType | undefined {
   const exact = map[path]

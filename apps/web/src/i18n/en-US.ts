@@ -187,6 +187,8 @@ export const enUS: Messages = {
   'monitor.lineNumber': 'Line',
   'monitor.stackTrace': 'Stack trace',
   'notice.title': 'notice',
+  'notice.none': 'No notices',
+  'notice.latest': 'Latest notices',
   'notice.name': 'Title',
   'notice.category': 'Type',
   'notice.releaseTime': 'Release time',

@@ -192,6 +192,8 @@ export const zhCN = {
   'monitor.lineNumber': '代码行数',
   'monitor.stackTrace': '异常堆栈',
   'notice.title': '通知公告',
+  'notice.none': '暂无通知公告',
+  'notice.latest': '最新公告',
   'notice.name': '通知标题',
   'notice.category': '通知类型',
   'notice.releaseTime': '通知时间',

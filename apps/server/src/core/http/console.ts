@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
  * - files are found once at start; each is read once, on first request, and kept in memory;
  * - `x.br` / `x.gz` written by the build are sent as they are, with `Content-Encoding` and
  *   `Vary: Accept-Encoding`: nothing is compressed per request (these routes skip @fastify/compress);
- * - hashed files under `assets/` are cached for good; they skip helmet (its headers are for documents)
+ * - hashed files under `assets/` are cached for good; they skip the security headers (core/http/security-headers.ts: they are for documents)
  *   and the access log;
  * - index.html is rendered per request with the console's boot data for the request's host in a
  *   `<script type="application/json" id="xpark-boot">` element (data, not script, for CSP), from the
@@ -215,9 +215,8 @@ export function registerConsole(app: FastifyInstance, options: ConsoleOptions): 
   files.delete('/index.html')
   const asset = {
     compress: false,
-    helmet: false,
     logLevel: 'warn',
-    config: { public: true },
+    config: { public: true, securityHeaders: false },
     schema: { hide: true },
   } as const
   app.get('/assets/*', asset, (request, reply) => {

@@ -1,6 +1,13 @@
 import type { FastifyReply } from 'fastify'
 import type { Bus } from './bus.js'
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the app's live messages (set by buildApp) */
+    realtime: Realtime
+  }
+}
+
 export { type Bus, MemoryBus, openBus, RedisBus } from './bus.js'
 
 /**
@@ -24,6 +31,8 @@ export interface StreamOptions {
   channels: readonly string[]
   /** a comment line every so often keeps proxies from closing an idle stream */
   heartbeatMs?: number
+  /** end the stream at this moment (epoch ms): the token's expiry, so a stream outlives no session */
+  until?: number
   onClose?: () => void
 }
 
@@ -59,8 +68,14 @@ export class Realtime {
     for (const c of options.channels) this.local.set(c, this.listening(c) + 1)
     const heartbeat = setInterval(() => raw.write(': ping\n\n'), options.heartbeatMs ?? 25_000)
     heartbeat.unref()
+    const expiry =
+      options.until === undefined
+        ? undefined
+        : setTimeout(() => raw.end(), Math.max(0, options.until - Date.now()))
+    expiry?.unref()
     raw.once('close', () => {
       clearInterval(heartbeat)
+      clearTimeout(expiry)
       for (const c of options.channels) {
         const n = this.listening(c) - 1
         if (n > 0) this.local.set(c, n)

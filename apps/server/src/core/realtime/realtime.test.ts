@@ -91,6 +91,30 @@ function suite(name: string, makeBuses: () => [Bus, Bus]) {
   })
 }
 
+describe('realtime: a stream with an end', () => {
+  it('ends at `until` (a token’s expiry) and unsubscribes', async () => {
+    const realtime = new Realtime(new MemoryBus())
+    const channel = userChannel('100001', '7')
+    const app = Fastify()
+    app.get('/stream', (_request, reply) =>
+      realtime.stream(reply, { channels: [channel], until: Date.now() + 300 }),
+    )
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    try {
+      const port = (app.server.address() as { port: number }).port
+      const started = Date.now()
+      const res = await fetch(`http://127.0.0.1:${port}/stream`)
+      // the body ends by itself
+      await res.text()
+      expect(Date.now() - started).toBeLessThan(5000)
+      await waitFor(() => realtime.listening(channel) === 0)
+      expect(realtime.listening(channel)).toBe(0)
+    } finally {
+      await app.close()
+    }
+  })
+})
+
 suite('realtime: in-process bus', () => {
   const bus = new MemoryBus()
   return [bus, bus]

@@ -587,6 +587,20 @@ CREATE TABLE "xpark_finance_sms_account" (
 	"update_time" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "xpark_home_page_config" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"role_id" bigint NOT NULL,
+	"cards" varchar(1000) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "xpark_intercom_auth" (
 	"id" bigint PRIMARY KEY NOT NULL,
 	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
@@ -604,6 +618,42 @@ CREATE TABLE "xpark_intercom_auth" (
 	"dispatcher_pwd" text DEFAULT '' NOT NULL,
 	"dispatcher_pwd_secret" text DEFAULT '' NOT NULL,
 	"dispatcher_id" varchar(64) NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_message" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"user_id" bigint NOT NULL,
+	"title" varchar(100) NOT NULL,
+	"content" varchar(2000) DEFAULT '' NOT NULL,
+	"is_read" smallint DEFAULT 0 NOT NULL,
+	"read_time" timestamp with time zone,
+	"sender_name" varchar(64) DEFAULT '' NOT NULL,
+	"module" varchar(32) DEFAULT '' NOT NULL,
+	"link" varchar(500) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_scene_log" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"scene_id" bigint,
+	"scene_name" varchar(64) NOT NULL,
+	"result" integer DEFAULT 1 NOT NULL,
+	"content" varchar(1000) DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "xpark_sms_record" (
@@ -999,7 +1049,13 @@ CREATE INDEX "xpark_finance_recharge_tenant_page_idx" ON "xpark_finance_recharge
 CREATE INDEX "xpark_finance_recharge_tenant_dept_idx" ON "xpark_finance_recharge" USING btree ("tenant_id","create_dept","id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_finance_recharge_tenant_user_idx" ON "xpark_finance_recharge" USING btree ("tenant_id","create_user","id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_finance_recharge_card_idx" ON "xpark_finance_recharge" USING btree ("card_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_home_page_config_role_uq" ON "xpark_home_page_config" USING btree ("tenant_id","role_id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE UNIQUE INDEX "xpark_intercom_auth_tenant_uq" ON "xpark_intercom_auth" USING btree ("tenant_id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_message_user_idx" ON "xpark_message" USING btree ("tenant_id","user_id","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_message_unread_idx" ON "xpark_message" USING btree ("tenant_id","user_id") WHERE is_deleted = 0 and is_read = 0;--> statement-breakpoint
+CREATE INDEX "xpark_scene_log_tenant_page_idx" ON "xpark_scene_log" USING btree ("tenant_id","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_scene_log_tenant_dept_idx" ON "xpark_scene_log" USING btree ("tenant_id","create_dept","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_scene_log_tenant_user_idx" ON "xpark_scene_log" USING btree ("tenant_id","create_user","id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_sms_record_tenant_time_idx" ON "xpark_sms_record" USING btree ("tenant_id","create_time");--> statement-breakpoint
 CREATE UNIQUE INDEX "xpark_oauth_provider_code_uq" ON "xpark_oauth_provider" USING btree ("code") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_social_user_tenant_page_idx" ON "xpark_social_user" USING btree ("tenant_id","id") WHERE is_deleted = 0;--> statement-breakpoint

@@ -72,7 +72,12 @@ export const intercomModule = defineModule({
     },
   ],
   routes: async (api, ctx) => {
-    const simulator = ctx.config.intercomSimulator ? await startIntercomSimulator({ tickMs: 1000 }) : null
+    const simulator = ctx.config.intercomSimulator
+      ? await startIntercomSimulator({
+          tickMs: 1000,
+          ...(ctx.config.intercomSimulatorMembers ? { members: ctx.config.intercomSimulatorMembers } : {}),
+        })
+      : null
     if (simulator) api.addHook('onClose', () => simulator.close())
     const store = new AuthInfoStore(
       ctx.database,

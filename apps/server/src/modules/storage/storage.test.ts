@@ -612,6 +612,25 @@ describe('storage', () => {
           '15.00',
         ]),
       )
+      // the console POSTs the ticked rows' keys: only those rows are in the file, whatever else matches
+      const ticked = await t.app.inject({
+        method: 'POST',
+        url: '/xparkApi/park-storage/storage/export-summaryGoods',
+        payload: { ids: goods },
+        headers: admin,
+      })
+      expect(ticked.statusCode).toBe(200)
+      const tickedBook = new ExcelJS.Workbook()
+      await tickedBook.xlsx.load(ticked.rawPayload as unknown as ArrayBuffer)
+      expect(tickedBook.worksheets[0]!.actualRowCount).toBe(2)
+      expect(tickedBook.worksheets[0]!.getRow(2).values as unknown[]).toContain(name)
+      const badIds = await t.app.inject({
+        method: 'POST',
+        url: '/xparkApi/park-storage/storage/export-summaryGoods',
+        payload: { ids: 'x,1' },
+        headers: admin,
+      })
+      expect(badIds.statusCode).toBe(400)
       for (const url of [
         'queryStorage',
         'stockOverdue',

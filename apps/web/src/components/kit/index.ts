@@ -1,4 +1,13 @@
 // types and the manifest helpers only: this module is read by the first chunk (see screens.tsx)
 export type { DashboardDeclaration } from './Dashboard'
-export { crudScreen, dashboardScreen, defineFeature, type FeatureManifest, treeListScreen } from './screens'
+export {
+  crudScreen,
+  dashboardScreen,
+  defineFeature,
+  type FeatureManifest,
+  type FeatureSlots,
+  type HomeCard,
+  treeListScreen,
+} from './screens'
+export { homeCards, registerSlots, topBarItems } from './slots'
 export type { TreeListDeclaration } from './TreeListPage'

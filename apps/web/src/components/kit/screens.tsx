@@ -21,6 +21,28 @@ export interface FeatureManifest {
   pages?: Record<string, ComponentType>
   /** English names of the menus the module seeds, by menu code (the Chinese ones are the data) */
   menuNames?: Readonly<Record<string, string>>
+  /** what the feature puts into the shell's slots (components/kit/slots.ts); lazily loaded components */
+  slots?: FeatureSlots
+}
+
+/** A card the home page (`/wel/index`) can show; the home page configuration picks them per role. */
+export interface HomeCard {
+  /** i18n key of the card's title (also its name in the configuration screen) */
+  title: string
+  component: ComponentType
+  /** shown when the caller's roles have no configuration */
+  byDefault?: boolean
+  /** order among the defaults and in the configuration screen */
+  sort?: number
+}
+
+/**
+ * The shell's places a feature fills without the shell importing it: the top bar's controls (the
+ * message centre's bell), the home page's cards by key (`unreadMessages`, `latestNotices`…).
+ */
+export interface FeatureSlots {
+  topBar?: readonly ComponentType[]
+  homeCards?: Readonly<Record<string, HomeCard>>
 }
 
 export function defineFeature(manifest: FeatureManifest): FeatureManifest {

@@ -75,7 +75,11 @@ export default function MapPanel() {
       preferCanvas: true,
     })
     map.current = m
-    cluster.current = L.markerClusterGroup({ chunkedLoading: true, disableClusteringAtZoom: 17 }).addTo(m)
+    cluster.current = L.markerClusterGroup({
+      chunkedLoading: true,
+      chunkInterval: 50,
+      disableClusteringAtZoom: 17,
+    }).addTo(m)
     fenceGroup.current = L.layerGroup().addTo(m)
     draftGroup.current = L.layerGroup().addTo(m)
     trackGroup.current = L.layerGroup().addTo(m)
@@ -119,12 +123,11 @@ export default function MapPanel() {
     const group = cluster.current
     if (!group) return
     const added: L.Marker[] = []
-    const moved: L.Marker[] = []
+    const moved: [L.Marker, number, number][] = []
     for (const [uid, lat, lng] of batch) {
       const existing = markers.current.get(uid)
       if (existing) {
-        existing.setLatLng([lat, lng])
-        moved.push(existing)
+        moved.push([existing, lat, lng])
         continue
       }
       const member = namesRef.current.get(uid)
@@ -139,12 +142,16 @@ export default function MapPanel() {
       markers.current.set(uid, marker)
       added.push(marker)
     }
-    // one re-cluster per batch, not one per member
-    if (moved.length) {
-      group.removeLayers(moved)
-      group.addLayers(moved)
-    }
-    if (added.length) group.addLayers(added)
+    // One re-cluster per batch, not one per member: a marker moved while in the cluster group is
+    // re-clustered on its own (2.5 s of long tasks a batch for 5,000, bench/intercom-console.mjs), so
+    // markers leave the group, move, and come back together. When most moved, the clusters are
+    // rebuilt from scratch (adding is chunked; removing thousands one by one is not).
+    const rebuild = moved.length * 2 > markers.current.size
+    if (rebuild) group.clearLayers()
+    else if (moved.length) group.removeLayers(moved.map(([marker]) => marker))
+    for (const [marker, lat, lng] of moved) marker.setLatLng([lat, lng])
+    if (rebuild) group.addLayers([...markers.current.values()])
+    else group.addLayers([...moved.map(([marker]) => marker), ...added])
     setLive(markers.current.size)
   }, [])
 

@@ -123,6 +123,15 @@ function CountDialog({ plan, onClose }: { plan: InventoryRow; onClose: () => voi
               />
             ),
           },
+          // the saved difference (counted − book): a loss shows negative before its audit
+          {
+            title: tr('storage.difference'),
+            dataIndex: 'difference',
+            width: 110,
+            render: (v: string | null, line) => (
+              <span data-testid={`inventory-difference-${line.goodsCode}`}>{v ?? ''}</span>
+            ),
+          },
         ]}
       />
     </Modal>

@@ -21,15 +21,18 @@ export const quickLinksQuery = () =>
 
 const isExternal = (path: string) => /^https?:\/\//i.test(path)
 
-/** The welcome page's quick links; nothing at all when the user has none (or they cannot be read). */
-export function QuickLinks() {
+/**
+ * The welcome page's quick links; nothing at all when the user has none (or they cannot be read).
+ * Without `title` inside a card that has its own.
+ */
+export function QuickLinks({ title = true }: { title?: boolean }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const { data } = useQuery(quickLinksQuery())
   if (!data?.length) return null
   return (
     <div data-testid="wel-shortcuts">
-      <Typography.Title level={5}>{t('wel.shortcuts')}</Typography.Title>
+      {title && <Typography.Title level={5}>{t('wel.shortcuts')}</Typography.Title>}
       <Space wrap>
         {data.map((s) =>
           isExternal(s.path) ? (

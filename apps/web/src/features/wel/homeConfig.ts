@@ -1,0 +1,37 @@
+import { queryOptions } from '@tanstack/react-query'
+import { HOME_CONFIG_PATHS, type HomeConfigRow } from '@xpark/contract/modules/message'
+import { getData, postData } from '@/api/http'
+import type { HomeCard } from '@/components/kit'
+import { homeCards } from '@/components/kit'
+
+const KEY = ['home-page-config'] as const
+
+/** The caller's cards (null: none of its roles is configured, the defaults show). */
+export const myCardsQuery = () =>
+  queryOptions({
+    queryKey: [...KEY, 'mine'],
+    queryFn: () => getData<string[] | null>(HOME_CONFIG_PATHS.mine),
+    staleTime: 60_000,
+  })
+
+export const roleCardsQuery = () =>
+  queryOptions({
+    queryKey: [...KEY, 'list'],
+    queryFn: () => getData<HomeConfigRow[]>(HOME_CONFIG_PATHS.list),
+  })
+
+export const saveRoleCards = (roleId: string, cards: string[]) =>
+  postData<unknown>(HOME_CONFIG_PATHS.submit, undefined, { roleId, cards })
+
+export const HOME_CONFIG_KEY = KEY
+
+/** The cards to show: the configured keys the console knows, in their order; else the defaults. */
+export function cardsToShow(configured: readonly string[] | null | undefined): [string, HomeCard][] {
+  const all = homeCards()
+  if (!configured) return all.filter(([, c]) => c.byDefault)
+  const known = new Map(all)
+  return configured.flatMap((key) => {
+    const card = known.get(key)
+    return card ? [[key, card] as [string, HomeCard]] : []
+  })
+}
