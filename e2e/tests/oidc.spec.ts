@@ -143,7 +143,7 @@ test.describe('third-party sign-in (OpenID Connect) and guest approval', () => {
     await signIn(page, accounts.platformAdmin)
     await page.goto('/#/system/oauth-provider')
     await page.getByTestId('oauth-provider-add').click()
-    await popupsSettled(page)
+    await expect(page.getByTestId('crud-form-name')).toBeVisible()
     const second = `${code}b`
     await page.getByTestId('crud-form-name').fill('第二认证')
     await page.getByTestId('crud-form-code').fill(second)
@@ -155,7 +155,6 @@ test.describe('third-party sign-in (OpenID Connect) and guest approval', () => {
     await expect(row).toBeVisible()
     await expect(page.getByText('typed-secret-value')).toHaveCount(0)
     await row.locator('[data-testid^="crud-row-edit-"]').click()
-    await popupsSettled(page)
     await expect(page.getByTestId('crud-form-code')).toHaveValue(second)
     await expect(page.getByTestId('crud-form-clientSecret')).toHaveValue('')
   })
