@@ -32,6 +32,7 @@ import { FileLinks } from './core/storage/index.js'
 import type { Database } from './db/client.js'
 import { consoleBoot } from './modules/auth/index.js'
 import { MODULES } from './modules/index.js'
+import { withProviders } from './modules/social/index.js'
 
 /** A request slower than this is logged even without the access log. */
 const SLOW_REQUEST_MS = 2_000
@@ -189,7 +190,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // the built console, with its settings in index.html (core/http/console.ts); absent → API only
   registerConsole(app, {
     root: deps.config.webDist ?? (await import('./paths.js')).webDistDefault,
-    boot: consoleBoot(ctx),
+    // with the third-party sign-in buttons (modules/social)
+    boot: withProviders(consoleBoot(ctx), ctx.database.db),
     csp: CONSOLE_CSP,
   })
 

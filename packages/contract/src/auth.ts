@@ -64,6 +64,8 @@ export interface ConsoleSettings {
 export interface ConsoleBoot {
   settings: ConsoleSettings
   tenant: TenantInfo | null
+  /** the third-party sign-in buttons (modules/social); absent when not known */
+  providers?: { code: string; name: string }[]
 }
 
 /** `GET blade-user/info`: the signed-in user, for the top bar. */

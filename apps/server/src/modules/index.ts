@@ -23,6 +23,7 @@ import { paramModule } from './param/index.js'
 import { regionModule } from './region/index.js'
 import { resourceModule } from './resource/index.js'
 import * as resourceTables from './resource/schema.js'
+import { socialModule } from './social/index.js'
 import { staffModule } from './staff/index.js'
 import { storageModule } from './storage/index.js'
 import { tenantModule } from './tenant/index.js'
@@ -60,4 +61,5 @@ export const MODULES: readonly ModuleManifest[] = [
   dutyModule,
   messageModule,
   homeModule,
+  socialModule,
 ]

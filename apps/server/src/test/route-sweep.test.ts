@@ -237,6 +237,10 @@ describe('route sweep: every route names its permission; writes respect tenants 
         'GET /xparkApi/blade-auth/oauth/captcha2',
         'GET /xparkApi/blade-auth/oauth/logout',
         'GET /xparkApi/blade-auth/oauth/sms/captcha',
+        // third-party sign-in (modules/social): the buttons, the round trip's start and its return
+        'GET /xparkApi/blade-auth/oauth/social/authorize/:code',
+        'GET /xparkApi/blade-auth/oauth/social/callback',
+        'GET /xparkApi/blade-auth/oauth/social/providers',
         'GET /xparkApi/blade-resource/file/*',
         'GET /xparkApi/blade-system/proxyTenant/getTenant',
         'GET /xparkApi/blade-system/tenant/info',
@@ -328,6 +332,8 @@ describe('route sweep: every route names its permission; writes respect tenants 
         'blade-user/update-password',
         'blade-user/smsForUpdate-password',
         'park-manage/center-web-message/setMessagerRead',
+        // a guest token's registration (refused with 400 to an account's token)
+        'blade-user/register-guest',
       ].sort(),
     )
   })

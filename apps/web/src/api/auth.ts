@@ -94,6 +94,28 @@ export async function loginByPassword(form: LoginForm, captchaMode: boolean): Pr
   )
 }
 
+/**
+ * `GET blade-auth/oauth/sms/captcha?phone=` (public): a sign-in code to the phone, through the tenant's
+ * SMS configuration; the same answer whether an account has the phone or not.
+ */
+export function sendLoginCode(phone: string, tenantId: string): Promise<R<unknown>> {
+  return http.get<R<unknown>>(
+    'blade-auth/oauth/sms/captcha',
+    { phone, tenantId },
+    { headers: { 'Tenant-Id': tenantId }, auth: false },
+  )
+}
+
+/** Phone sign-in (spec 01 §3, §7): `account` is the phone, `phoneCode` the code sent to it. */
+export function loginByPhone(phone: string, phoneCode: string, tenantId: string): Promise<TokenReply> {
+  return http.post<TokenReply>(
+    'blade-auth/oauth/token',
+    { tenantId, account: phone, phoneCode, grant_type: 'sms_code', scope: 'all', type: 'phone' },
+    undefined,
+    { headers: { 'Tenant-Id': tenantId }, auth: false },
+  )
+}
+
 /** Refresh grant; refresh tokens rotate, so the caller must store the new pair. */
 export function refreshToken(refresh: string, tenantId: string): Promise<TokenReply> {
   return http.post<TokenReply>(

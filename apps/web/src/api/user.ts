@@ -47,3 +47,24 @@ export const switchableTenantsQuery = () =>
     queryFn: () => getData<SwitchableTenant[]>('blade-user/tenant'),
     staleTime: 60_000,
   })
+
+/**
+ * Own password by SMS code (`blade-user/smsForUpdate-password`): the phone alone sends the code to
+ * the account's own phone; with the code and the new password (MD5 hex, twice) it changes it.
+ */
+export const sendPasswordSms = (phone: string) =>
+  postData<{ phone: string; expireSeconds: number }>('blade-user/smsForUpdate-password', { phone })
+
+export async function updatePasswordBySms(
+  phone: string,
+  phoneCode: string,
+  newPassword: string,
+  newPassword1: string,
+) {
+  return postData<unknown>('blade-user/smsForUpdate-password', {
+    phone,
+    phoneCode,
+    newPassword: await md5Hex(newPassword),
+    newPassword1: await md5Hex(newPassword1),
+  })
+}

@@ -12,6 +12,8 @@ interface ConsoleBootState {
   domainTenant: TenantInfo | null | undefined
   /** `console/settings` could not be read: the sign-in page says the API is not reachable */
   apiUnreachable: boolean
+  /** the third-party sign-in buttons from the boot data; undefined: not known (the sign-in page asks) */
+  providers?: { code: string; name: string }[]
 }
 
 /** What the console learnt at start besides the (persisted) settings. */
@@ -27,7 +29,14 @@ export function readBoot(doc: Document = document): ConsoleBoot | null {
   try {
     const value = JSON.parse(text) as Partial<Record<keyof ConsoleBoot, unknown>> | null
     const settings = asConsoleSettings(value?.settings)
-    return settings ? { settings, tenant: asTenantInfo(value?.tenant) } : null
+    if (!settings) return null
+    const providers = Array.isArray(value?.providers)
+      ? value.providers.filter(
+          (p): p is { code: string; name: string } =>
+            typeof p === 'object' && p !== null && typeof p.code === 'string' && typeof p.name === 'string',
+        )
+      : undefined
+    return { settings, tenant: asTenantInfo(value?.tenant), ...(providers ? { providers } : {}) }
   } catch {
     return null
   }
@@ -43,7 +52,7 @@ export function loadConsoleSettings(doc: Document = document): Promise<void> {
   const boot = readBoot(doc)
   if (boot) {
     useSettings.getState().setConsole(boot.settings)
-    useConsoleBoot.setState({ domainTenant: boot.tenant, apiUnreachable: false })
+    useConsoleBoot.setState({ domainTenant: boot.tenant, apiUnreachable: false, providers: boot.providers })
     return Promise.resolve()
   }
   return fetchConsoleSettings().then(

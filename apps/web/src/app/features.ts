@@ -13,6 +13,7 @@ import intercom from '../features/intercom'
 import message from '../features/message'
 import monitor from '../features/monitor'
 import resource from '../features/resource'
+import social from '../features/social'
 import storage from '../features/storage'
 import system from '../features/system'
 import wel from '../features/wel'
@@ -39,6 +40,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   finance,
   canteen,
   intercom,
+  social,
   duty,
   message,
 ]

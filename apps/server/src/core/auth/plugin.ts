@@ -1,3 +1,4 @@
+import { GUEST_USER_ID } from '@xpark/contract/modules/social'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError, unauthorized } from '../errors.js'
 import { type Principals, principalProblem } from './principals.js'
@@ -16,6 +17,11 @@ declare module 'fastify' {
      * itself, the shell's menus); every other route answers 403 `PASSWORD_CHANGE_REQUIRED`
      */
     beforePasswordChange?: boolean
+    /**
+     * callable with a guest token (user id -1: a first third-party sign-in without an account yet,
+     * modules/social); every other route refuses such a token
+     */
+    guest?: boolean
   }
 }
 
@@ -48,12 +54,21 @@ export function registerAuthentication(
     if (!token) throw unauthorized('缺失令牌,鉴权失败')
     const check = await tokens.verifyAccess(token)
     if (!check.ok) throw unauthorized(check.reason === 'invalid' ? '请求未授权' : '令牌已失效')
+    if (check.auth.userId === GUEST_USER_ID) {
+      // no account behind it: nothing to load, and only the routes made for guests take it
+      if (!request.routeOptions.config?.guest) throw unauthorized(GUEST_REFUSED)
+      request.auth = check.auth
+      return
+    }
     const { auth, passwordChangeRequired } = await current(principals, check.auth)
     request.auth = auth
     if (passwordChangeRequired && !request.routeOptions.config?.beforePasswordChange)
       throw new AppError(403, PASSWORD_CHANGE_REQUIRED, { passwordChangeRequired: true })
   })
 }
+
+/** A guest token on a route not made for guests. */
+export const GUEST_REFUSED = '访客令牌仅可用于注册申请'
 
 /** The refusal while an initial password is unchanged; `data.passwordChangeRequired` tells the console. */
 export const PASSWORD_CHANGE_REQUIRED = '请先修改初始密码'

@@ -22,6 +22,8 @@ export interface AuthContext {
   sourceTenantId?: string
   /** expiry, seconds since epoch */
   exp: number
+  /** a guest token's third-party identity (`<provider id>:<subject>`); absent on account tokens */
+  oauthId?: string
 }
 
 export type TokenCheck =
@@ -65,6 +67,7 @@ export class TokenService {
       cid: ctx.clientId,
       fam: ctx.familyId,
       ...(ctx.sourceUserId ? { src: ctx.sourceUserId, stn: ctx.sourceTenantId ?? '' } : {}),
+      ...(ctx.oauthId ? { oid: ctx.oauthId } : {}),
       // issue time in ms: an account's sessions end "before now" (revokeUsers), finer than `iat`
       iam: Date.now(),
     })
@@ -100,6 +103,7 @@ export class TokenService {
       familyId: String(p.fam ?? ''),
       exp: Number(p.exp),
       ...(p.src ? { sourceUserId: String(p.src), sourceTenantId: String(p.stn ?? '') } : {}),
+      ...(p.oid ? { oauthId: String(p.oid) } : {}),
     }
     const made: VerifiedToken = { auth: Object.freeze(auth), issuedMs: Number(p.iam ?? Number(p.iat) * 1000) }
     this.verified.set(token, made)

@@ -676,6 +676,45 @@ CREATE TABLE "xpark_sms_record" (
 	"msg" varchar(500) DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "xpark_oauth_provider" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"code" varchar(32) NOT NULL,
+	"issuer" varchar(255) NOT NULL,
+	"client_id" varchar(255) NOT NULL,
+	"client_secret" varchar(1024) DEFAULT '' NOT NULL,
+	"scope" varchar(255) DEFAULT 'openid profile email' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_social_user" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"provider_id" bigint NOT NULL,
+	"subject" varchar(255) NOT NULL,
+	"email" varchar(255) DEFAULT '' NOT NULL,
+	"account" varchar(45) NOT NULL,
+	"name" varchar(20) DEFAULT '' NOT NULL,
+	"password" varchar(255) NOT NULL,
+	"user_id" bigint,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "xpark_storage_bill" (
 	"id" bigint PRIMARY KEY NOT NULL,
 	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
@@ -1018,6 +1057,9 @@ CREATE INDEX "xpark_scene_log_tenant_page_idx" ON "xpark_scene_log" USING btree 
 CREATE INDEX "xpark_scene_log_tenant_dept_idx" ON "xpark_scene_log" USING btree ("tenant_id","create_dept","id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_scene_log_tenant_user_idx" ON "xpark_scene_log" USING btree ("tenant_id","create_user","id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_sms_record_tenant_time_idx" ON "xpark_sms_record" USING btree ("tenant_id","create_time");--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_oauth_provider_code_uq" ON "xpark_oauth_provider" USING btree ("code") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_social_user_tenant_page_idx" ON "xpark_social_user" USING btree ("tenant_id","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_social_user_subject_uq" ON "xpark_social_user" USING btree ("tenant_id","provider_id","subject") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE UNIQUE INDEX "xpark_storage_bill_no_uq" ON "xpark_storage_bill" USING btree ("tenant_id","bill_no");--> statement-breakpoint
 CREATE INDEX "xpark_storage_bill_type_idx" ON "xpark_storage_bill" USING btree ("tenant_id","bill_type","status");--> statement-breakpoint
 CREATE INDEX "xpark_storage_bill_tenant_page_idx" ON "xpark_storage_bill" USING btree ("tenant_id","id") WHERE is_deleted = 0;--> statement-breakpoint

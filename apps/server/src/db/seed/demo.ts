@@ -49,14 +49,14 @@ export async function seedIfEmpty(db: Db, adminPassword: string | undefined): Pr
         id: nextId(),
         clientId: 'xpark',
         clientSecret: '',
-        authorizedGrantTypes: 'password,captcha,refresh_token,sms_code',
+        authorizedGrantTypes: 'password,captcha,refresh_token,sms_code,social',
       },
       // BladeX Saber's client, so existing Saber consoles work unchanged
       {
         id: nextId(),
         clientId: 'saber',
         clientSecret: saberSecret,
-        authorizedGrantTypes: 'refresh_token,password,authorization_code,captcha,social,sms_code',
+        authorizedGrantTypes: 'refresh_token,password,authorization_code,captcha,social,sms_code,applet',
       },
     ])
     await tx.insert(tenant).values([

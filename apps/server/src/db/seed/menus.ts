@@ -1,5 +1,6 @@
+import { guestContract, oauthProviderContract } from '@xpark/contract/modules/social'
 import { nextId } from '../../core/ids.js'
-import { button, type MenuSeed } from '../../core/module.js'
+import { button, type MenuSeed, resourceScreen } from '../../core/module.js'
 import { MODULES } from '../../modules/index.js'
 import type { Tx } from '../client.js'
 import type { menu, menuApp } from '../schema.js'
@@ -65,6 +66,9 @@ export const MENU_SEED: MenuSeed[] = [
       screen('dict', '字典管理', '/system/dict', 'BookOutlined'),
       screen('dictbiz', '业务字典', '/system/dictbiz', 'ReadOutlined'),
       screen('client', '客户端管理', '/system/client', 'ApiOutlined'),
+      // OpenID Connect providers (platform-wide: the platform administrator's) and guests' requests
+      resourceScreen(oauthProviderContract, '第三方登录', '/system/oauth-provider', 'LoginOutlined'),
+      resourceScreen(guestContract, '访客审核', '/social/guest', 'UserAddOutlined'),
       // platform administrator only: granted to no tenant role (the routes check the administrator)
       screen('tenant', '租户管理', '/system/tenant', 'ClusterOutlined'),
       // platform administrator only, like tenant: park products, agents, datasources

@@ -41,7 +41,8 @@ describe('console settings inside index.html (the sign-in page needs no request)
       tenantId: '',
       clientId: 'xpark',
     })
-    expect(bootOf((await page('localhost')).body)).toEqual({ settings, tenant: null })
+    // and the third-party sign-in buttons (none configured here: modules/social)
+    expect(bootOf((await page('localhost')).body)).toEqual({ settings, tenant: null, providers: [] })
   })
 
   it("carries the park of the request's domain, as tenant/info answers it, escaped", async () => {
@@ -98,6 +99,7 @@ describe('a console pinned to one tenant', () => {
     expect(bootOf(reply.body)).toEqual({
       settings: expect.objectContaining({ tenantMode: false, tenantId: '100001' }),
       tenant: null,
+      providers: [],
     })
   })
 })

@@ -17,8 +17,16 @@ import { phoneLoginRoutes } from './phone-login.js'
 import { Sessions } from './sessions.js'
 import { GrantError, tenantOfRequest, tokenEndpoint } from './token-endpoint.js'
 
+export type { OAuthClient } from './clients.js'
 export { CONSOLE_CLIENT_ID, consoleBoot } from './console-boot.js'
 export { client } from './schema.js'
+export {
+  GrantError,
+  type GrantTools,
+  type TokenGrant,
+  type TokenParams,
+  tenantOfRequest,
+} from './token-endpoint.js'
 export { checkCaptcha }
 
 const done = { success: 'true', msg: 'success' } as const
@@ -51,10 +59,12 @@ export async function authModule(api: Api, ctx: ModuleContext): Promise<void> {
   const settings = consoleSettings(ctx.config, ctx.cryptoPublicKey)
   api.get('/console/settings', { config: isPublic, schema: { tags } }, async () => ok(settings))
 
+  // filled by modules registered later (modules/social: social, applet); read per request
+  if (!api.hasDecorator('tokenGrants')) api.decorate('tokenGrants', new Map())
   api.post(
     '/blade-auth/oauth/token',
     { config: isPublic, schema: { tags } },
-    tokenEndpoint(ctx, sessions, limits, codes),
+    tokenEndpoint(ctx, sessions, limits, codes, api.tokenGrants),
   )
 
   // phone sign-in codes and password change by SMS code; a missing tenant is a 400 here

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { TokenReply } from '@xpark/contract'
+import { GUEST_USER_ID } from '@xpark/contract/modules/social'
 import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import { sha256 } from '../../core/auth/passwords.js'
 import type { Principals } from '../../core/auth/principals.js'
@@ -25,6 +26,9 @@ async function lockFamily(tx: Tx, familyId: string): Promise<void> {
 export type RefreshOutcome =
   | { ok: true; userId: string; tenantId: string; familyId: string; sourceUserId: string | null }
   | { ok: false; reason: 'unknown' | 'expired' | 'reused' }
+
+/** A guest has this long to fill in the register dialog. */
+export const GUEST_TOKEN_TTL_SECONDS = 1800
 
 /** Issued sessions: an access JWT plus a rotating, opaque refresh token kept (hashed) in the database. */
 export class Sessions {
@@ -107,6 +111,55 @@ export class Sessions {
       client_id: oauthClient.clientId,
       license: 'powered by xpark',
       detail: { type: 'web' },
+      jti: access.jti,
+    }
+  }
+
+  /**
+   * A guest token (spec 01 §2): someone a provider vouched for, with no account here yet. User id
+   * -1, no roles, no refresh token, a short life; only routes flagged `guest` take it (the register
+   * dialog's call). `oauth_id` names the identity the registration is filed under.
+   */
+  async issueGuest(
+    guest: { tenantId: string; oauthId: string; account: string; name: string },
+    oauthClient: OAuthClient,
+  ): Promise<TokenReply> {
+    const access = await this.tokens.issueAccess(
+      {
+        userId: GUEST_USER_ID,
+        tenantId: guest.tenantId,
+        account: guest.account,
+        userName: guest.name,
+        roleIds: [],
+        roleAliases: [],
+        deptIds: [],
+        clientId: oauthClient.clientId,
+        familyId: '',
+        oauthId: guest.oauthId,
+      },
+      GUEST_TOKEN_TTL_SECONDS,
+    )
+    return {
+      access_token: access.token,
+      token_type: 'bearer',
+      refresh_token: '',
+      expires_in: access.exp - Math.floor(Date.now() / 1000),
+      scope: 'all',
+      tenant_id: guest.tenantId,
+      user_id: GUEST_USER_ID,
+      dept_id: '',
+      post_id: '',
+      role_id: '',
+      oauth_id: guest.oauthId,
+      account: guest.account,
+      user_name: guest.name || guest.account,
+      nick_name: guest.name,
+      real_name: guest.name,
+      role_name: '',
+      avatar: '',
+      client_id: oauthClient.clientId,
+      license: 'powered by xpark',
+      detail: { type: 'web', guest: true },
       jti: access.jti,
     }
   }

@@ -13,7 +13,7 @@ import { FamilyRevokedError, type Sessions } from './sessions.js'
 
 /** Parameters arrive in the query string (Saber sends them as axios `params`), the body is empty. */
 const TokenQuery = z.object({
-  grant_type: z.enum(['password', 'captcha', 'refresh_token', 'sms_code']),
+  grant_type: z.enum(['password', 'captcha', 'refresh_token', 'sms_code', 'social', 'applet']),
   tenantId: z.string().max(12).optional(),
   tenant_id: z.string().max(12).optional(),
   username: z.string().max(45).optional(),
@@ -24,9 +24,46 @@ const TokenQuery = z.object({
   /** phone sign-in (spec 01 §3, §7): the phone number and the code `oauth/sms/captcha` sent to it */
   account: z.string().max(20).optional(),
   phoneCode: z.string().max(12).optional(),
+  /** social sign-in (modules/social): the one-time ticket of the provider's callback */
+  ticket: z.string().max(100).optional(),
+  /** the applet grant (modules/social): provider code, its authorization code and PKCE verifier */
+  source: z.string().max(32).optional(),
+  code: z.string().max(2048).optional(),
+  code_verifier: z.string().max(128).optional(),
+  redirect_uri: z.string().max(1000).optional(),
+  state: z.string().max(255).optional(),
+  nonce: z.string().max(255).optional(),
   scope: z.string().optional(),
   type: z.string().optional(),
 })
+export type TokenParams = z.infer<typeof TokenQuery>
+
+/**
+ * What a grant another module brings (modules/social: `social`, `applet`) may do: find the tenant,
+ * check it, sign an account in (every check a sign-in makes), or hand out a guest token.
+ */
+export interface GrantTools {
+  tenantOf: (request: FastifyRequest, q: TokenParams) => string
+  checkTenant: (tenantId: string) => Promise<void>
+  signIn: (account: Account | null, c: OAuthClient) => Promise<TokenReply>
+  guest: (
+    g: { tenantId: string; oauthId: string; account: string; name: string },
+    c: OAuthClient,
+  ) => Promise<TokenReply>
+}
+export type TokenGrant = (
+  request: FastifyRequest,
+  q: TokenParams,
+  c: OAuthClient,
+  tools: GrantTools,
+) => Promise<TokenReply>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** grants other modules add to the token endpoint, by grant_type */
+    tokenGrants: Map<string, TokenGrant>
+  }
+}
 
 class GrantError extends Error {
   constructor(
@@ -70,6 +107,7 @@ export function tokenEndpoint(
   sessions: Sessions,
   limits: LoginLimits,
   codes: PhoneCodes,
+  grants: ReadonlyMap<string, TokenGrant>,
 ) {
   const db = ctx.database.db
 
@@ -141,6 +179,13 @@ export function tokenEndpoint(
     return sessions.issue(usable(account), c)
   }
 
+  const tools: GrantTools = {
+    tenantOf,
+    checkTenant,
+    signIn: (account, c) => sessions.issue(usable(account), c),
+    guest: (g, c) => sessions.issueGuest(g, c),
+  }
+
   async function refreshGrant(request: FastifyRequest, q: z.infer<typeof TokenQuery>, c: OAuthClient) {
     if (!q.refresh_token) throw denied('令牌已失效')
     const spent = await sessions.spend(q.refresh_token, c.clientId)
@@ -200,8 +245,10 @@ export function tokenEndpoint(
       return fail(400, 'unsupported_grant_type', `客户端不支持该授权类型: ${q.grant_type}`)
     }
     try {
-      const issued =
-        q.grant_type === 'refresh_token'
+      const added = grants.get(q.grant_type)
+      const issued = added
+        ? await added(request, q, oauthClient, tools)
+        : q.grant_type === 'refresh_token'
           ? await refreshGrant(request, q, oauthClient)
           : q.grant_type === 'sms_code'
             ? await phoneGrant(request, q, oauthClient)

@@ -22,7 +22,16 @@ import { production, productionMenu, proxyProduction, tenant, tenantProduction }
  */
 
 /** Menus (and their buttons) whose routes answer the platform administrator only: never part of a product. */
-const PLATFORM_MENUS = ['tenant', 'client', 'menu', 'dict', 'production', 'proxy', 'datasource']
+const PLATFORM_MENUS = [
+  'tenant',
+  'client',
+  'menu',
+  'dict',
+  'production',
+  'proxy',
+  'datasource',
+  'oauth_provider',
+]
 
 /** Menu, role grant and permission caches of every role set live under this prefix (modules/menu/menus.ts). */
 export const SYSTEM_CACHE = 'sys:'

@@ -32,6 +32,8 @@ export const PARK_ADMIN_MENU_CODES: readonly string[] = [
   ...screenCodes('dept'),
   ...screenCodes('post'),
   ...screenCodes('role', 'role_grant'),
+  // guests who registered after a third-party sign-in (modules/social)
+  ...screenCodes('user_guest', 'user_guest_approve', 'user_guest_reject'),
   // the data and api scope definitions are platform data: the park admin reads them only
   ...['authority', 'datascope', 'datascope_view', 'apiscope', 'apiscope_view'],
   ...screenCodes('notice'),

@@ -17,6 +17,7 @@ export {
   type TenantState,
   tenantState,
 } from './accounts.js'
+export { handOutProblem, roleAuthority } from './authority.js'
 export { user, userDept, userFilters, userTenant } from './schema.js'
 
 /**

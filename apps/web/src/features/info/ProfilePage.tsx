@@ -8,6 +8,7 @@ import { updateInfo, uploadAvatar, userInfoQuery } from '@/api/user'
 import { PasswordFields, type PasswordValues, usePasswordChange } from '@/components/PasswordFields'
 import type { MessageKey } from '@/i18n'
 import { avatarProblem } from './avatar'
+import { SmsPasswordTab } from './SmsPasswordTab'
 
 interface InfoValues {
   avatar: string
@@ -29,6 +30,7 @@ export default function ProfilePage() {
         items={[
           { key: 'info', label: t('profile.info'), children: <InfoTab /> },
           { key: 'password', label: t('password.change'), children: <PasswordTab /> },
+          { key: 'sms', label: t('password.bySms'), children: <SmsPasswordTab /> },
         ]}
       />
     </Card>

@@ -7,7 +7,15 @@ import type { MessageKey } from '@/i18n'
 export type Client = ClientRow & { /** write-only: sent when set, never read back */ clientSecret?: string }
 
 /** The grant types the server's token endpoint knows. */
-export const GRANT_TYPES = ['password', 'captcha', 'refresh_token', 'authorization_code', 'social'] as const
+export const GRANT_TYPES = [
+  'password',
+  'captcha',
+  'refresh_token',
+  'authorization_code',
+  'social',
+  'sms_code',
+  'applet',
+] as const
 
 const requiredText = (message: MessageKey): FormRule[] => [{ required: true, whitespace: true, message }]
 const requiredSeconds = (message: MessageKey): FormRule[] => [

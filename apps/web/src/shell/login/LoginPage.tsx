@@ -1,10 +1,19 @@
+import type { TokenReply } from '@xpark/contract'
 import type { TenantInfo } from '@xpark/contract/schemas'
-import { type FormEvent, useEffect, useState } from 'react'
+import { phoneProblem } from '@xpark/contract/validation'
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
-import { fetchTenantInfo, loginByPassword } from '../../api/auth'
+import { useNavigate, useSearchParams } from 'react-router'
+import { fetchTenantInfo, loginByPassword, loginByPhone, sendLoginCode } from '../../api/auth'
 import { HttpError } from '../../api/httpCore'
 import { setNotifier } from '../../api/notify'
+import {
+  fetchSocialProviders,
+  isGuest,
+  loginBySocial,
+  type SocialProvider,
+  socialAuthorizeUrl,
+} from '../../api/social'
 import { useConsoleBoot } from '../../app/consoleSettings'
 import { LanguageMenu } from '../../components/LanguageMenu'
 import { usePageTitle } from '../../components/usePageTitle'
@@ -19,7 +28,19 @@ import { CaptchaImage, useCaptcha } from './Captcha'
 import { Field } from './Field'
 import './login.css'
 
-type Values = { tenantId: string; username: string; password: string; captchaCode: string }
+// antd comes with the dialog, only when a guest arrives
+const RegisterDialog = lazy(() => import('./RegisterDialog'))
+
+type Values = {
+  tenantId: string
+  username: string
+  password: string
+  captchaCode: string
+  phone: string
+  phoneCode: string
+}
+/** seconds before another sign-in code may be asked for (the server has its own budget) */
+const RESEND_SECONDS = 60
 type Errors = Partial<Record<keyof Values, MessageKey>>
 
 /**
@@ -50,13 +71,90 @@ export default function LoginPage() {
     username: '',
     password: '',
     captchaCode: '',
+    phone: '',
+    phoneCode: '',
   })
+  // spec 01 §2: the login screen also signs in by phone code
+  const [mode, setMode] = useState<'account' | 'phone'>('account')
+  const [wait, setWait] = useState(0)
+  const [notice, setNotice] = useState('')
+  useEffect(() => {
+    if (wait <= 0) return
+    const timer = setTimeout(() => setWait((w) => w - 1), 1000)
+    return () => clearTimeout(timer)
+  }, [wait])
   const [errors, setErrors] = useState<Errors>({})
   const [failure, setFailure] = useState('')
   const [loading, setLoading] = useState(false)
 
+  // the buttons come with the page (boot data); only a page without them asks
+  const bootProviders = useConsoleBoot((s) => s.providers)
+  const [fetchedProviders, setProviders] = useState<SocialProvider[]>([])
+  const providers = bootProviders ?? fetchedProviders
+  const [guest, setGuest] = useState<TokenReply | null>(null)
+  // once a guest came, the dialog's chunk stays mounted (its last message outlives the dialog)
+  const [registerLoaded, setRegisterLoaded] = useState(false)
+  const [search] = useSearchParams()
+
   // the HTTP client's error toasts (error_description of a failed login) show in the form's alert
-  useEffect(() => setNotifier({ error: setFailure }), [])
+  // (the register dialog takes them while it is open)
+  useEffect(() => (guest ? undefined : setNotifier({ error: setFailure })), [guest])
+
+  useEffect(() => {
+    if (bootProviders) return
+    let live = true
+    void fetchSocialProviders().then((list) => live && setProviders(list))
+    return () => {
+      live = false
+    }
+  }, [bootProviders])
+
+  /** A signed-in reply: a guest gets the register dialog, anyone else the console. */
+  function signedIn(reply: TokenReply) {
+    if (isGuest(reply)) {
+      setGuest(reply)
+      setRegisterLoaded(true)
+      setLoading(false)
+      return
+    }
+    // a new session starts with no tabs and no lock
+    useTabs.getState().reset()
+    useLock.getState().clear()
+    useSession.getState().startSession(reply)
+    navigate('/', { replace: true })
+  }
+
+  // back from a provider: `social_ticket` (spent once, whatever StrictMode does) or `social_error`
+  const ticketSpent = useRef('')
+  const ticket = search.get('social_ticket') ?? ''
+  const socialError = search.get('social_error') ?? ''
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per ticket (signedIn and navigate are fresh enough)
+  useEffect(() => {
+    if (socialError) setFailure(socialError)
+    if (!ticket || ticketSpent.current === ticket) return
+    ticketSpent.current = ticket
+    const tenantId = search.get('tenantId') || settings.tenantId || website.defaultTenantId
+    setLoading(true)
+    // the ticket leaves the address bar at once: it is worth nothing after this call anyway
+    navigate('/login', { replace: true })
+    loginBySocial(ticket, tenantId).then(signedIn, () => setLoading(false))
+  }, [ticket, socialError])
+
+  function chosenTenant(): string {
+    return (
+      settings.tenantId ||
+      domainTenant?.tenantId ||
+      (settings.tenantMode ? values.tenantId.trim() : website.defaultTenantId)
+    )
+  }
+
+  function socialSignIn(code: string) {
+    if (showTenant && !values.tenantId.trim()) {
+      setErrors({ tenantId: 'login.tenantRequired' })
+      return
+    }
+    window.location.assign(socialAuthorizeUrl(code, chosenTenant()))
+  }
 
   // asked only when the server did not say (a static host without our server)
   const known = pinned || bootTenant !== undefined
@@ -81,10 +179,33 @@ export default function LoginPage() {
   function validate(): Errors {
     const e: Errors = {}
     if (showTenant && !values.tenantId.trim()) e.tenantId = 'login.tenantRequired'
+    if (mode === 'phone') {
+      const problem = phoneProblem(values.phone.trim()) as MessageKey | null
+      if (problem) e.phone = problem
+      if (!values.phoneCode.trim()) e.phoneCode = 'login.phoneCodeRequired'
+      return e
+    }
     if (!values.username.trim()) e.username = 'login.usernameRequired'
     if (!values.password) e.password = 'login.passwordRequired'
     if (captchaOn && !values.captchaCode.trim()) e.captchaCode = 'login.captchaRequired'
     return e
+  }
+
+  async function sendCode() {
+    const e: Errors = {}
+    if (showTenant && !values.tenantId.trim()) e.tenantId = 'login.tenantRequired'
+    const problem = phoneProblem(values.phone.trim()) as MessageKey | null
+    if (problem) e.phone = problem
+    setErrors(e)
+    if (Object.keys(e).length > 0) return
+    setFailure('')
+    try {
+      await sendLoginCode(values.phone.trim(), chosenTenant())
+      setNotice(t('login.codeSent'))
+      setWait(RESEND_SECONDS)
+    } catch {
+      // the server's message is in the alert
+    }
   }
 
   async function submit(event: FormEvent) {
@@ -95,19 +216,15 @@ export default function LoginPage() {
     setFailure('')
     setLoading(true)
     try {
-      const tenantId =
-        settings.tenantId ||
-        domainTenant?.tenantId ||
-        (settings.tenantMode ? values.tenantId.trim() : website.defaultTenantId)
-      const reply = await loginByPassword(
-        { ...values, tenantId, username: values.username.trim(), captchaKey: captcha?.key },
-        captchaOn,
-      )
-      // a new session starts with no tabs and no lock
-      useTabs.getState().reset()
-      useLock.getState().clear()
-      useSession.getState().startSession(reply)
-      navigate('/', { replace: true })
+      const tenantId = chosenTenant()
+      const reply =
+        mode === 'phone'
+          ? await loginByPhone(values.phone.trim(), values.phoneCode.trim(), tenantId)
+          : await loginByPassword(
+              { ...values, tenantId, username: values.username.trim(), captchaKey: captcha?.key },
+              captchaOn,
+            )
+      signedIn(reply)
     } catch (error) {
       // error_description is already shown; a used captcha is void
       if (error instanceof HttpError && (error.body as { error?: unknown })?.error === 'captcha_required')
@@ -151,6 +268,25 @@ export default function LoginPage() {
             {failure}
           </div>
         )}
+        <div className="login-modes" role="tablist">
+          {(['account', 'phone'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="tab"
+              aria-selected={mode === m}
+              className={`login-mode${mode === m ? ' active' : ''}`}
+              onClick={() => {
+                setMode(m)
+                setErrors({})
+                setNotice('')
+              }}
+              data-testid={`login-mode-${m}`}
+            >
+              {t(m === 'account' ? 'login.byAccount' : 'login.byPhone')}
+            </button>
+          ))}
+        </div>
         {showTenant && (
           <Field
             id="tenantId"
@@ -160,40 +296,111 @@ export default function LoginPage() {
             {...bind('tenantId')}
           />
         )}
-        <Field
-          id="username"
-          label={t('login.username')}
-          error={err('username')}
-          autoComplete="username"
-          data-testid="login-username"
-          {...bind('username')}
-        />
-        <Field
-          id="password"
-          type="password"
-          label={t('login.password')}
-          error={err('password')}
-          autoComplete="current-password"
-          data-testid="login-password"
-          {...bind('password')}
-        />
-        {captchaOn && (
-          <div className="login-captcha">
+        {mode === 'account' ? (
+          <>
             <Field
-              id="captchaCode"
-              label={t('login.captcha')}
-              error={err('captchaCode')}
-              autoComplete="off"
-              data-testid="login-captcha"
-              {...bind('captchaCode')}
+              id="username"
+              label={t('login.username')}
+              error={err('username')}
+              autoComplete="username"
+              data-testid="login-username"
+              {...bind('username')}
             />
-            <CaptchaImage image={captcha?.image} onRefresh={refresh} />
-          </div>
+            <Field
+              id="password"
+              type="password"
+              label={t('login.password')}
+              error={err('password')}
+              autoComplete="current-password"
+              data-testid="login-password"
+              {...bind('password')}
+            />
+            {captchaOn && (
+              <div className="login-captcha">
+                <Field
+                  id="captchaCode"
+                  label={t('login.captcha')}
+                  error={err('captchaCode')}
+                  autoComplete="off"
+                  data-testid="login-captcha"
+                  {...bind('captchaCode')}
+                />
+                <CaptchaImage image={captcha?.image} onRefresh={refresh} />
+              </div>
+            )}
+          </>
+        ) : (
+          <>
+            <Field
+              id="phone"
+              label={t('login.phone')}
+              error={err('phone')}
+              autoComplete="tel"
+              inputMode="numeric"
+              maxLength={11}
+              data-testid="login-phone"
+              {...bind('phone')}
+            />
+            <div className="login-captcha">
+              <Field
+                id="phoneCode"
+                label={t('login.phoneCode')}
+                error={err('phoneCode')}
+                autoComplete="one-time-code"
+                maxLength={12}
+                data-testid="login-phone-code"
+                {...bind('phoneCode')}
+              />
+              <button
+                type="button"
+                className="login-send-code"
+                disabled={wait > 0}
+                onClick={() => void sendCode()}
+                data-testid="login-send-code"
+              >
+                {wait > 0 ? t('login.resend', { seconds: wait }) : t('login.sendCode')}
+              </button>
+            </div>
+            {notice && (
+              <p className="login-notice" data-testid="login-notice">
+                {notice}
+              </p>
+            )}
+          </>
         )}
         <button type="submit" className="login-submit" disabled={loading} data-testid="login-submit">
           {loading ? '…' : t('login.submit')}
         </button>
+        {providers.length > 0 && (
+          <div className="login-social" data-testid="login-social">
+            <span className="login-social-title">{t('login.other')}</span>
+            {providers.map((p) => (
+              <button
+                key={p.code}
+                type="button"
+                className="login-social-button"
+                disabled={loading}
+                onClick={() => socialSignIn(p.code)}
+                data-testid={`login-social-${p.code}`}
+              >
+                {p.name}
+              </button>
+            ))}
+          </div>
+        )}
       </form>
+      {registerLoaded && (
+        <Suspense fallback={null}>
+          <RegisterDialog
+            guest={guest}
+            tenantAsked={showTenant}
+            onClosed={() => {
+              setGuest(null)
+              navigate('/login', { replace: true })
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   )
 }
