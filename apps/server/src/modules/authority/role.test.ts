@@ -75,7 +75,8 @@ describe('roles, grants and scope definitions', () => {
   describe('role CRUD and trees', () => {
     it('lists the tenant roles as a tree; tree gives TreeNodes; other tenants only for the administrator', async () => {
       const list = (await get('role/list', parkAdmin)).json().data as { roleAlias: string }[]
-      expect(list.map((r) => r.roleAlias).sort()).toEqual(['admin', 'manager', 'staff'])
+      // guest: the role approved third-party sign-ins get (modules/social)
+      expect(list.map((r) => r.roleAlias).sort()).toEqual(['admin', 'guest', 'manager', 'staff'])
       const tree = (await get('role/tree', parkAdmin)).json().data
       expect(tree[0]).toEqual({
         id: expect.any(String),
@@ -87,7 +88,7 @@ describe('roles, grants and scope definitions', () => {
       })
       expect((await get('role/tree', parkAdmin, { tenantId: '000000' })).statusCode).toBe(403)
       const platform = (await get('role/tree', admin, { tenantId: '100001' })).json().data as Tree[]
-      expect(platform).toHaveLength(3)
+      expect(platform).toHaveLength(4)
       const byId = (await get('role/tree-by-id', parkAdmin, { roleId: ids.staffRole })).json().data as Tree[]
       expect(byId.map((n) => n.id)).toContain(ids.parkAdminRole)
       expect((await get('role/tree-by-id', parkAdmin, { roleId: ids.platformRole })).statusCode).toBe(404)

@@ -134,7 +134,7 @@ describe('pickers: blade-user/search/user and blade-system/search/{role,dept,pos
         expect((await system.get(`search/${what}`, staff)).statusCode).toBe(403)
       const reader = parkAdmin
       const roles = (await system.get('search/role', reader)).json().data
-      expect(roles.map((r: { roleName: string }) => r.roleName)).toEqual(['管理员', '园区职员'])
+      expect(roles.map((r: { roleName: string }) => r.roleName)).toEqual(['管理员', '园区职员', '访客'])
       expect(Object.keys(roles[0]).sort()).toEqual(['id', 'parentId', 'roleAlias', 'roleName'])
       expect((await system.get('search/role', reader, { roleName: '职员' })).json().data).toMatchObject([
         { roleName: '园区职员', roleAlias: 'staff' },
