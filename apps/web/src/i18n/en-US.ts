@@ -226,6 +226,7 @@ export const enUS: Messages = {
     'Set a new password for: {{accounts}}. They will be asked to change it at their next sign-in.',
   'user.resetDone': 'Password reset',
   'user.roleConfig': 'Assign roles',
+  'user.guests': 'Guest approvals',
   'user.staffType': 'Staff type',
   'user.tenantGrant': 'Tenant access',
   'user.tenantGrantHint': '{{account}} may switch into these tenants, signed in as the account named.',

@@ -230,6 +230,7 @@ export const zhCN = {
   'user.resetConfirm': '为以下账号设置新密码: {{accounts}}。他们下次登录时需修改密码。',
   'user.resetDone': '重置密码成功',
   'user.roleConfig': '角色配置',
+  'user.guests': '访客审核',
   'user.staffType': '员工类型',
   'user.tenantGrant': '租户授权',
   'user.tenantGrantHint': '{{account}} 可以切换到下列租户, 以对应的账号登录。',

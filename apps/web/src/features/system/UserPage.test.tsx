@@ -206,5 +206,12 @@ describe('user screen', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('user-add')).toBeNull()
     expect(screen.queryByTestId('user-reset')).toBeNull()
     expect(screen.queryByTestId('user-role')).toBeNull()
+    expect(screen.queryByTestId('user-guests')).toBeNull()
+  })
+
+  it('links to the pending guests (访客审核) for whoever may review them', async () => {
+    setup({ ...all, user_guest_view: true })
+    await screen.findByText('zhang')
+    expect(screen.getByTestId('user-guests').textContent).toContain('访客审核')
   })
 })

@@ -1,8 +1,15 @@
-import { ApartmentOutlined, DesktopOutlined, KeyOutlined, TeamOutlined } from '@ant-design/icons'
+import {
+  ApartmentOutlined,
+  AuditOutlined,
+  DesktopOutlined,
+  KeyOutlined,
+  TeamOutlined,
+} from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
 import { App, Button, Col, Row } from 'antd'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
 import { CrudPage, defineCrud } from '@/components/crud'
 import { useSession } from '@/stores/session'
 import { deptTreeQuery, FilterTree } from './deptTree'
@@ -30,6 +37,9 @@ export default function UserPage() {
   const [tenantOf, setTenantOf] = useState<User | null>(null)
   const [platformOf, setPlatformOf] = useState<User | null>(null)
   const mayEdit = useSession((s) => s.permission.user_edit === true)
+  // pending third-party registrations are approved on their own screen (访客审核, the social feature)
+  const mayReviewGuests = useSession((s) => s.permission.user_guest_view === true)
+  const navigate = useNavigate()
   // the platform administrator: role alias `administrator` in the platform tenant (core/auth/guards.ts)
   const isAdministrator = useSession(
     (s) => s.userInfo?.tenantId === '000000' && (s.userInfo.roleAliases ?? []).includes('administrator'),
@@ -58,6 +68,15 @@ export default function UserPage() {
               data-testid="user-role"
             >
               {t('user.roleConfig')}
+            </Button>
+          )}
+          {mayReviewGuests && (
+            <Button
+              icon={<AuditOutlined />}
+              onClick={() => navigate('/social/guest')}
+              data-testid="user-guests"
+            >
+              {t('user.guests')}
             </Button>
           )}
         </>
@@ -100,7 +119,7 @@ export default function UserPage() {
           : undefined,
       testIds: { page: 'user-page', table: 'user-table', add: 'user-add', formSubmit: 'user-form-submit' },
     })
-  }, [mayReset, mayGrant, mayEdit, isAdministrator, message, t])
+  }, [mayReset, mayGrant, mayEdit, mayReviewGuests, isAdministrator, message, navigate, t])
 
   const params = useMemo(() => (deptId ? { deptId } : undefined), [deptId])
   return (
