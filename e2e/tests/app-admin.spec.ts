@@ -125,9 +125,9 @@ test.describe('APP菜单, 员工类型, 快捷方式', () => {
     // 首页 shows it as a quick link, which opens the screen
     await tab(page, HOME).click()
     await expectRoute(page, HOME)
-    const links = page.getByTestId('wel-shortcuts')
-    await expect(links).toContainText('快捷入口')
-    await expect(page.getByTestId(`wel-shortcut-${id}`)).toHaveText(name)
+    // the home page's 快捷入口 card (one of the cards configured per role)
+    await expect(page.getByTestId('home-card-shortcuts')).toContainText('快捷入口')
+    await expect(page.getByTestId('wel-shortcuts').getByTestId(`wel-shortcut-${id}`)).toHaveText(name)
     await page.screenshot({ path: artifact('app-admin.png'), fullPage: true })
     await page.getByTestId(`wel-shortcut-${id}`).click()
     await expectRoute(page, NOTICE)

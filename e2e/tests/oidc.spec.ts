@@ -68,6 +68,8 @@ test.describe('third-party sign-in (OpenID Connect) and guest approval', () => {
     // server keeps a few seconds per host: a page loaded just before the provider existed lacks it)
     await expect(async () => {
       await openLogin(page)
+      // a hash route again is no new page: reload, so index.html (and its boot data) is read again
+      await page.reload()
       await expect(page.getByTestId(`login-social-${code}`)).toBeVisible({ timeout: 3_000 })
     }).toPass({ timeout: 45_000 })
     await page.getByTestId('login-tenant').fill(PARK)
