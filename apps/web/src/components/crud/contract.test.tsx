@@ -64,7 +64,26 @@ const resource = fromContract<Gadget>(gadget, {
   ],
 })
 
-function setup(permission: Record<string, boolean>) {
+/** The same screen asking, in the shelf action's confirmation, for a reason (an action input). */
+const withReason = fromContract<Gadget>(gadget, {
+  title: 'Gadget',
+  columns: [{ prop: 'name', label: 'Name' }],
+  actionInputs: {
+    changeStatus: {
+      name: 'reason',
+      label: 'Reason',
+      render: ({ value, onChange }) => (
+        <input
+          data-testid="reason-input"
+          value={value ?? ''}
+          onChange={(e) => onChange(e.target.value || undefined)}
+        />
+      ),
+    },
+  },
+})
+
+function setup(permission: Record<string, boolean>, screenResource = resource) {
   useSession.setState({ token: 't', permission, userInfo: { id: 'u1' } as never })
   const api = stubFetch((url) => {
     if (url.pathname.endsWith('/queryGadgets'))
@@ -72,7 +91,7 @@ function setup(permission: Record<string, boolean>) {
     return ok({})
   })
   vi.stubGlobal('fetch', api.fn)
-  renderScreen(<CrudPage resource={resource} />)
+  renderScreen(<CrudPage resource={screenResource} />)
   return api
 }
 
@@ -117,6 +136,27 @@ describe('the module kit in the console: a screen from a contract', { timeout: 3
     await waitFor(() =>
       expect(api.calls.filter((c) => c.url.pathname.endsWith('/queryGadgets')).length).toBeGreaterThan(pages),
     )
+  })
+
+  it("an action's input is asked in its confirmation and sent with it; left empty, nothing is sent", async () => {
+    const api = setup({ shop_gadget_view: true, shop_gadget_shelf: true }, withReason)
+    await screen.findByText('off one')
+    await userEvent.click(screen.getByTestId('crud-row-changeStatus-1-11'))
+    expect(await screen.findByText('Reason')).toBeTruthy()
+    await userEvent.type(screen.getByTestId('reason-input'), 'restocked')
+    await userEvent.click(screen.getByTestId('confirm-ok'))
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.url.pathname.endsWith('/shop/gadget/changeStatus'))).toBe(true),
+    )
+    const posts = () => api.calls.filter((c) => c.url.pathname.endsWith('/changeStatus'))
+    expect(JSON.parse(String(posts()[0]!.init?.body))).toEqual({ id: '11', status: 1, reason: 'restocked' })
+
+    await userEvent.click(await screen.findByTestId('crud-row-changeStatus-0-12'))
+    // the first confirmation may still be closing: the newest is the last one
+    await waitFor(() => expect(screen.getAllByTestId('confirm-ok').length).toBeGreaterThan(0))
+    await userEvent.click(screen.getAllByTestId('confirm-ok').at(-1)!)
+    await waitFor(() => expect(posts()).toHaveLength(2))
+    expect(JSON.parse(String(posts()[1]!.init?.body))).toEqual({ id: '12', status: 0 })
   })
 
   it('without the transition code the buttons are not there', async () => {

@@ -8,7 +8,7 @@ import {
   type Transition,
 } from '@xpark/contract/kit'
 import { App, Button } from 'antd'
-import { useCallback } from 'react'
+import { type ReactNode, useCallback, useState } from 'react'
 import { z } from 'zod'
 import { postData } from '@/api/http'
 import { useSession } from '@/stores/session'
@@ -83,9 +83,22 @@ function enrich<T>(column: CrudColumn<T>, hint: FieldHint | undefined, rowNumber
   return { ...column, form }
 }
 
+/**
+ * A field an action asks for in its confirmation (the action contract's `input`), e.g. the role a
+ * guest gets on 通过. What it chooses is sent with the action under `name`; nothing chosen, nothing sent.
+ */
+export interface ActionInputField {
+  name: string
+  /** i18n key or text of the field's label */
+  label: string
+  render: (props: { value: string | undefined; onChange: (value: string | undefined) => void }) => ReactNode
+}
+
 export interface ContractScreen<T extends object>
   extends Partial<Omit<CrudResource<T>, 'path' | 'permissionPrefix' | 'formSchema' | 'columns'>> {
   columns: CrudColumn<T>[]
+  /** per action name: the fields its confirmation asks for */
+  actionInputs?: Readonly<Record<string, ActionInputField>>
 }
 
 /** The CrudPage declaration of a contract's resource. */
@@ -98,7 +111,7 @@ export function fromContract<T extends object>(
   const hints = formHints(contract.form)
   const rowHints = formHints(contract.row)
   const actions = Object.entries(contract.actions ?? {})
-  const { rowExtra, rowExtraCount, ...rest } = screen
+  const { rowExtra, rowExtraCount, actionInputs, ...rest } = screen
   const excel = contract.excel
   const prefix = contract.code.replaceAll('_', '-')
   const slots = [
@@ -149,7 +162,9 @@ export function fromContract<T extends object>(
           rowExtra: (row: T, ctx: CrudRowContext) => (
             <>
               {contract.tree && <AddChildButton contract={contract} row={row} ctx={ctx} />}
-              {actions.length > 0 && <ActionButtons contract={contract} row={row} ctx={ctx} />}
+              {actions.length > 0 && (
+                <ActionButtons contract={contract} row={row} ctx={ctx} inputs={actionInputs} />
+              )}
               {rowExtra?.(row, ctx)}
             </>
           ),
@@ -189,10 +204,26 @@ export function useTransition(contract: AnyContract) {
   const { message, modal } = App.useApp()
   const queryClient = useQueryClient()
   return useCallback(
-    (name: string, a: ActionContract, t: Transition, ids: string[], done?: () => void) => {
+    (
+      name: string,
+      a: ActionContract,
+      t: Transition,
+      ids: string[],
+      done?: () => void,
+      input?: ActionInputField,
+    ) => {
+      const chosen: { value?: string } = {}
+      const question = t.confirm ? tr(t.confirm) : tr('crud.actionConfirm', { action: tr(t.label) })
       modal.confirm({
         title: tr('common.tip'),
-        content: t.confirm ? tr(t.confirm) : tr('crud.actionConfirm', { action: tr(t.label) }),
+        content: input ? (
+          <>
+            <p>{question}</p>
+            <ActionInput field={input} onChange={(value) => (chosen.value = value)} />
+          </>
+        ) : (
+          question
+        ),
         okText: tr('common.ok'),
         cancelText: tr('common.cancel'),
         okButtonProps: { danger: t.danger, 'data-testid': 'confirm-ok' },
@@ -200,7 +231,12 @@ export function useTransition(contract: AnyContract) {
         onOk: async () => {
           const target = a.target === 'ids' ? { ids: ids.join(',') } : { id: ids[0] }
           try {
-            await postData(routeUrl(contract, toRoute(a.route ?? name)), undefined, { ...target, ...t.when })
+            const extra = input && chosen.value !== undefined ? { [input.name]: chosen.value } : {}
+            await postData(routeUrl(contract, toRoute(a.route ?? name)), undefined, {
+              ...target,
+              ...t.when,
+              ...extra,
+            })
           } catch {
             return // the HTTP client showed why; nothing changed
           }
@@ -241,15 +277,35 @@ function AddChildButton<T extends object>({
   )
 }
 
+/** An action input inside its confirmation: its own state, handed out on every change. */
+function ActionInput({ field, onChange }: { field: ActionInputField; onChange: (value?: string) => void }) {
+  const tr = useTr()
+  const [value, setValue] = useState<string>()
+  return (
+    <div data-testid={`action-input-${field.name}`}>
+      <div style={{ marginBottom: 4 }}>{tr(field.label)}</div>
+      {field.render({
+        value,
+        onChange: (next) => {
+          setValue(next)
+          onChange(next)
+        },
+      })}
+    </div>
+  )
+}
+
 /** A row's transition buttons (the ones its state allows and the user holds). */
 export function ActionButtons<T extends object>({
   contract,
   row,
   ctx,
+  inputs,
 }: {
   contract: AnyContract
   row: T
   ctx: CrudRowContext
+  inputs?: Readonly<Record<string, ActionInputField>> | undefined
 }) {
   const tr = useTr()
   const permission = useSession((s) => s.permission)
@@ -265,7 +321,7 @@ export function ActionButtons<T extends object>({
             type="link"
             size="small"
             danger={t.danger}
-            onClick={() => run(name, a, t, [id], ctx.refresh)}
+            onClick={() => run(name, a, t, [id], ctx.refresh, inputs?.[name])}
             data-testid={`crud-row-${name}-${String(t.to)}-${id}`}
           >
             {tr(t.label)}

@@ -2,6 +2,7 @@
 export { CrudPage } from './CrudPage'
 export {
   ActionButtons,
+  type ActionInputField,
   type ContractScreen,
   formHints,
   fromContract,
