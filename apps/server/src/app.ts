@@ -2,7 +2,7 @@ import compress from '@fastify/compress'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { API_BASE } from '@xpark/contract'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config.js'
 import { maskUrl, registerApiLog, registerAudit } from './core/audit/index.js'
@@ -86,7 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: processLogger(deps.logger ?? { level: deps.config.logLevel }),
     genReqId: () => nextId(),
-    disableRequestLogging: !deps.config.accessLog,
+    // per-request lines only with the access log (XPARK_ACCESS_LOG); failures are logged by core/http/errors
+    logController: new LogController({ disableRequestLogging: !deps.config.accessLog }),
     requestIdHeader: false,
     // X-Forwarded-For is believed only from the configured proxies: a client cannot choose its own
     // address for the rate limits
