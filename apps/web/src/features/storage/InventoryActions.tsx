@@ -58,13 +58,28 @@ export function InventoryActions({ row, ctx }: { row: InventoryRow; ctx: CrudRow
         !row.lossStatus &&
         canLosses &&
         confirm('storage.inventory.auditLosses', 'auditLosses', 'inventory-audit-losses')}
-      {counting && <CountDialog plan={row} onClose={() => setCounting(false)} />}
+      {counting && (
+        <CountDialog
+          plan={row}
+          onClose={(saved) => {
+            setCounting(false)
+            if (saved) ctx.refresh()
+          }}
+        />
+      )}
     </Space>
   )
 }
 
 /** The count lines of a plan: counted quantities typed as exact decimals, saved line by line. */
-function CountDialog({ plan, onClose }: { plan: InventoryRow; onClose: () => void }) {
+export function CountDialog({
+  plan,
+  onClose,
+}: {
+  plan: InventoryRow
+  /** `saved`: counts were written (the plan's row is read again) */
+  onClose: (saved?: boolean) => void
+}) {
   const tr = useTr()
   const { message } = App.useApp()
   const [lines, setLines] = useState<InventoryLine[] | null>(null)
@@ -82,21 +97,40 @@ function CountDialog({ plan, onClose }: { plan: InventoryRow; onClose: () => voi
       for (const [id, countQuantity] of Object.entries(typed))
         await postData(`${base}/detail/update`, undefined, { id, countQuantity })
       void message.success(tr('common.updateSuccess'))
-      onClose()
+      onClose(Object.keys(typed).length > 0)
     } finally {
       setSaving(false)
     }
   }
+  // a large count is mostly lines that agree with the book: fill those not counted yet, then change
+  // the few that differ
+  const fillBook = () =>
+    setTyped((t) => {
+      const next = { ...t }
+      for (const line of lines ?? [])
+        if (next[line.id] === undefined && (line.countQuantity ?? null) === null)
+          next[line.id] = String(line.bookQuantity)
+      return next
+    })
   return (
     <Modal
       open
       width={900}
       title={`${tr('storage.inventory.lines')} ${plan.planNo}`}
-      onCancel={onClose}
+      onCancel={() => onClose()}
       onOk={save}
       okText={tr('storage.inventory.save')}
       confirmLoading={saving}
     >
+      <Button
+        size="small"
+        style={{ marginBottom: 8 }}
+        disabled={!lines?.length}
+        onClick={fillBook}
+        data-testid="inventory-fill-book"
+      >
+        {tr('storage.inventory.fillBook')}
+      </Button>
       <Table<InventoryLine>
         rowKey="id"
         size="small"
