@@ -107,6 +107,16 @@ describe('assets', () => {
     expect(row.valueUnit).toBe('分')
     expect([120_000, 130_000]).toContain(row.currentValue)
     expect(row).toMatchObject({ lifeMonths: 24, userNames: '张伟', parentName: '机柜' })
+    // the 使用人 dialog's list: the asset's users; gone once deleted; an unknown asset is 404
+    const users = (await get('park-manage/asset/listAssetUser', { id: child })).body.data as Json[]
+    expect(users).toHaveLength(1)
+    expect(users[0]).toMatchObject({ assetId: child, userName: '张伟' })
+    expect((await get('park-manage/asset/listAssetUser', { id: '123456789' })).status).toBe(404)
+    expect((await get('park-manage/asset/listAssetUser', { id: 'x' })).status).toBe(400)
+    const removed = await post('park-manage/asset/deleteAssetUser', undefined, { ids: String(users[0]!.id) })
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200)
+    expect((await get('park-manage/asset/listAssetUser', { id: child })).body.data).toEqual([])
+    await post('park-manage/asset/saveAssetUser', { assetId: child, userName: '张伟' })
     expect((await get('park-manage/asset/concatParentAssetNames', { id: child })).body.data).toBe(
       '机柜/服务器',
     )

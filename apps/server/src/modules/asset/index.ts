@@ -112,7 +112,7 @@ export const assets = defineResource({
     if (child) throw badRequest('该资产下还有子资产, 不能删除')
     await tx
       .update(assetUser)
-      .set(touched(assetUser, auth, { isDeleted: 1 }) as never)
+      .set({ ...touched(assetUser, auth, {}), isDeleted: 1 } as never)
       .where(scoped(assetUser, auth, inArray(assetUser.assetId, [...ids])))
   },
 })
@@ -280,6 +280,39 @@ export const assetModule = defineModule({
         return ok(names.join('/'))
       },
     )
+    // the users of one asset (the console's 使用人 dialog; the spec names only save and delete)
+    api.get(
+      '/park-manage/asset/listAssetUser',
+      {
+        schema: { tags, summary: 'the users of an asset (id: the asset), oldest first', querystring: loose },
+        config: view,
+        preHandler: guard,
+      },
+      async (q) => {
+        const auth = authOf(q)
+        const id = idOf(q.query as Record<string, unknown>)
+        const [found] = await db
+          .select({ id: asset.id })
+          .from(asset)
+          .where(await whereOf(assets, auth, eq(asset.id, id)))
+        if (!found) throw notFound('资产不存在')
+        return ok(
+          await db
+            .select({
+              id: assetUser.id,
+              assetId: assetUser.assetId,
+              userName: assetUser.userName,
+              deptName: assetUser.deptName,
+              phone: assetUser.phone,
+              startTime: assetUser.startTime,
+              remark: assetUser.remark,
+            })
+            .from(assetUser)
+            .where(scoped(assetUser, auth, eq(assetUser.assetId, id), eq(assetUser.isDeleted, 0)))
+            .orderBy(asc(assetUser.id)),
+        )
+      },
+    )
     api.post(
       '/park-manage/asset/saveAssetUser',
       {
@@ -315,9 +348,10 @@ export const assetModule = defineModule({
         if (!ids.every((i) => /^[1-9]\d{0,18}$/.test(i)))
           throw badRequest('参数校验失败: ids: must be comma-separated ids')
         const auth = authOf(q)
+        // touched() keeps is_deleted out of ordinary updates: the removal sets it beside the stamp
         await db
           .update(assetUser)
-          .set(touched(assetUser, auth, { isDeleted: 1 }) as never)
+          .set({ ...touched(assetUser, auth, {}), isDeleted: 1 } as never)
           .where(scoped(assetUser, auth, inArray(assetUser.id, ids)))
         return status(true)
       },
