@@ -1,6 +1,7 @@
 import { type AssetRow, assetContract, assetTypeContract } from '@xpark/contract/modules/asset'
 import { fromContract, treeSource } from '@/components/crud'
 import type { TreeListDeclaration } from '@/components/kit'
+import { AssetUsersButton } from './AssetUsers'
 import './i18n'
 
 /** the storage module's warehouses (server: modules/storage/pickers.ts) */
@@ -9,6 +10,8 @@ const warehouseSource = { url: 'park-storage/warehouse/tree', code: 'storage_war
 const list = fromContract<AssetRow>(assetContract, {
   title: 'asset.list',
   shows: [assetTypeContract.code],
+  rowExtra: (row, ctx) => <AssetUsersButton row={row} ctx={ctx} />,
+  rowExtraCount: 1,
   columns: [
     {
       prop: 'code',
