@@ -43,7 +43,7 @@ export function usePasswordChange(form: FormInstance<PasswordValues>) {
 }
 
 /** Old, new and confirmation password fields with the spec's rules; used by the dialog and the profile. */
-export function PasswordFields({ form }: { form: FormInstance<PasswordValues> }) {
+export function PasswordFields() {
   const { t } = useTranslation()
   return (
     <>
@@ -54,6 +54,19 @@ export function PasswordFields({ form }: { form: FormInstance<PasswordValues> })
       >
         <Input.Password autoComplete="current-password" data-testid="password-old" />
       </Form.Item>
+      <NewPasswordFields testIdPrefix="password" />
+    </>
+  )
+}
+
+/**
+ * The new password and its confirmation with the spec's rules (strength, then match): the change
+ * dialog, the profile and the SMS password tab. Test ids `<prefix>-new` and `<prefix>-confirm`.
+ */
+export function NewPasswordFields({ testIdPrefix }: { testIdPrefix: string }) {
+  const { t } = useTranslation()
+  return (
+    <>
       <Form.Item
         name="newPassword"
         label={t('password.new')}
@@ -66,21 +79,21 @@ export function PasswordFields({ form }: { form: FormInstance<PasswordValues> })
           },
         ]}
       >
-        <Input.Password autoComplete="new-password" data-testid="password-new" />
+        <Input.Password autoComplete="new-password" data-testid={`${testIdPrefix}-new`} />
       </Form.Item>
       <Form.Item
         name="newPassword1"
         label={t('password.confirm')}
         dependencies={['newPassword']}
         rules={[
-          {
+          ({ getFieldValue }) => ({
             validator: async (_, value: string | undefined) => {
-              if ((value ?? '') !== form.getFieldValue('newPassword')) throw new Error(t('password.mismatch'))
+              if ((value ?? '') !== getFieldValue('newPassword')) throw new Error(t('password.mismatch'))
             },
-          },
+          }),
         ]}
       >
-        <Input.Password autoComplete="new-password" data-testid="password-confirm" />
+        <Input.Password autoComplete="new-password" data-testid={`${testIdPrefix}-confirm`} />
       </Form.Item>
     </>
   )

@@ -181,7 +181,7 @@ function PasswordTab() {
   const { submit, saving } = usePasswordChange(form)
   return (
     <Form form={form} layout="vertical" style={{ maxWidth: 480 }}>
-      <PasswordFields form={form} />
+      <PasswordFields />
       <Button type="primary" onClick={() => void submit()} loading={saving} data-testid="password-submit">
         {t('common.submit')}
       </Button>

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { passwordProblem, phoneProblem } from '@xpark/contract'
+import { phoneProblem } from '@xpark/contract'
 import { App, Button, Form, Input, Space } from 'antd'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sendPasswordSms, updatePasswordBySms, userInfoQuery } from '@/api/user'
+import { NewPasswordFields } from '@/components/PasswordFields'
 import type { MessageKey } from '@/i18n'
 
 interface Values {
@@ -104,34 +105,7 @@ export function SmsPasswordTab() {
           </Button>
         </Space.Compact>
       </Form.Item>
-      <Form.Item
-        name="newPassword"
-        label={t('password.new')}
-        rules={[
-          {
-            validator: async (_, value: string | undefined) => {
-              const problem = passwordProblem(value ?? '')
-              if (problem) throw new Error(t(problem as MessageKey))
-            },
-          },
-        ]}
-      >
-        <Input.Password autoComplete="new-password" data-testid="sms-password-new" />
-      </Form.Item>
-      <Form.Item
-        name="newPassword1"
-        label={t('password.confirm')}
-        dependencies={['newPassword']}
-        rules={[
-          {
-            validator: async (_, value: string | undefined) => {
-              if ((value ?? '') !== form.getFieldValue('newPassword')) throw new Error(t('password.mismatch'))
-            },
-          },
-        ]}
-      >
-        <Input.Password autoComplete="new-password" data-testid="sms-password-confirm" />
-      </Form.Item>
+      <NewPasswordFields testIdPrefix="sms-password" />
       <Button type="primary" onClick={() => void submit()} loading={saving} data-testid="sms-password-submit">
         {t('common.submit')}
       </Button>

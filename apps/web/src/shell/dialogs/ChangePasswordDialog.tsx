@@ -58,7 +58,7 @@ export function ChangePasswordDialog({
         />
       )}
       <Form form={form} layout="vertical">
-        <PasswordFields form={form} />
+        <PasswordFields />
       </Form>
     </Modal>
   )
