@@ -6,7 +6,7 @@ import { authOf } from '../auth/plugin.js'
 import { ADMINISTRATOR, type RoutePermission } from '../auth/route-permissions.js'
 import { ok, status } from '../envelope.js'
 import { badRequest } from '../errors.js'
-import { logDownload, resourceBatches, sendTemplate, sendWorkbook } from '../excel/index.js'
+import { exportIds, logDownload, resourceBatches, sendTemplate, sendWorkbook } from '../excel/index.js'
 import type { Api } from '../http/api.js'
 import { readUpload } from '../http/uploads.js'
 import { envelopeOf, pageOf, writeReply } from '../http/wire.js'
@@ -356,9 +356,7 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
       }
       const send = async (q: FastifyRequest, reply: FastifyReply, params: Body) => {
         const { ids, title, ...query } = params
-        const idList = ids ? String(ids).split(',') : undefined
-        if (idList && (idList.length > 10_000 || !idList.every(isId)))
-          throw badRequest('参数校验失败: ids: must be comma-separated ids')
+        const idList = exportIds(ids)
         const batches = await resourceBatches(db, res, authOf(q), query, idList ? { ids: idList } : {})
         return sendWorkbook(reply, {
           title: (title as string | undefined) ?? server.title,

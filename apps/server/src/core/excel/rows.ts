@@ -3,6 +3,8 @@ import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.js'
 import type { AuthContext } from '../auth/tokens.js'
 import { type Resource, selection } from '../crud/index.js'
+import { badRequest } from '../errors.js'
+import { isId } from '../ids.js'
 import { scoped } from '../tenancy.js'
 
 /**
@@ -12,6 +14,20 @@ import { scoped } from '../tenancy.js'
  */
 
 export const EXPORT_BATCH = 1000
+/** Ticked rows an export takes at most. */
+export const EXPORT_MAX_IDS = 10_000
+
+/**
+ * The `ids` of an export (the ticked rows, comma-separated): undefined when absent or empty, a 400
+ * before any byte of the file is sent when they are not ids or too many.
+ */
+export function exportIds(raw: unknown): string[] | undefined {
+  if (raw === undefined || raw === null || raw === '') return undefined
+  const ids = String(raw).split(',')
+  if (ids.length > EXPORT_MAX_IDS || !ids.every(isId))
+    throw badRequest('参数校验失败: ids: must be comma-separated ids')
+  return ids
+}
 
 type Row = Record<string, unknown>
 

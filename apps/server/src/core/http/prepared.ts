@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { parsedOnce } from '../cache/index.js'
 
 /**
  * A cached answer sent as it was first written: the envelope's JSON text, its gzip and brotli forms
@@ -15,7 +16,7 @@ class PreparedAnswer {
   private gzip: Buffer | undefined
   private brotli: Buffer | undefined
 
-  constructor(readonly dataJson: string) {
+  constructor(dataJson: string) {
     // ok(data) as toWireJson writes it: the cached text already is wire JSON (ids and dates as text)
     this.body = `{"code":200,"success":true,"data":${dataJson},"msg":"${dataJson === 'null' ? '暂无承载数据' : '操作成功'}"}`
     this.etag = `"${createHash('sha1').update(this.body).digest('base64url')}"`
@@ -33,20 +34,9 @@ class PreparedAnswer {
 
 /** Below this many bytes an answer goes out as text, as @fastify/compress's threshold does. */
 const COMPRESS_FROM_BYTES = 1024
-/** Answers kept per process (role sets × calls); the oldest goes first. */
-const MAX_ANSWERS = 2_000
-
-const answers = new Map<string, PreparedAnswer>()
-
-function answerFor(key: string, dataJson: string): PreparedAnswer {
-  const known = answers.get(key)
-  if (known && known.dataJson === dataJson) return known
-  const made = new PreparedAnswer(dataJson)
-  answers.delete(key)
-  answers.set(key, made)
-  if (answers.size > MAX_ANSWERS) answers.delete(answers.keys().next().value as string)
-  return made
-}
+/** The answer of a cached text, made once per text (core/cache/parsed.ts keeps it, the oldest going first). */
+const answerFor = (key: string, dataJson: string): PreparedAnswer =>
+  parsedOnce(`answer:${key}`, dataJson, (text) => new PreparedAnswer(text))
 
 function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
   const accepted = String(request.headers['accept-encoding'] ?? '')

@@ -16,7 +16,7 @@ import { authOf } from '../../core/auth/plugin.js'
 import { importMessage, listRows, removeRows, runAction, whereOf } from '../../core/crud/index.js'
 import { ok, status } from '../../core/envelope.js'
 import { badRequest } from '../../core/errors.js'
-import { logDownload, readWorkbook, sendWorkbook } from '../../core/excel/index.js'
+import { exportIds, logDownload, readWorkbook, sendWorkbook } from '../../core/excel/index.js'
 import type { Api } from '../../core/http/api.js'
 import { readUpload } from '../../core/http/uploads.js'
 import { isId } from '../../core/ids.js'
@@ -137,15 +137,6 @@ export async function storageRoutes(api: Api, ctx: ModuleContext): Promise<void>
       handler as never,
     )
 
-  /** `ids` of an export: at most 10,000 ids, comma-separated; anything else is a 400 before the file starts. */
-  const tickedIds = (raw: unknown): Set<string> | undefined => {
-    if (raw === undefined || raw === '') return undefined
-    const list = typeof raw === 'string' ? raw.split(',') : []
-    if (!list.length || list.length > 10_000 || !list.every(isId))
-      throw badRequest('参数 ids 应为逗号分隔的 id (至多 10000 个)')
-    return new Set(list)
-  }
-
   /** A paged query and its xlsx export (same filters; only the ticked rows when `ids` names them). */
   const queryWithExport = (
     url: string,
@@ -172,14 +163,14 @@ export async function storageRoutes(api: Api, ctx: ModuleContext): Promise<void>
           const auth = authOf(q)
           const query = { ...(q.query as Query), ...((q.body as Query | undefined) ?? {}) }
           // the ticked rows (the console sends their keys, spec 02 §2), else every row the filters match
-          const ids = tickedIds(query.ids)
+          const ids = new Set(exportIds(query.ids))
           const key = sheet.rowKey
           const batches = batchesOf((p) => read(auth, query, p))
           return sendWorkbook(reply, {
             title: typeof query.title === 'string' ? query.title.slice(0, 100) : sheet.title,
             columns: sheet.columns,
             batches:
-              ids && key
+              ids.size && key
                 ? (async function* () {
                     for await (const batch of batches) yield batch.filter((row) => ids.has(String(row[key])))
                   })()
