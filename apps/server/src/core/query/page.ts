@@ -3,6 +3,7 @@ import { and, Column, count, getTableColumns, getTableName, inArray, is, SQL, sq
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/client.js'
 import { page } from '../envelope.js'
+import { largeForm } from './forms.js'
 import type { Keyset, Paging } from './paging.js'
 
 export interface PageQuery {
@@ -49,7 +50,9 @@ interface CountedIds {
  * - larger ones: the page read on its own (`size + 1` rows: the extra one says whether more follow),
  *   a deep page of the id order starting at the id found by an index-only scan (keyset under the
  *   hood, no rows fetched for the offset), and the total counted only when the page cannot tell it
- *   (a page with no next row ends the list), or estimated above EXACT_TOTAL_MAX.
+ *   (a page with no next row ends the list), or estimated above EXACT_TOTAL_MAX. A condition with a
+ *   large form (core/query/forms.ts: a data scope through a link table) is read with that form and
+ *   its total estimated above ONE_PASS_MAX already: counting it exactly is one index probe per row.
  */
 export async function selectPage<R = Record<string, unknown>>(db: DbOrTx, q: PageQuery): Promise<Page<R>> {
   const all = getTableColumns(q.table) as Record<string, PgColumn>
@@ -57,7 +60,9 @@ export async function selectPage<R = Record<string, unknown>>(db: DbOrTx, q: Pag
   for (const name of q.omit ?? []) delete columns[name]
   const { current, size, offset } = q.paging
   const id = all.id
-  const estimate = await estimateRows(db, q.table, q.where)
+  // a condition with a form for many rows (core/query/forms.ts) is planned and read with it when large
+  const large = largeForm(q.where)
+  const estimate = await estimateRows(db, q.table, large)
 
   const onePassMax = q.onePassMax ?? ONE_PASS_MAX
   if (id && columns.id === id && estimate <= onePassMax) {
@@ -69,12 +74,12 @@ export async function selectPage<R = Record<string, unknown>>(db: DbOrTx, q: Pag
     // more rows than the estimate said by far (stale statistics): read them as a large answer
   }
 
-  const read = await readRows<R>(db, q, columns, size + 1)
+  const read = await readRows<R>(db, { ...q, where: large }, columns, size + 1)
   const records = read.slice(0, size)
   const more = read.length > size
   let total: number
   if (!more && (records.length > 0 || offset === 0)) total = offset + records.length
-  else if (estimate > (q.exactTotalMax ?? EXACT_TOTAL_MAX))
+  else if (estimate > (large === q.where ? (q.exactTotalMax ?? EXACT_TOTAL_MAX) : onePassMax))
     // at least the rows up to this page and one more; past the end, no more than the offset
     total = records.length ? Math.max(estimate, offset + size + 1) : Math.min(estimate, offset)
   else {
