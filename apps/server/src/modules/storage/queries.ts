@@ -163,6 +163,17 @@ export async function overdueCounts(db: Db, auth: AuthContext, _q: Query, p: Pag
 }
 
 /**
+ * The quantity after the last ledger entry of the outer stock row's key that meets `bound` (null when
+ * there is none): the ledger keeps each entry's balance, so a balance at a time is one probe of
+ * `xpark_storage_ledger_key_idx`, not a sum over the key's history.
+ */
+const afterLast = (bound: SQL) =>
+  sql`(select ${storageLedger.after} from ${storageLedger} where ${storageLedger.tenantId} = ${storageStock.tenantId}
+    and ${storageLedger.goodsId} = ${storageStock.goodsId} and ${storageLedger.warehouseId} = ${storageStock.warehouseId}
+    and ${storageLedger.batchCode} = ${storageStock.batchCode} and ${bound}
+    order by ${storageLedger.createTime} desc, ${storageLedger.id} desc limit 1)`
+
+/**
  * `summaryGoods`: per goods, for a period (default this month): opening, in, out and closing
  * quantities from the ledger, and the closing value at the goods' price. A page of goods first, then
  * one aggregate of the ledger for those goods only (index on goods and time).
@@ -192,37 +203,57 @@ export async function summaryGoods(db: Db, auth: AuthContext, q: Query, p: PageS
     .offset(p.offset)
   const [n] = await db.select({ n: count() }).from(storageGoods).where(where)
   const ids = goodsRows.map((g) => g.goodsId)
-  const sums = ids.length
-    ? await db
-        .select({
-          goodsId: storageLedger.goodsId,
-          opening: sql<string>`coalesce(sum(${storageLedger.quantity}) filter (where ${storageLedger.createTime} < ${start}), 0)::numeric(18, 4)::text`,
-          inQuantity: sql<string>`coalesce(sum(${storageLedger.quantity}) filter (where ${storageLedger.quantity} > 0 and ${storageLedger.createTime} >= ${start}), 0)::numeric(18, 4)::text`,
-          outQuantity: sql<string>`coalesce(-sum(${storageLedger.quantity}) filter (where ${storageLedger.quantity} < 0 and ${storageLedger.createTime} >= ${start}), 0)::numeric(18, 4)::text`,
-          closing: sql<string>`coalesce(sum(${storageLedger.quantity}), 0)::numeric(18, 4)::text`,
-        })
-        .from(storageLedger)
-        .where(
-          and(
-            eq(storageLedger.tenantId, auth.tenantId),
-            inArray(storageLedger.goodsId, ids),
-            lte(storageLedger.createTime, end),
-            warehouseId ? eq(storageLedger.warehouseId, warehouseId) : undefined,
-            await visibleThrough(warehouses, auth, storageLedger.warehouseId),
-          ),
-        )
-        .groupBy(storageLedger.goodsId)
-    : []
-  const byGoods = new Map(sums.map((s) => [s.goodsId, s]))
+  const [balances, moves] = ids.length
+    ? await Promise.all([
+        // opening and closing: per stock key (warehouse, goods, batch), the quantity after its last
+        // entry before the bound (one index probe a key), so a page costs the same after years of entries
+        db
+          .select({
+            goodsId: storageStock.goodsId,
+            opening: sql<string>`coalesce(sum(${afterLast(sql`${storageLedger.createTime} < ${start}`)}), 0)::numeric(18, 4)::text`,
+            closing: sql<string>`coalesce(sum(${afterLast(sql`${storageLedger.createTime} <= ${end}`)}), 0)::numeric(18, 4)::text`,
+          })
+          .from(storageStock)
+          .where(
+            and(
+              eq(storageStock.tenantId, auth.tenantId),
+              inArray(storageStock.goodsId, ids),
+              warehouseId ? eq(storageStock.warehouseId, warehouseId) : undefined,
+              await visibleThrough(warehouses, auth, storageStock.warehouseId),
+            ),
+          )
+          .groupBy(storageStock.goodsId),
+        // in and out: the period's entries only
+        db
+          .select({
+            goodsId: storageLedger.goodsId,
+            inQuantity: sql<string>`coalesce(sum(${storageLedger.quantity}) filter (where ${storageLedger.quantity} > 0), 0)::numeric(18, 4)::text`,
+            outQuantity: sql<string>`coalesce(-sum(${storageLedger.quantity}) filter (where ${storageLedger.quantity} < 0), 0)::numeric(18, 4)::text`,
+          })
+          .from(storageLedger)
+          .where(
+            and(
+              eq(storageLedger.tenantId, auth.tenantId),
+              inArray(storageLedger.goodsId, ids),
+              gte(storageLedger.createTime, start),
+              lte(storageLedger.createTime, end),
+              warehouseId ? eq(storageLedger.warehouseId, warehouseId) : undefined,
+              await visibleThrough(warehouses, auth, storageLedger.warehouseId),
+            ),
+          )
+          .groupBy(storageLedger.goodsId),
+      ])
+    : [[], []]
+  const balanceOf = new Map(balances.map((b) => [b.goodsId, b]))
+  const movesOf = new Map(moves.map((m) => [m.goodsId, m]))
   const zero = '0.0000'
   const records = goodsRows.map((g) => {
-    const s = byGoods.get(g.goodsId)
-    const closing = s?.closing ?? zero
+    const closing = balanceOf.get(g.goodsId)?.closing ?? zero
     return {
       ...g,
-      opening: s?.opening ?? zero,
-      inQuantity: s?.inQuantity ?? zero,
-      outQuantity: s?.outQuantity ?? zero,
+      opening: balanceOf.get(g.goodsId)?.opening ?? zero,
+      inQuantity: movesOf.get(g.goodsId)?.inQuantity ?? zero,
+      outQuantity: movesOf.get(g.goodsId)?.outQuantity ?? zero,
       closing,
       amount: Math.round(Number(closing) * g.price),
     }

@@ -1,0 +1,1 @@
+CREATE INDEX "xpark_storage_ledger_key_idx" ON "xpark_storage_ledger" USING btree ("tenant_id","goods_id","warehouse_id","batch_code","create_time","id");
