@@ -38,7 +38,7 @@ const line = (text = '') => console.log(`   ${text}`)
 const rate = (n) => n.toLocaleString('en-US').padStart(7)
 
 /** A database the bench owns: a PGlite folder, or a new database on the PostgreSQL of DATABASE_URL. */
-async function makeTarget(kind) {
+export async function makeTarget(kind) {
   const dataDir = mkdtempSync(join(os.tmpdir(), `xpark-bench-scale-${kind}-`))
   if (kind === 'pglite') {
     return {
@@ -221,7 +221,7 @@ async function captureStatements(target, size, port, onChild) {
 }
 
 /** EXPLAIN ANALYZE of each captured statement (not of the planner estimate, which is an EXPLAIN). */
-async function explain(raw, statements) {
+export async function explain(raw, statements) {
   const plans = {}
   for (const [key, list] of Object.entries(statements)) {
     plans[key] = []

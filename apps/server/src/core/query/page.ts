@@ -1,5 +1,16 @@
 import type { Page } from '@xpark/contract'
-import { and, Column, count, getTableColumns, getTableName, inArray, is, SQL, sql } from 'drizzle-orm'
+import {
+  and,
+  Column,
+  count,
+  getTableColumns,
+  getTableName,
+  inArray,
+  is,
+  SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/client.js'
 import { page } from '../envelope.js'
@@ -75,18 +86,30 @@ export async function selectPage<R = Record<string, unknown>>(db: DbOrTx, q: Pag
   }
 
   const read = await readRows<R>(db, { ...q, where: large }, columns, size + 1)
-  const records = read.slice(0, size)
-  const more = read.length > size
-  let total: number
-  if (!more && (records.length > 0 || offset === 0)) total = offset + records.length
-  else if (estimate > (large === q.where ? (q.exactTotalMax ?? EXACT_TOTAL_MAX) : onePassMax))
-    // at least the rows up to this page and one more; past the end, no more than the offset
-    total = records.length ? Math.max(estimate, offset + size + 1) : Math.min(estimate, offset)
-  else {
-    const [row] = await db.select({ n: count() }).from(q.table).where(q.where)
-    total = row?.n ?? 0
-  }
-  return page(records, total, current, size)
+  const total = await pageTotal(read.length, q.paging, {
+    estimate,
+    exactTotalMax: large === q.where ? (q.exactTotalMax ?? EXACT_TOTAL_MAX) : onePassMax,
+    count: async () => (await db.select({ n: count() }).from(q.table).where(q.where))[0]?.n ?? 0,
+  })
+  return page(read.slice(0, size), total, current, size)
+}
+
+/**
+ * The total of a page read with one row more than its size (`read` rows came back): exact from the
+ * page when nothing follows it, the planner's estimate above `exactTotalMax` (at least the rows up to
+ * the page and one more; past the end, no more than the offset), else counted.
+ */
+export async function pageTotal(
+  read: number,
+  { size, offset }: Pick<Paging, 'size' | 'offset'>,
+  how: { estimate: number | (() => Promise<number>); exactTotalMax?: number; count: () => Promise<number> },
+): Promise<number> {
+  const records = Math.min(read, size)
+  if (read <= size && (records > 0 || offset === 0)) return offset + records
+  const estimate = typeof how.estimate === 'number' ? how.estimate : await how.estimate()
+  if (estimate > (how.exactTotalMax ?? EXACT_TOTAL_MAX))
+    return records ? Math.max(estimate, offset + size + 1) : Math.min(estimate, offset)
+  return how.count()
 }
 
 /**
@@ -170,10 +193,15 @@ async function rowsByIds<R>(
 }
 
 /** The planner's row estimate for a condition (EXPLAIN, nothing read): one planning, no scan. */
-export async function estimateRows(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
-  const result = (await db.execute(
-    sql`explain (format json) select 1 from ${table} where ${where ?? sql`true`}`,
-  )) as unknown as { rows: Record<string, unknown>[] }
+export function estimateRows(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
+  return estimateQueryRows(db, sql`select 1 from ${table} where ${where ?? sql`true`}`)
+}
+
+/** The planner's row estimate for the rows of a query (joins too): one planning, no scan. */
+export async function estimateQueryRows(db: DbOrTx, query: SQLWrapper): Promise<number> {
+  const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as {
+    rows: Record<string, unknown>[]
+  }
   const cell = Object.values(result.rows[0] ?? {})[0]
   const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan?: { 'Plan Rows'?: number } }[]
   return Math.round(plan?.[0]?.Plan?.['Plan Rows'] ?? 0)

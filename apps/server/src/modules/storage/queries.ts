@@ -4,7 +4,13 @@ import type { AuthContext } from '../../core/auth/tokens.js'
 import { visibleThrough, whereOf } from '../../core/crud/index.js'
 import { page } from '../../core/envelope.js'
 import { badRequest } from '../../core/errors.js'
-import { escapeLike, parseDateTime, readPaging } from '../../core/query/index.js'
+import {
+  escapeLike,
+  estimateQueryRows,
+  pageTotal,
+  parseDateTime,
+  readPaging,
+} from '../../core/query/index.js'
 import type { Db } from '../../db/client.js'
 import { goods, warehouses } from './resources.js'
 import {
@@ -316,14 +322,23 @@ export async function ledgerPage(db: Db, auth: AuthContext, q: Query, p: PageSpe
     .innerJoin(storageWarehouse, eq(storageWarehouse.id, storageLedger.warehouseId))
     .where(where)
     .orderBy(desc(storageLedger.createTime), desc(storageLedger.id))
-    .limit(p.size)
+    .limit(p.size + 1)
     .offset(p.offset)
-  const [n] = await db
-    .select({ n: count() })
-    .from(storageLedger)
-    .innerJoin(storageGoods, eq(storageGoods.id, storageLedger.goodsId))
-    .where(where)
-  return { records: rows.map((r) => ({ ...r, kindName: KIND_NAMES[r.kind] ?? '' })), total: n?.n ?? 0 }
+  // the ledger only grows: above EXACT_TOTAL_MAX entries its total is the planner's estimate
+  const joined = sql`${storageLedger} inner join ${storageGoods} on ${storageGoods.id} = ${storageLedger.goodsId} where ${where}`
+  const total = await pageTotal(rows.length, p, {
+    estimate: () => estimateQueryRows(db, sql`select 1 from ${joined}`),
+    count: async () => {
+      const counted = (await db.execute(sql`select count(*)::int as n from ${joined}`)) as unknown as {
+        rows: { n: number }[]
+      }
+      return counted.rows[0]?.n ?? 0
+    },
+  })
+  return {
+    records: rows.slice(0, p.size).map((r) => ({ ...r, kindName: KIND_NAMES[r.kind] ?? '' })),
+    total,
+  }
 }
 
 /** `queryByStorageData`: per warehouse, goods kinds, quantity and value in stock. */
