@@ -630,6 +630,13 @@ describe('storage', () => {
         closing: '5.0000',
         amount: 1500,
       })
+      // the ledger's list: a page that ends the list tells its total, a page with more counts it
+      for (const size of [10, 1]) {
+        const records = (await get('park-storage/storage/queryStorageRecord', { goodsId: goods, size })).body
+          .data as { records: Json[]; total: number }
+        expect(records.records).toHaveLength(Math.min(size, 2))
+        expect(records.total).toBe(2)
+      }
       const exported = await t.app.inject({
         method: 'GET',
         url: '/xparkApi/park-storage/storage/export-summaryGoods',
