@@ -157,25 +157,38 @@ describe('selectPage', () => {
     }
   })
 
-  it("reads a small answer with a condition's own form and a large one with its large form", async () => {
+  it("reads a page with a condition's large form and counts it with its own form", async () => {
     // two forms that differ on purpose, to see which one answered (real ones are equivalent)
     const asked = () => withLargeForm(sql`${post.category} = any(array[2])`, sql`${post.category} in (3)`)
-    const read = (onePassMax: number) =>
+    const read = (tune: Partial<PageQuery>) =>
       selectPage<{ category: number }>(t.database.db, {
         table: post,
         where: scoped(post, tenant, asked()),
         orderBy: [desc(post.id)],
         keyset: { column: post.id, descending: true },
         paging: { current: 2, size: 5, offset: 5 },
-        onePassMax,
+        ...tune,
       })
-    const small = await read(Number.MAX_SAFE_INTEGER)
-    expect(small.records.map((r) => r.category)).toEqual([2, 2, 2, 2, 2])
-    const large = await read(-1)
-    expect(large.records.map((r) => r.category)).toEqual([3, 3, 3, 3, 3])
-    // a large answer through a large form is not counted one probe a row: its total is the estimate
+    const categoryCount = async (category: number) =>
+      (
+        await t.database.db
+          .select({ n: count() })
+          .from(post)
+          .where(scoped(post, tenant, eq(post.category, category)))
+      )[0]!.n
+    // a few matches: one pass with the condition's own form
+    const few = await read({ onePassMax: Number.MAX_SAFE_INTEGER, linkedOnePassMax: Number.MAX_SAFE_INTEGER })
+    expect(few.records.map((r) => r.category)).toEqual([2, 2, 2, 2, 2])
+    expect(few.total).toBe(await categoryCount(2))
+    // more: the page walked with the large form, the total counted with the own form
+    const more = await read({ onePassMax: Number.MAX_SAFE_INTEGER, linkedOnePassMax: -1 })
+    expect(more.records.map((r) => r.category)).toEqual([3, 3, 3, 3, 3])
+    expect(more.total).toBe(await categoryCount(2))
+    // above ONE_PASS_MAX the total is the estimate: counting would be one probe a row
+    const many = await read({ onePassMax: -1 })
+    expect(many.records.map((r) => r.category)).toEqual([3, 3, 3, 3, 3])
     const estimate = await estimateRows(t.database.db, post, scoped(post, tenant, eq(post.category, 3)))
-    expect(large.total).toBe(Math.max(estimate, 11))
+    expect(many.total).toBe(Math.max(estimate, 11))
   })
 
   describe('totals', () => {
