@@ -177,6 +177,14 @@ describe('assets', () => {
         name: '测试食堂',
         assets: [],
       })
+      // the asset form's picker: places under their kind
+      const tree = (await get('park-manage/asset-place/tree')).body.data as {
+        title: string
+        children: { id: string; title: string }[]
+      }[]
+      expect(tree.map((k) => k.title)).toEqual(['机房', '食堂'])
+      expect(tree[0]!.children.map((p) => p.id)).toContain(room)
+      expect(tree[1]!.children.map((p) => p.id)).toContain(canteen)
 
       const edited = await place({ id: room, kind: 1, code: 'PL-1', name: '测试机房(扩建)' })
       expect(edited.status, edited.body.msg).toBe(200)
@@ -252,6 +260,7 @@ describe('assets', () => {
       }
       expect(rooms.total).toBe(0)
       expect((await get('park-manage/asset-place/detail', { id })).status).toBe(404)
+      expect(JSON.stringify((await get('park-manage/asset-place/tree')).body.data)).not.toContain(id)
       expect((await place({ id, kind: 1, code: 'PL-X2', name: '改名' })).status).toBe(404)
       await post('park-manage/asset-place/remove', undefined, { ids: id })
       const [row] = await t.database.db.select().from(assetPlace).where(eq(assetPlace.id, id))

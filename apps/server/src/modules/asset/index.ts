@@ -17,6 +17,7 @@ import { badRequest, notFound } from '../../core/errors.js'
 import { defineModule, type MenuSeed, menuCodes, resourceScreen } from '../../core/module.js'
 import { readPaging } from '../../core/query/index.js'
 import { scoped, stamped, touched } from '../../core/tenancy.js'
+import { treeNode } from '../../core/tree.js'
 import type { Tx } from '../../db/client.js'
 import { storageWarehouse, warehouses } from '../storage/index.js'
 import { seedAssetDemo } from './demo.js'
@@ -263,6 +264,34 @@ export const assetModule = defineModule({
         preHandler: guard,
       },
       async (q) => ok(await places(authOf(q), PLACE_KIND.canteen, q.query as Record<string, unknown>)),
+    )
+    // the asset form's place picker: computer rooms and canteens under their kind (only places picked)
+    api.get(
+      '/park-manage/asset-place/tree',
+      {
+        schema: { tags, summary: 'places as TreeNodes under their kind (pickers)' },
+        config: { permission: assetPlaceContract.permissions.view },
+        preHandler: guard,
+      },
+      async (q) => {
+        const rows = await db
+          .select({ id: assetPlace.id, kind: assetPlace.kind, name: assetPlace.name })
+          .from(assetPlace)
+          .where(await whereOf(assetPlaces, authOf(q)))
+          .orderBy(asc(assetPlace.kind), asc(assetPlace.code))
+        const kinds = [
+          [PLACE_KIND.computerRoom, '机房'],
+          [PLACE_KIND.canteen, '食堂'],
+        ] as const
+        return ok(
+          kinds.map(([kind, title]) => {
+            const children = rows
+              .filter((r) => r.kind === kind)
+              .map((r) => ({ ...treeNode(r.id, `kind-${kind}`, r.name), isLeaf: true }))
+            return { ...treeNode(`kind-${kind}`, '0', title, children.length > 0), children }
+          }),
+        )
+      },
     )
     api.get(
       '/park-manage/asset/detailCanteenById',

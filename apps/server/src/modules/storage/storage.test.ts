@@ -221,6 +221,19 @@ describe('storage', () => {
     expect(new Set(billsPage.records.map((b) => b.status))).toEqual(new Set([0, 1, 2, 3]))
     const stocked = goodsPage.records.filter((g) => Number(g.stock) > 0)
     expect(stocked.length).toBeGreaterThan(50)
+    // office and cleaning goods come by the box too, and some demo lines were entered in boxes
+    const boxed = await t.database.db
+      .select({
+        unitQuantity: storageBillLine.unitQuantity,
+        quantity: storageBillLine.quantity,
+        ratio: storageMeasurement.ratio,
+      })
+      .from(storageBillLine)
+      .innerJoin(storageMeasurement, eq(storageMeasurement.id, storageBillLine.unitId))
+      .where(eq(storageBillLine.tenantId, TENANT))
+    expect(boxed.length).toBeGreaterThan(0)
+    for (const line of boxed)
+      expect(Number(line.unitQuantity) * Number(line.ratio)).toBe(Number(line.quantity))
   })
 
   describe('bill state machine: draft → submitted → checked → returned', () => {
