@@ -240,19 +240,28 @@ type Row = Record<string, unknown>
 
 /**
  * An init row's quantity in the base unit (bills.ts `toBaseUnits`): a new row always; an update when it
- * sends a quantity or a unit (the goods then the row's own unless it changes too).
+ * changes the goods, the quantity or the unit. What the update leaves out is the row's own, except
+ * that a bare `quantity` is in the base unit (the unit is cleared).
  */
 async function initUnits(tx: Tx, auth: AuthContext, values: Row, id: string | undefined) {
-  const touchesQuantity = ['quantity', 'unitId', 'unitQuantity'].some((k) => values[k] !== undefined)
-  if (id && !touchesQuantity) return
-  const line: Row = { ...values }
-  if (id && line.goodsId === undefined) {
+  const sent = (k: string) => values[k] !== undefined
+  const unitSent = sent('unitId') || sent('unitQuantity')
+  let line: Row = { ...values }
+  if (id) {
+    if (!unitSent && !sent('quantity') && !sent('goodsId')) return
     const [row] = await tx
-      .select({ goodsId: storageInit.goodsId, price: storageInit.price })
+      .select()
       .from(storageInit)
       .where(scoped(storageInit, auth, eq(storageInit.id, id)))
-    line.goodsId = row?.goodsId
-    if (values.price === undefined) values.price = row?.price
+    if (!row) return // the kit answers 404 for a row that is not there
+    const keepUnit = unitSent || !sent('quantity')
+    line = {
+      goodsId: values.goodsId ?? row.goodsId,
+      quantity: values.quantity ?? row.quantity,
+      unitId: sent('unitId') ? values.unitId : keepUnit ? row.unitId : null,
+      unitQuantity: sent('unitQuantity') ? values.unitQuantity : keepUnit ? row.unitQuantity : null,
+    }
+    if (!sent('price')) values.price = row.price
   }
   await toBaseUnits(tx, auth, [line], () => '')
   Object.assign(values, { quantity: line.quantity, unitId: line.unitId, unitQuantity: line.unitQuantity })

@@ -587,6 +587,27 @@ describe('storage', () => {
         unitQuantity: '1',
       })
       expect(wrong.body.msg).toBe('计量单位不是该物品的单位')
+      // another goods without a unit of its own: the row's box is not that goods' unit
+      const regoods = await post('park-storage/initStorageGoods/update', {
+        id: init,
+        goodsId: await newGoods(),
+      })
+      expect(regoods.body.msg).toBe('计量单位不是该物品的单位')
+      // a quantity alone is in the base unit: the unit goes; then the box again
+      const bare = await post('park-storage/initStorageGoods/update', { id: init, quantity: '5' })
+      expect(bare.status, bare.body.msg).toBe(200)
+      expect((await get('park-storage/initStorageGoods/detail', { id: init })).body.data).toMatchObject({
+        unitId: null,
+        unitQuantity: '5.0000',
+        quantity: '5.0000',
+        amount: 50,
+      })
+      const boxes = await post('park-storage/initStorageGoods/update', {
+        id: init,
+        unitId: box,
+        unitQuantity: '3',
+      })
+      expect(boxes.status, boxes.body.msg).toBe(200)
       const submitted = await post('park-storage/initStorageGoods/updateStatus', undefined, { ids: init })
       expect(submitted.status, submitted.body.msg).toBe(200)
       expect(await stockOf(goods, other, 'INIT')).toBe('18.0000')
