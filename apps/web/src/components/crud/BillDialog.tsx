@@ -48,6 +48,8 @@ function lineText(column: BillLineColumn, line: Line): unknown {
   return value
 }
 
+const textOf = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : String(v))
+
 /** The cells to clear when a line's `changed` cell changes: those depending on it, and what they filled. */
 function dependentFields(bill: CrudBill, changed: string): string[] {
   return bill.columns
@@ -82,6 +84,7 @@ function cellInput(
       <LineOptionsSelect
         source={column.dependent}
         line={line}
+        currentLabel={textOf(lineText(column, line))}
         testId={testId}
         placeholder={tr(column.label)}
         onPick={(option) => onPick?.(option?.row)}

@@ -33,6 +33,7 @@ export function LineOptionsSelect({
   testId,
   placeholder,
   disabled,
+  currentLabel,
 }: {
   source: LineOptions
   /** the line as typed: `on` and what `first` reads */
@@ -44,6 +45,8 @@ export function LineOptionsSelect({
   testId?: string
   placeholder?: string
   disabled?: boolean
+  /** the label the line already carries for its value (a saved line's unit name), shown until the options load */
+  currentLabel?: string
 }) {
   const on = line[source.on] === undefined || line[source.on] === null ? '' : String(line[source.on])
   const { data, isLoading } = useLineOptions(source, on || undefined)
@@ -57,6 +60,8 @@ export function LineOptionsSelect({
     })),
   ]
   const shown = value === undefined || value === null || value === '' ? first?.value : value
+  if (shown && currentLabel && !options.some((o) => o.value === shown))
+    options.push({ value: shown, label: currentLabel, row: {} })
   return (
     <Select
       value={on ? shown : undefined}
