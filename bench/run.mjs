@@ -3,12 +3,13 @@
 // Run after a build (`npm run bench` from the repository root builds first). Loopback only, bounded in
 // time (about 3-4 minutes; a watchdog stops everything after 7), writes bench/results/latest.json.
 import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib'
 import { benchCrudRender, report as reportRender } from './crud-render.mjs'
 import { waitForChromium } from './lib/login-page.mjs'
 import { compare } from './lib/throughput.mjs'
@@ -130,9 +131,10 @@ async function benchStartup() {
 }
 
 // ---- 2. menu/routes throughput vs bare Fastify ------------------------------------------------------
-async function startBaseline() {
+async function startBaseline(sameBodyFile) {
   const script = fileURLToPath(new URL('./lib/baseline-server.mjs', import.meta.url))
-  const child = spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const env = sameBodyFile ? { ...process.env, XPARK_BENCH_SAME_BODY: sameBodyFile } : process.env
+  const child = spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'inherit'], env })
   children.add(child)
   const lines = createInterface({ input: child.stdout })
   const first = await Promise.race([
@@ -141,7 +143,12 @@ async function startBaseline() {
   ])
   if (!first) throw new Error('bare Fastify baseline did not start within 15 s')
   const info = JSON.parse(first)
-  return { child, url: `http://127.0.0.1:${info.port}/bench`, fastifyVersion: info.fastifyVersion }
+  return {
+    child,
+    url: `http://127.0.0.1:${info.port}/bench`,
+    sameUrl: `http://127.0.0.1:${info.port}/bench-same`,
+    fastifyVersion: info.fastifyVersion,
+  }
 }
 
 async function benchMenuRoutes(server) {
@@ -163,7 +170,18 @@ async function benchMenuRoutes(server) {
   }
   const topLevel = Array.isArray(parsed.data) ? parsed.data.length : 0
 
-  const baseline = await startBaseline()
+  // the bytes menu/routes sends a browser (brotli as xpark makes it), for bare Fastify to send too
+  const sameBodyFile = join(dataDir, 'menu-routes.br')
+  writeFileSync(
+    sameBodyFile,
+    brotliCompressSync(probeBody, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: probeBody.length,
+      },
+    }),
+  )
+  const baseline = await startBaseline(sameBodyFile)
   try {
     const measured = await compare(
       {
@@ -174,10 +192,12 @@ async function benchMenuRoutes(server) {
         // the same server's cheapest route (public, no token, no database): what every xpark route pays
         health: { url: `${server.baseUrl}/xparkApi/health` },
         bare: { url: baseline.url },
+        // bare Fastify sending menu/routes' own compressed bytes: the cost of the answer's size alone
+        bareSame: { url: baseline.sameUrl, headers: { 'accept-encoding': 'gzip, deflate, br' } },
       },
       settings,
     )
-    const { xpark, buttons, dictionary, health, bare } = measured
+    const { xpark, buttons, dictionary, health, bare, bareSame } = measured
     const xparkPeak = memoryOf(server.child.pid, 'VmHWM')
     const xparkRssAfter = memoryOf(server.child.pid)
     const ratio = xpark.requestsPerSecond / bare.requestsPerSecond
@@ -192,7 +212,9 @@ async function benchMenuRoutes(server) {
       dictionaryRatio: Number((dictionary.requestsPerSecond / bare.requestsPerSecond).toFixed(3)),
       xparkHealth: health,
       bareFastify: { ...bare, fastifyVersion: baseline.fastifyVersion },
+      bareFastifySameBytes: bareSame,
       ratio: Number(ratio.toFixed(3)),
+      ratioSameBytes: Number((xpark.requestsPerSecond / bareSame.requestsPerSecond).toFixed(3)),
       serverRssAfterLoadBytes: xparkRssAfter,
       serverPeakRssBytes: xparkPeak,
     }
@@ -210,6 +232,13 @@ async function benchMenuRoutes(server) {
       `ratio: menu/routes serves ${(ratio * 100).toFixed(1)}% of the bare Fastify rate ` +
         `(${(1 / ratio).toFixed(1)}x slower; response ${kb(Buffer.byteLength(probeBody))} uncompressed, ` +
         `${topLevel} top-level menus)`,
+    )
+    show('(diagnostic) bare, same bytes', bareSame)
+    line(
+      `  bare Fastify sending menu/routes' ${kb(readFileSync(sameBodyFile).length)} of brotli serves ` +
+        `${((bareSame.requestsPerSecond / bare.requestsPerSecond) * 100).toFixed(1)}% of its small answer's rate; ` +
+        `menu/routes serves ${((xpark.requestsPerSecond / bareSame.requestsPerSecond) * 100).toFixed(1)}% of it ` +
+        "(what xpark's own code costs beyond the size of the answer)",
     )
     show('xpark menu/buttons', buttons)
     show('xpark dict/dictionary', dictionary)

@@ -104,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(app)
   // without the access log, a request that took long still leaves a line
   if (!deps.config.accessLog)
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       if (reply.elapsedTime >= SLOW_REQUEST_MS)
         request.log.warn(
           {
@@ -116,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           },
           'slow request',
         )
+      done()
     })
   registerAudit(app, deps.database.db, { env: deps.config.env })
 

@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  onResponseAsyncHookHandler,
+  RouteOptions,
+} from 'fastify'
 import type { Db } from '../../db/client.js'
 import type { Cache } from '../cache/index.js'
 import { AppError } from '../errors.js'
@@ -50,13 +56,13 @@ export function registerAudit(app: FastifyInstance, db: Db, options: AuditOption
 export function registerApiLog(api: FastifyInstance, cache: Cache, unverifiedPerMinute: number): void {
   api.decorateRequest('logOwner', null)
   const key = (request: FastifyRequest) => `audit:unverified:${request.ip}`
-  api.addHook('onRequest', async (request) => {
-    if (UNLOGGED_METHODS.has(request.method) || !request.routeOptions.config?.public) return
+  const throttle: onRequestAsyncHookHandler = async (request) => {
+    if (UNLOGGED_METHODS.has(request.method)) return
     if (Number((await cache.get(key(request))) ?? 0) >= unverifiedPerMinute)
       throw new AppError(429, '请求过于频繁,请稍后再试')
-  })
-  api.addHook('onResponse', async (request, reply) => {
-    if (UNLOGGED_METHODS.has(request.method) || !request.routeOptions.url) return
+  }
+  const record: onResponseAsyncHookHandler = async (request, reply) => {
+    if (UNLOGGED_METHODS.has(request.method)) return
     if (request.auth || request.logOwner) {
       request.server.audit.recordApi(request, reply.statusCode, reply.elapsedTime)
       return
@@ -67,7 +73,19 @@ export function registerApiLog(api: FastifyInstance, cache: Cache, unverifiedPer
         { ip: request.ip, count },
         'unverified writes from one address: throttled for a minute',
       )
+  }
+  // on the routes that write only (a hook on every route cost each read two promises; issue 13)
+  api.addHook('onRoute', (route: RouteOptions) => {
+    if (([] as string[]).concat(route.method).every((m) => UNLOGGED_METHODS.has(m))) return
+    const config = route.config as { public?: boolean } | undefined
+    if (config?.public) route.onRequest = [...hooksOf(route.onRequest), throttle]
+    route.onResponse = [...hooksOf(route.onResponse), record]
   })
+}
+
+/** A route's hooks of one kind as a list (Fastify takes one function or an array). */
+function hooksOf<H>(hooks: H | H[] | undefined): H[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]
 }
 
 /** Record an unhandled error of a request (the error handler calls it for every 500). */

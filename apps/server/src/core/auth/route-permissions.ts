@@ -88,7 +88,8 @@ export function registerRoutePermissions(api: FastifyInstance): void {
       throw new Error(`route ${route.url} is public and names a permission: choose one`)
     for (const method of methods)
       table.push({ method, url: route.url, public: Boolean(config.public), permission: config.permission })
-    if (config.public) return
+    // a signed-in caller is what authentication already guarantees: no second hook to run
+    if (config.public || config.permission === SIGNED_IN) return
     const existing = route.preValidation
     route.preValidation = [
       checkRoute,

@@ -7,6 +7,14 @@ export {
   RESERVED_PARAMS,
   trigramFields,
 } from './filters.js'
-export { EXACT_TOTAL_MAX, estimateRows, ONE_PASS_MAX, type PageQuery, selectPage } from './page.js'
+export {
+  EXACT_TOTAL_MAX,
+  estimateQueryRows,
+  estimateRows,
+  ONE_PASS_MAX,
+  type PageQuery,
+  pageTotal,
+  selectPage,
+} from './page.js'
 export { DEFAULT_SIZE, type Keyset, MAX_SIZE, type Paging, readPaging, SortSet } from './paging.js'
 export { escapeLike, parseDateTime } from './values.js'

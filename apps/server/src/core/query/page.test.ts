@@ -4,6 +4,7 @@ import { post } from '../../db/schema.js'
 import { startTestApp, type TestContext } from '../../test/harness.js'
 import { nextId } from '../ids.js'
 import { scoped } from '../tenancy.js'
+import { withLargeForm } from './forms.js'
 import { estimateRows, type PageQuery, selectPage } from './page.js'
 
 /**
@@ -154,6 +155,27 @@ describe('selectPage', () => {
       expect(got.records[0]).not.toHaveProperty('remark')
       expect(got.records[0]).toHaveProperty('postName')
     }
+  })
+
+  it("reads a small answer with a condition's own form and a large one with its large form", async () => {
+    // two forms that differ on purpose, to see which one answered (real ones are equivalent)
+    const asked = () => withLargeForm(sql`${post.category} = any(array[2])`, sql`${post.category} in (3)`)
+    const read = (onePassMax: number) =>
+      selectPage<{ category: number }>(t.database.db, {
+        table: post,
+        where: scoped(post, tenant, asked()),
+        orderBy: [desc(post.id)],
+        keyset: { column: post.id, descending: true },
+        paging: { current: 2, size: 5, offset: 5 },
+        onePassMax,
+      })
+    const small = await read(Number.MAX_SAFE_INTEGER)
+    expect(small.records.map((r) => r.category)).toEqual([2, 2, 2, 2, 2])
+    const large = await read(-1)
+    expect(large.records.map((r) => r.category)).toEqual([3, 3, 3, 3, 3])
+    // a large answer through a large form is not counted one probe a row: its total is the estimate
+    const estimate = await estimateRows(t.database.db, post, scoped(post, tenant, eq(post.category, 3)))
+    expect(large.total).toBe(Math.max(estimate, 11))
   })
 
   describe('totals', () => {

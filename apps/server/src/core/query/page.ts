@@ -1,8 +1,20 @@
 import type { Page } from '@xpark/contract'
-import { and, Column, count, getTableColumns, getTableName, inArray, is, SQL, sql } from 'drizzle-orm'
+import {
+  and,
+  Column,
+  count,
+  getTableColumns,
+  getTableName,
+  inArray,
+  is,
+  SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/client.js'
 import { page } from '../envelope.js'
+import { largeForm } from './forms.js'
 import type { Keyset, Paging } from './paging.js'
 
 export interface PageQuery {
@@ -49,7 +61,9 @@ interface CountedIds {
  * - larger ones: the page read on its own (`size + 1` rows: the extra one says whether more follow),
  *   a deep page of the id order starting at the id found by an index-only scan (keyset under the
  *   hood, no rows fetched for the offset), and the total counted only when the page cannot tell it
- *   (a page with no next row ends the list), or estimated above EXACT_TOTAL_MAX.
+ *   (a page with no next row ends the list), or estimated above EXACT_TOTAL_MAX. A condition with a
+ *   large form (core/query/forms.ts: a data scope through a link table) is read with that form and
+ *   its total estimated above ONE_PASS_MAX already: counting it exactly is one index probe per row.
  */
 export async function selectPage<R = Record<string, unknown>>(db: DbOrTx, q: PageQuery): Promise<Page<R>> {
   const all = getTableColumns(q.table) as Record<string, PgColumn>
@@ -57,7 +71,9 @@ export async function selectPage<R = Record<string, unknown>>(db: DbOrTx, q: Pag
   for (const name of q.omit ?? []) delete columns[name]
   const { current, size, offset } = q.paging
   const id = all.id
-  const estimate = await estimateRows(db, q.table, q.where)
+  // a condition with a form for many rows (core/query/forms.ts) is planned and read with it when large
+  const large = largeForm(q.where)
+  const estimate = await estimateRows(db, q.table, large)
 
   const onePassMax = q.onePassMax ?? ONE_PASS_MAX
   if (id && columns.id === id && estimate <= onePassMax) {
@@ -69,19 +85,31 @@ export async function selectPage<R = Record<string, unknown>>(db: DbOrTx, q: Pag
     // more rows than the estimate said by far (stale statistics): read them as a large answer
   }
 
-  const read = await readRows<R>(db, q, columns, size + 1)
-  const records = read.slice(0, size)
-  const more = read.length > size
-  let total: number
-  if (!more && (records.length > 0 || offset === 0)) total = offset + records.length
-  else if (estimate > (q.exactTotalMax ?? EXACT_TOTAL_MAX))
-    // at least the rows up to this page and one more; past the end, no more than the offset
-    total = records.length ? Math.max(estimate, offset + size + 1) : Math.min(estimate, offset)
-  else {
-    const [row] = await db.select({ n: count() }).from(q.table).where(q.where)
-    total = row?.n ?? 0
-  }
-  return page(records, total, current, size)
+  const read = await readRows<R>(db, { ...q, where: large }, columns, size + 1)
+  const total = await pageTotal(read.length, q.paging, {
+    estimate,
+    exactTotalMax: large === q.where ? (q.exactTotalMax ?? EXACT_TOTAL_MAX) : onePassMax,
+    count: async () => (await db.select({ n: count() }).from(q.table).where(q.where))[0]?.n ?? 0,
+  })
+  return page(read.slice(0, size), total, current, size)
+}
+
+/**
+ * The total of a page read with one row more than its size (`read` rows came back): exact from the
+ * page when nothing follows it, the planner's estimate above `exactTotalMax` (at least the rows up to
+ * the page and one more; past the end, no more than the offset), else counted.
+ */
+export async function pageTotal(
+  read: number,
+  { size, offset }: Pick<Paging, 'size' | 'offset'>,
+  how: { estimate: number | (() => Promise<number>); exactTotalMax?: number; count: () => Promise<number> },
+): Promise<number> {
+  const records = Math.min(read, size)
+  if (read <= size && (records > 0 || offset === 0)) return offset + records
+  const estimate = typeof how.estimate === 'number' ? how.estimate : await how.estimate()
+  if (estimate > (how.exactTotalMax ?? EXACT_TOTAL_MAX))
+    return records ? Math.max(estimate, offset + size + 1) : Math.min(estimate, offset)
+  return how.count()
 }
 
 /**
@@ -165,10 +193,15 @@ async function rowsByIds<R>(
 }
 
 /** The planner's row estimate for a condition (EXPLAIN, nothing read): one planning, no scan. */
-export async function estimateRows(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
-  const result = (await db.execute(
-    sql`explain (format json) select 1 from ${table} where ${where ?? sql`true`}`,
-  )) as unknown as { rows: Record<string, unknown>[] }
+export function estimateRows(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
+  return estimateQueryRows(db, sql`select 1 from ${table} where ${where ?? sql`true`}`)
+}
+
+/** The planner's row estimate for the rows of a query (joins too): one planning, no scan. */
+export async function estimateQueryRows(db: DbOrTx, query: SQLWrapper): Promise<number> {
+  const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as {
+    rows: Record<string, unknown>[]
+  }
   const cell = Object.values(result.rows[0] ?? {})[0]
   const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan?: { 'Plan Rows'?: number } }[]
   return Math.round(plan?.[0]?.Plan?.['Plan Rows'] ?? 0)

@@ -60,8 +60,9 @@ export function registerScopes(app: FastifyInstance, cache: Cache): void {
   }
   const data = new DataScopes(source, cache)
   // after every onRequest hook (authentication sets `request.auth` there), before guards and handlers
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.auth) scopesOfCaller.set(request.auth, data)
+    done()
   })
   app.decorate('scopes', {
     data,

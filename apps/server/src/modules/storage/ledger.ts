@@ -101,8 +101,8 @@ export async function applyMovements(
         price: storageStock.price,
       })
     if (!moved) throw await shortage(tx, auth, m)
-    await tx.insert(storageLedger).values(
-      stamped(storageLedger, auth, {
+    await tx.insert(storageLedger).values({
+      ...stamped(storageLedger, auth, {
         kind: m.kind,
         warehouseId: m.warehouseId,
         goodsId: m.goodsId,
@@ -113,8 +113,11 @@ export async function applyMovements(
         before: moved.before,
         after: moved.after,
         price: m.price ?? moved.price,
-      }) as never,
-    )
+      }),
+      // the database's clock, read while the stock row is locked: a key's entries are in time order
+      // across server nodes, so its balance at a time is its last entry's `after` (summaryGoods)
+      createTime: sql`clock_timestamp()`,
+    } as never)
   }
 }
 

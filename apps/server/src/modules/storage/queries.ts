@@ -4,7 +4,13 @@ import type { AuthContext } from '../../core/auth/tokens.js'
 import { visibleThrough, whereOf } from '../../core/crud/index.js'
 import { page } from '../../core/envelope.js'
 import { badRequest } from '../../core/errors.js'
-import { escapeLike, parseDateTime, readPaging } from '../../core/query/index.js'
+import {
+  escapeLike,
+  estimateQueryRows,
+  pageTotal,
+  parseDateTime,
+  readPaging,
+} from '../../core/query/index.js'
 import type { Db } from '../../db/client.js'
 import { goods, warehouses } from './resources.js'
 import {
@@ -163,6 +169,17 @@ export async function overdueCounts(db: Db, auth: AuthContext, _q: Query, p: Pag
 }
 
 /**
+ * The quantity after the last ledger entry of the outer stock row's key that meets `bound` (null when
+ * there is none): the ledger keeps each entry's balance, so a balance at a time is one probe of
+ * `xpark_storage_ledger_key_idx`, not a sum over the key's history.
+ */
+const afterLast = (bound: SQL) =>
+  sql`(select ${storageLedger.after} from ${storageLedger} where ${storageLedger.tenantId} = ${storageStock.tenantId}
+    and ${storageLedger.goodsId} = ${storageStock.goodsId} and ${storageLedger.warehouseId} = ${storageStock.warehouseId}
+    and ${storageLedger.batchCode} = ${storageStock.batchCode} and ${bound}
+    order by ${storageLedger.createTime} desc, ${storageLedger.id} desc limit 1)`
+
+/**
  * `summaryGoods`: per goods, for a period (default this month): opening, in, out and closing
  * quantities from the ledger, and the closing value at the goods' price. A page of goods first, then
  * one aggregate of the ledger for those goods only (index on goods and time).
@@ -192,37 +209,57 @@ export async function summaryGoods(db: Db, auth: AuthContext, q: Query, p: PageS
     .offset(p.offset)
   const [n] = await db.select({ n: count() }).from(storageGoods).where(where)
   const ids = goodsRows.map((g) => g.goodsId)
-  const sums = ids.length
-    ? await db
-        .select({
-          goodsId: storageLedger.goodsId,
-          opening: sql<string>`coalesce(sum(${storageLedger.quantity}) filter (where ${storageLedger.createTime} < ${start}), 0)::numeric(18, 4)::text`,
-          inQuantity: sql<string>`coalesce(sum(${storageLedger.quantity}) filter (where ${storageLedger.quantity} > 0 and ${storageLedger.createTime} >= ${start}), 0)::numeric(18, 4)::text`,
-          outQuantity: sql<string>`coalesce(-sum(${storageLedger.quantity}) filter (where ${storageLedger.quantity} < 0 and ${storageLedger.createTime} >= ${start}), 0)::numeric(18, 4)::text`,
-          closing: sql<string>`coalesce(sum(${storageLedger.quantity}), 0)::numeric(18, 4)::text`,
-        })
-        .from(storageLedger)
-        .where(
-          and(
-            eq(storageLedger.tenantId, auth.tenantId),
-            inArray(storageLedger.goodsId, ids),
-            lte(storageLedger.createTime, end),
-            warehouseId ? eq(storageLedger.warehouseId, warehouseId) : undefined,
-            await visibleThrough(warehouses, auth, storageLedger.warehouseId),
-          ),
-        )
-        .groupBy(storageLedger.goodsId)
-    : []
-  const byGoods = new Map(sums.map((s) => [s.goodsId, s]))
+  const [balances, moves] = ids.length
+    ? await Promise.all([
+        // opening and closing: per stock key (warehouse, goods, batch), the quantity after its last
+        // entry before the bound (one index probe a key), so a page costs the same after years of entries
+        db
+          .select({
+            goodsId: storageStock.goodsId,
+            opening: sql<string>`coalesce(sum(${afterLast(sql`${storageLedger.createTime} < ${start}`)}), 0)::numeric(18, 4)::text`,
+            closing: sql<string>`coalesce(sum(${afterLast(sql`${storageLedger.createTime} <= ${end}`)}), 0)::numeric(18, 4)::text`,
+          })
+          .from(storageStock)
+          .where(
+            and(
+              eq(storageStock.tenantId, auth.tenantId),
+              inArray(storageStock.goodsId, ids),
+              warehouseId ? eq(storageStock.warehouseId, warehouseId) : undefined,
+              await visibleThrough(warehouses, auth, storageStock.warehouseId),
+            ),
+          )
+          .groupBy(storageStock.goodsId),
+        // in and out: the period's entries only
+        db
+          .select({
+            goodsId: storageLedger.goodsId,
+            inQuantity: sql<string>`coalesce(sum(${storageLedger.quantity}) filter (where ${storageLedger.quantity} > 0), 0)::numeric(18, 4)::text`,
+            outQuantity: sql<string>`coalesce(-sum(${storageLedger.quantity}) filter (where ${storageLedger.quantity} < 0), 0)::numeric(18, 4)::text`,
+          })
+          .from(storageLedger)
+          .where(
+            and(
+              eq(storageLedger.tenantId, auth.tenantId),
+              inArray(storageLedger.goodsId, ids),
+              gte(storageLedger.createTime, start),
+              lte(storageLedger.createTime, end),
+              warehouseId ? eq(storageLedger.warehouseId, warehouseId) : undefined,
+              await visibleThrough(warehouses, auth, storageLedger.warehouseId),
+            ),
+          )
+          .groupBy(storageLedger.goodsId),
+      ])
+    : [[], []]
+  const balanceOf = new Map(balances.map((b) => [b.goodsId, b]))
+  const movesOf = new Map(moves.map((m) => [m.goodsId, m]))
   const zero = '0.0000'
   const records = goodsRows.map((g) => {
-    const s = byGoods.get(g.goodsId)
-    const closing = s?.closing ?? zero
+    const closing = balanceOf.get(g.goodsId)?.closing ?? zero
     return {
       ...g,
-      opening: s?.opening ?? zero,
-      inQuantity: s?.inQuantity ?? zero,
-      outQuantity: s?.outQuantity ?? zero,
+      opening: balanceOf.get(g.goodsId)?.opening ?? zero,
+      inQuantity: movesOf.get(g.goodsId)?.inQuantity ?? zero,
+      outQuantity: movesOf.get(g.goodsId)?.outQuantity ?? zero,
       closing,
       amount: Math.round(Number(closing) * g.price),
     }
@@ -285,14 +322,23 @@ export async function ledgerPage(db: Db, auth: AuthContext, q: Query, p: PageSpe
     .innerJoin(storageWarehouse, eq(storageWarehouse.id, storageLedger.warehouseId))
     .where(where)
     .orderBy(desc(storageLedger.createTime), desc(storageLedger.id))
-    .limit(p.size)
+    .limit(p.size + 1)
     .offset(p.offset)
-  const [n] = await db
-    .select({ n: count() })
-    .from(storageLedger)
-    .innerJoin(storageGoods, eq(storageGoods.id, storageLedger.goodsId))
-    .where(where)
-  return { records: rows.map((r) => ({ ...r, kindName: KIND_NAMES[r.kind] ?? '' })), total: n?.n ?? 0 }
+  // the ledger only grows: above EXACT_TOTAL_MAX entries its total is the planner's estimate
+  const joined = sql`${storageLedger} inner join ${storageGoods} on ${storageGoods.id} = ${storageLedger.goodsId} where ${where}`
+  const total = await pageTotal(rows.length, p, {
+    estimate: () => estimateQueryRows(db, sql`select 1 from ${joined}`),
+    count: async () => {
+      const counted = (await db.execute(sql`select count(*)::int as n from ${joined}`)) as unknown as {
+        rows: { n: number }[]
+      }
+      return counted.rows[0]?.n ?? 0
+    },
+  })
+  return {
+    records: rows.slice(0, p.size).map((r) => ({ ...r, kindName: KIND_NAMES[r.kind] ?? '' })),
+    total,
+  }
 }
 
 /** `queryByStorageData`: per warehouse, goods kinds, quantity and value in stock. */

@@ -232,6 +232,15 @@ export const storageLedger = pgTable(
   },
   (t) => [
     index('xpark_storage_ledger_goods_idx').on(t.tenantId, t.goodsId, t.createTime),
+    // a key's balance at a time: its last entry before it (summaryGoods' opening and closing)
+    index('xpark_storage_ledger_key_idx').on(
+      t.tenantId,
+      t.goodsId,
+      t.warehouseId,
+      t.batchCode,
+      t.createTime,
+      t.id,
+    ),
     index('xpark_storage_ledger_bill_idx').on(t.tenantId, t.billId),
     index('xpark_storage_ledger_time_idx').on(t.tenantId, t.createTime),
     ...tenantIndexes('xpark_storage_ledger', t),

@@ -1,6 +1,7 @@
-import { and, count, eq, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, lte, type SQL, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatDateTime } from '../../core/envelope.js'
 import { stamped } from '../../core/tenancy.js'
 import { bearer, type Headers, signIn, startTestApp, type TestContext } from '../../test/harness.js'
 import { multipartBody } from '../../test/multipart.js'
@@ -370,6 +371,8 @@ describe('storage', () => {
       const stores = [store, other]
       const checkedBills: string[] = []
       for (let i = 0; i < 40; i++) {
+        // halfway, a pause past a second: the summary's period below starts between two entries
+        if (i === 20) await new Promise((resolve) => setTimeout(resolve, 1100))
         const kind = random(10)
         if (kind === 9 && checkedBills.length) {
           await act('returnStorageBill', checkedBills.splice(random(checkedBills.length), 1)[0]!)
@@ -409,6 +412,44 @@ describe('storage', () => {
           sql`${storageLedger.after} <> ${storageLedger.before} + ${storageLedger.quantity} or ${storageLedger.after} < 0`,
         )
       expect(broken[0]!.n).toBe(0)
+
+      // the summary's opening and closing are each key's last `after` before the bound: they equal the
+      // sums of the entries, for periods that start or end halfway through the sequence
+      const db = t.database.db
+      const [span] = await db
+        .select({
+          first: sql<string>`min(${storageLedger.createTime})`.mapWith((v) => new Date(v)),
+          last: sql<string>`max(${storageLedger.createTime})`.mapWith((v) => new Date(v)),
+        })
+        .from(storageLedger)
+        .where(inArray(storageLedger.goodsId, items))
+      const second = (d: Date, plus = 0) => new Date(Math.floor(d.getTime() / 1000) * 1000 + plus)
+      const middle = second(new Date((span!.first.getTime() + span!.last.getTime()) / 2))
+      const periods = [
+        [middle, second(span!.last, 1000)],
+        [second(span!.first, -1000), middle],
+      ] as const
+      const sum = (condition: SQL) =>
+        sql<string>`coalesce(sum(${storageLedger.quantity}) filter (where ${condition}), 0)::numeric(18, 4)::text`
+      for (const [start, end] of periods)
+        for (const goodsId of items) {
+          const [want] = await db
+            .select({
+              opening: sum(sql`${storageLedger.createTime} < ${start}`),
+              inQuantity: sum(sql`${storageLedger.quantity} > 0 and ${storageLedger.createTime} >= ${start}`),
+              closing: sum(sql`${storageLedger.createTime} <= ${end}`),
+            })
+            .from(storageLedger)
+            .where(and(eq(storageLedger.goodsId, goodsId), lte(storageLedger.createTime, end)))
+          const got = (
+            await get('park-storage/storage/summaryGoods', {
+              goodsId,
+              startTime: formatDateTime(start),
+              endTime: formatDateTime(end),
+            })
+          ).body.data as { records: Json[] }
+          expect(got.records[0]).toMatchObject(want!)
+        }
     })
   })
 
@@ -812,6 +853,13 @@ describe('storage', () => {
         closing: '5.0000',
         amount: 1500,
       })
+      // the ledger's list: a page that ends the list tells its total, a page with more counts it
+      for (const size of [10, 1]) {
+        const records = (await get('park-storage/storage/queryStorageRecord', { goodsId: goods, size })).body
+          .data as { records: Json[]; total: number }
+        expect(records.records).toHaveLength(Math.min(size, 2))
+        expect(records.total).toBe(2)
+      }
       const exported = await t.app.inject({
         method: 'GET',
         url: '/xparkApi/park-storage/storage/export-summaryGoods',

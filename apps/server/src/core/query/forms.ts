@@ -1,0 +1,40 @@
+import { is, SQL } from 'drizzle-orm'
+
+/**
+ * A condition written two ways: one for few matching rows, one for many. A data scope through a link
+ * table is `id = any(array(select owner …))` for a small answer (its ids probed in the id index: the
+ * work follows the rows in scope), but for a large one that array holds every owner (100,000 at a
+ * million users) and its row estimate is a fixed guess of 10. As `id in (select owner …)` the planner
+ * estimates it from the link table's statistics and can walk the id order until a page is full.
+ * selectPage plans and reads large answers with the second form (core/query/page.ts).
+ */
+const largeForms = new WeakMap<SQL, SQL>()
+
+/** `small`, remembering `large` as its form for many rows. */
+export function withLargeForm(small: SQL, large: SQL): SQL {
+  largeForms.set(small, large)
+  return small
+}
+
+/**
+ * The condition with every part that has a large form replaced by it; the same object when no part
+ * has one (so `largeForm(w) !== w` tells that it has).
+ */
+export function largeForm(where: SQL | undefined): SQL | undefined {
+  return where && replaced(where, 0)
+}
+
+function replaced(chunk: SQL, depth: number): SQL {
+  const own = largeForms.get(chunk)
+  if (own) return own
+  // conditions nest a few levels (and/or/not); deeper is not a condition
+  if (depth > 16) return chunk
+  let changed = false
+  const chunks = chunk.queryChunks.map((part) => {
+    if (!is(part, SQL)) return part
+    const next = replaced(part as SQL, depth + 1)
+    if (next !== part) changed = true
+    return next
+  })
+  return changed ? new SQL(chunks) : chunk
+}
