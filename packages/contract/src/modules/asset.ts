@@ -152,6 +152,44 @@ export const assetContract = defineContract({
   excel: { export: 'export-asset', template: 'export-asset-template', import: 'importAssetData' },
 })
 
+/**
+ * Places assets stand in: computer rooms (kind 1) and canteens (kind 2). Ours: the spec names only the
+ * two paged lists (`listComputerRoom`, `listCanteen`) and a canteen's detail; code unique per kind.
+ */
+export const assetPlaceContract = defineContract({
+  path: 'park-manage/asset-place',
+  code: 'asset_place',
+  form: z.object({
+    /** dict asset_place_kind */
+    kind: z.coerce
+      .number({ error: 'please select place kind' })
+      .int()
+      .refine((v) => v === PLACE_KIND.computerRoom || v === PLACE_KIND.canteen, 'please select place kind'),
+    code: code('please enter place code'),
+    name: requiredText('please enter place name', 64),
+    address: optionalText('address', 255),
+    manager: optionalText('manager', 32),
+    phone: optionalText('phone', 20),
+    remark: optionalText('remark', 255),
+  }),
+  row: z.object({
+    id: wire.id,
+    kind: wire.number,
+    code: wire.text,
+    name: wire.text,
+    address: wire.text,
+    manager: wire.text,
+    phone: wire.text,
+    remark: wire.text,
+    /** live assets standing in the place */
+    assetCount: wire.number,
+    createTime: wire.date,
+  }),
+  filters: { kind: 'eq', code: 'like', name: 'like', manager: 'like' },
+  sorts: ['kind', 'code', 'name', 'createTime'],
+  routes: { list: false, save: false, update: false },
+})
+
 export const AssetUserForm = z.object({
   assetId: reference('please select asset'),
   userName: requiredText('please enter user name', 32),
@@ -164,3 +202,4 @@ export const AssetUserForm = z.object({
 export type AssetTypeRow = z.infer<typeof assetTypeContract.row>
 export type AssetPropertyRow = z.infer<typeof assetPropertyContract.row>
 export type AssetRow = z.infer<typeof assetContract.row>
+export type AssetPlaceRow = z.infer<typeof assetPlaceContract.row>

@@ -242,9 +242,27 @@ export const measurementContract = defineContract({
   routes: { page: false },
 })
 
+/**
+ * The unit a line is entered in: one of its goods' measurement units (empty: the base unit) and the
+ * quantity in it. The server sets `quantity` (base unit) to `unitQuantity × ratio`; a line without
+ * `unitQuantity` gives `quantity` in the base unit. See docs/modules/storage.md ("Units").
+ */
+const enteredUnit = {
+  unitId: z.union([reference('unitId: must be an id'), z.literal(''), z.null()]).optional(),
+  unitQuantity: z.union([quantity('unitQuantity'), z.literal(''), z.null()]).optional(),
+}
+/** what a line read back says of its unit */
+const enteredUnitRow = {
+  unitId: wire.optionalId,
+  unitName: wire.optionalText,
+  unitQuantity: wire.optionalDecimal,
+}
+
 const billLine = z.object({
   goodsId: reference('please select goods'),
-  quantity: quantity(),
+  /** in the goods' base unit; computed by the server when `unitQuantity` is given */
+  quantity: quantity().optional(),
+  ...enteredUnit,
   price: cents('price').optional(),
   batchCode: optionalText('batchCode', 32),
   productionDate: dateTime('productionDate'),
@@ -314,6 +332,10 @@ export const storageBillContract = defineContract({
       goodsName: wire.optionalText,
       unit: wire.optionalText,
       specification: wire.optionalText,
+      ...enteredUnitRow,
+      /** how many base units one of the line's unit is (null: the base unit) */
+      unitRatio: wire.optionalDecimal,
+      /** in the goods' base unit */
       quantity: wire.decimal,
       price: wire.number,
       amount: wire.number,
@@ -389,7 +411,8 @@ export const GoodsRecordForm = z.object({
     .refine((v) => v === 1 || v === 2, 'type: 1 in or 2 out'),
   warehouseId: reference('please select warehouse'),
   goodsId: reference('please select goods'),
-  quantity: quantity(),
+  quantity: quantity().optional(),
+  ...enteredUnit,
   price: cents('price').optional(),
   batchCode: optionalText('batchCode', 32),
   remark: optionalText('remark', 255),
@@ -433,7 +456,8 @@ export const initStockContract = defineContract({
     billNumber: code('please enter bill number'),
     warehouseId: reference('please select warehouse'),
     goodsId: reference('please select goods'),
-    quantity: quantity(),
+    quantity: quantity().optional(),
+    ...enteredUnit,
     price: cents('price'),
     batchCode: optionalText('batchCode', 32),
     productionDate: dateTime('productionDate'),
@@ -448,6 +472,8 @@ export const initStockContract = defineContract({
     goodsId: wire.id,
     goodsName: wire.optionalText,
     goodsCode: wire.optionalText,
+    unit: wire.optionalText,
+    ...enteredUnitRow,
     quantity: wire.decimal,
     price: wire.number,
     amount: wire.number,

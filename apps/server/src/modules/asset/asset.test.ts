@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { stamped } from '../../core/tenancy.js'
 import { bearer, type Headers, signIn, startTestApp, type TestContext } from '../../test/harness.js'
 import { multipartBody } from '../../test/multipart.js'
+import { assetPlace } from './schema.js'
 import { depreciated } from './value.js'
 
 /** Assets through their routes: the spec's calls, straight-line value, users, parents, imports. */
@@ -139,6 +142,130 @@ describe('assets', () => {
     }
     const warehouses = (await get('park-manage/asset/listWarehouse')).body.data as { total: number }
     expect(warehouses.total).toBeGreaterThanOrEqual(3)
+  })
+
+  describe('places (computer rooms and canteens)', () => {
+    const place = (body: Json) => post('park-manage/asset-place/submit', body)
+    const pageOf = async (query: Json) =>
+      (await get('park-manage/asset-place/page', query)).body.data as { records: Json[]; total: number }
+
+    it('are added, read, edited and removed; the two spec lists answer them by kind', async () => {
+      const room = idOf(
+        await place({ kind: 1, code: 'PL-1', name: '测试机房', address: 'C 栋 2 层', manager: '钱进' }),
+      )
+      // the same code is another place's in the other kind
+      const canteen = idOf(await place({ kind: 2, code: 'PL-1', name: '测试食堂' }))
+      expect((await get('park-manage/asset-place/detail', { id: room })).body.data).toMatchObject({
+        id: room,
+        kind: 1,
+        code: 'PL-1',
+        name: '测试机房',
+        manager: '钱进',
+        assetCount: 0,
+      })
+      const rooms = await pageOf({ kind: 1, code: 'PL-1' })
+      expect(rooms.records.map((r) => r.id)).toEqual([room])
+      const listed = (await get('park-manage/asset/listComputerRoom', { name: '测试机房' })).body.data as {
+        records: Json[]
+      }
+      expect(listed.records.map((r) => r.id)).toEqual([room])
+      const canteens = (await get('park-manage/asset/listCanteen', { name: '测试食堂' })).body.data as {
+        records: Json[]
+      }
+      expect(canteens.records.map((r) => r.id)).toEqual([canteen])
+      expect((await get('park-manage/asset/detailCanteenById', { id: canteen })).body.data).toMatchObject({
+        name: '测试食堂',
+        assets: [],
+      })
+      // the asset form's picker: places under their kind
+      const tree = (await get('park-manage/asset-place/tree')).body.data as {
+        title: string
+        children: { id: string; title: string }[]
+      }[]
+      expect(tree.map((k) => k.title)).toEqual(['机房', '食堂'])
+      expect(tree[0]!.children.map((p) => p.id)).toContain(room)
+      expect(tree[1]!.children.map((p) => p.id)).toContain(canteen)
+
+      const edited = await place({ id: room, kind: 1, code: 'PL-1', name: '测试机房(扩建)' })
+      expect(edited.status, edited.body.msg).toBe(200)
+      expect((await get('park-manage/asset-place/detail', { id: room })).body.data).toMatchObject({
+        name: '测试机房(扩建)',
+      })
+      const removed = await post('park-manage/asset-place/remove', undefined, { ids: canteen })
+      expect(removed.status, removed.body.msg).toBe(200)
+      expect((await get('park-manage/asset-place/detail', { id: canteen })).status).toBe(404)
+      expect((await get('park-manage/asset/listCanteen', { name: '测试食堂' })).body.data).toMatchObject({
+        total: 0,
+      })
+    })
+
+    it('a code is unique per tenant and kind; a bad kind is refused', async () => {
+      idOf(await place({ kind: 1, code: 'PL-U', name: '机房甲' }))
+      const twice = await place({ kind: 1, code: 'PL-U', name: '机房乙' })
+      expect(twice.status).toBe(400)
+      expect(twice.body.msg).toBe('场所编码已存在')
+      expect((await pageOf({ kind: 1, code: 'PL-U' })).total).toBe(1)
+      const other = idOf(await place({ kind: 1, code: 'PL-V', name: '机房丙' }))
+      const renamed = await place({ id: other, kind: 1, code: 'PL-U', name: '机房丙' })
+      expect(renamed.body.msg).toBe('场所编码已存在')
+      expect((await get('park-manage/asset-place/detail', { id: other })).body.data).toMatchObject({
+        code: 'PL-V',
+      })
+      const kind = await place({ kind: 3, code: 'PL-K', name: '仓库' })
+      expect(kind.status).toBe(400)
+      expect((await pageOf({ code: 'PL-K' })).total).toBe(0)
+    })
+
+    it('a place assets stand in is not removed until they are gone', async () => {
+      const room = idOf(await place({ kind: 1, code: 'PL-A', name: '有资产的机房' }))
+      const type = idOf(await post('assettype/save', { code: 'T-PL', name: '机房设备' }))
+      const server = idOf(
+        await post('park-manage/asset/saveAsset', {
+          typeId: type,
+          code: 'A-PL',
+          name: '交换机',
+          purchasePrice: 50_000,
+          placeId: room,
+        }),
+      )
+      expect((await get('park-manage/asset-place/detail', { id: room })).body.data).toMatchObject({
+        assetCount: 1,
+      })
+      const refused = await post('park-manage/asset-place/remove', undefined, { ids: room })
+      expect(refused.status).toBe(400)
+      expect(refused.body.msg).toBe('该场所下还有资产, 不能删除')
+      expect((await get('park-manage/asset-place/detail', { id: room })).status).toBe(200)
+      expect((await post('park-manage/asset/deleteAsset', undefined, { ids: server })).status).toBe(200)
+      expect((await post('park-manage/asset-place/remove', undefined, { ids: room })).status).toBe(200)
+      expect((await get('park-manage/asset-place/detail', { id: room })).status).toBe(404)
+    })
+
+    it("another tenant's places are neither listed, read, edited nor removed", async () => {
+      const [foreign] = await t.database.db
+        .insert(assetPlace)
+        .values(
+          stamped(
+            assetPlace,
+            { tenantId: '000000', userId: '1', deptIds: [] },
+            { kind: 1, code: 'PL-X', name: '别家机房' },
+          ) as never,
+        )
+        .returning({ id: assetPlace.id })
+      const id = foreign!.id
+      // the same code is free in this tenant
+      idOf(await place({ kind: 1, code: 'PL-X', name: '本园机房' }))
+      expect((await pageOf({ code: 'PL-X' })).records.map((r) => r.name)).toEqual(['本园机房'])
+      const rooms = (await get('park-manage/asset/listComputerRoom', { name: '别家机房' })).body.data as {
+        total: number
+      }
+      expect(rooms.total).toBe(0)
+      expect((await get('park-manage/asset-place/detail', { id })).status).toBe(404)
+      expect(JSON.stringify((await get('park-manage/asset-place/tree')).body.data)).not.toContain(id)
+      expect((await place({ id, kind: 1, code: 'PL-X2', name: '改名' })).status).toBe(404)
+      await post('park-manage/asset-place/remove', undefined, { ids: id })
+      const [row] = await t.database.db.select().from(assetPlace).where(eq(assetPlace.id, id))
+      expect(row).toMatchObject({ name: '别家机房', code: 'PL-X', isDeleted: 0 })
+    })
   })
 
   it('a warehouse import with a bad row writes nothing and names the row', async () => {

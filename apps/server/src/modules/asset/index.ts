@@ -2,11 +2,12 @@ import {
   ASSET_STATUS,
   AssetUserForm,
   assetContract,
+  assetPlaceContract,
   assetPropertyContract,
   assetTypeContract,
   PLACE_KIND,
 } from '@xpark/contract/modules/asset'
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { asc, eq, getTableName, inArray, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
@@ -16,6 +17,7 @@ import { badRequest, notFound } from '../../core/errors.js'
 import { defineModule, type MenuSeed, menuCodes, resourceScreen } from '../../core/module.js'
 import { readPaging } from '../../core/query/index.js'
 import { scoped, stamped, touched } from '../../core/tenancy.js'
+import { treeNode } from '../../core/tree.js'
 import type { Tx } from '../../db/client.js'
 import { storageWarehouse, warehouses } from '../storage/index.js'
 import { seedAssetDemo } from './demo.js'
@@ -117,6 +119,30 @@ export const assets = defineResource({
   },
 })
 
+/**
+ * Places assets stand in (computer rooms, canteens): code unique per kind; a place assets still
+ * stand in is not removed. `listComputerRoom` / `listCanteen` read them within this resource's scope.
+ */
+export const assetPlaces = defineResource({
+  contract: assetPlaceContract,
+  table: assetPlace,
+  unique: [{ fields: ['kind', 'code'], message: '场所编码已存在' }],
+  expand: {
+    assetCount: (t) => {
+      const place = sql.identifier(getTableName(t))
+      return sql`(select count(*)::int from xpark_asset a where a.tenant_id = ${place}.tenant_id and a.place_id = ${place}.id and a.is_deleted = 0)`
+    },
+  },
+  beforeRemove: async ({ tx, auth, ids }) => {
+    const [held] = await tx
+      .select({ id: asset.id })
+      .from(asset)
+      .where(scoped(asset, auth, inArray(asset.placeId, [...ids])))
+      .limit(1)
+    if (held) throw badRequest('该场所下还有资产, 不能删除')
+  },
+})
+
 const ASSET_MENUS: MenuSeed[] = [
   {
     code: 'asset_manage',
@@ -128,6 +154,7 @@ const ASSET_MENUS: MenuSeed[] = [
       resourceScreen(assetTypeContract, '资产类型', '/asset/type', 'ApartmentOutlined'),
       resourceScreen(assetPropertyContract, '资产属性', '/asset/property', 'TagsOutlined'),
       resourceScreen(assetContract, '资产台账', '/asset/list', 'DesktopOutlined'),
+      resourceScreen(assetPlaceContract, '机房与食堂', '/asset/place', 'EnvironmentOutlined'),
     ],
   },
 ]
@@ -135,7 +162,7 @@ const ASSET_MENUS: MenuSeed[] = [
 export const assetModule = defineModule({
   name: 'asset',
   tables,
-  resources: [assetTypes, assetProperties, assets],
+  resources: [assetTypes, assetProperties, assets, assetPlaces],
   menus: ASSET_MENUS,
   product: { name: '资产管理', remark: '资产类型、属性、资产台账与折旧' },
   staff: menuCodes(ASSET_MENUS).filter((c) => !/_(add|edit|delete|import|export)$/.test(c)),
@@ -148,6 +175,14 @@ export const assetModule = defineModule({
         [ASSET_STATUS.inUse, '在用'],
         [ASSET_STATUS.repairing, '维修'],
         [ASSET_STATUS.scrapped, '报废'],
+      ],
+    },
+    {
+      code: 'asset_place_kind',
+      name: '场所类型',
+      entries: [
+        [PLACE_KIND.computerRoom, '机房'],
+        [PLACE_KIND.canteen, '食堂'],
       ],
     },
   ],
@@ -193,8 +228,8 @@ export const assetModule = defineModule({
     const places = async (auth: AuthContext, kind: number, query: Record<string, unknown>) => {
       const { current, size, offset } = readPaging(query)
       const name = typeof query.name === 'string' && query.name ? query.name : undefined
-      const where: SQL = scoped(
-        assetPlace,
+      const where: SQL = await whereOf(
+        assetPlaces,
         auth,
         eq(assetPlace.kind, kind),
         name ? sql`${assetPlace.name} ilike ${`%${name.replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
@@ -230,6 +265,34 @@ export const assetModule = defineModule({
       },
       async (q) => ok(await places(authOf(q), PLACE_KIND.canteen, q.query as Record<string, unknown>)),
     )
+    // the asset form's place picker: computer rooms and canteens under their kind (only places picked)
+    api.get(
+      '/park-manage/asset-place/tree',
+      {
+        schema: { tags, summary: 'places as TreeNodes under their kind (pickers)' },
+        config: { permission: assetPlaceContract.permissions.view },
+        preHandler: guard,
+      },
+      async (q) => {
+        const rows = await db
+          .select({ id: assetPlace.id, kind: assetPlace.kind, name: assetPlace.name })
+          .from(assetPlace)
+          .where(await whereOf(assetPlaces, authOf(q)))
+          .orderBy(asc(assetPlace.kind), asc(assetPlace.code))
+        const kinds = [
+          [PLACE_KIND.computerRoom, '机房'],
+          [PLACE_KIND.canteen, '食堂'],
+        ] as const
+        return ok(
+          kinds.map(([kind, title]) => {
+            const children = rows
+              .filter((r) => r.kind === kind)
+              .map((r) => ({ ...treeNode(r.id, `kind-${kind}`, r.name), isLeaf: true }))
+            return { ...treeNode(`kind-${kind}`, '0', title, children.length > 0), children }
+          }),
+        )
+      },
+    )
     api.get(
       '/park-manage/asset/detailCanteenById',
       {
@@ -243,7 +306,9 @@ export const assetModule = defineModule({
         const [place] = await db
           .select()
           .from(assetPlace)
-          .where(scoped(assetPlace, auth, eq(assetPlace.id, id), eq(assetPlace.kind, PLACE_KIND.canteen)))
+          .where(
+            await whereOf(assetPlaces, auth, eq(assetPlace.id, id), eq(assetPlace.kind, PLACE_KIND.canteen)),
+          )
         if (!place) throw notFound('数据不存在')
         const held = await listRows(db, assets, auth, { placeId: id, size: '1000' })
         return ok({ ...place, assets: held.records })

@@ -48,17 +48,21 @@ export const assetProperty = pgTable(
 )
 
 /** A place assets stand in: kind 1 computer room, 2 canteen. */
-export const assetPlace = pgTable('xpark_asset_place', {
-  id: id('id').primaryKey(),
-  ...tenantColumns(),
-  kind: smallint('kind').notNull(),
-  code: varchar('code', { length: 32 }).notNull(),
-  name: varchar('name', { length: 64 }).notNull(),
-  address: varchar('address', { length: 255 }).notNull().default(''),
-  manager: varchar('manager', { length: 32 }).notNull().default(''),
-  phone: varchar('phone', { length: 20 }).notNull().default(''),
-  remark: varchar('remark', { length: 255 }).notNull().default(''),
-})
+export const assetPlace = pgTable(
+  'xpark_asset_place',
+  {
+    id: id('id').primaryKey(),
+    ...tenantColumns(),
+    kind: smallint('kind').notNull(),
+    code: varchar('code', { length: 32 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    address: varchar('address', { length: 255 }).notNull().default(''),
+    manager: varchar('manager', { length: 32 }).notNull().default(''),
+    phone: varchar('phone', { length: 20 }).notNull().default(''),
+    remark: varchar('remark', { length: 255 }).notNull().default(''),
+  },
+  (t) => [uniqueIndex('xpark_asset_place_code_uq').on(t.tenantId, t.kind, t.code).where(live)],
+)
 
 /** An asset; `status` 0 in stock, 1 in use, 2 repairing, 3 scrapped. */
 export const asset = pgTable(

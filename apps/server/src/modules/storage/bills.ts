@@ -7,7 +7,14 @@ import { parseDateTime } from '../../core/query/index.js'
 import { scoped, touched } from '../../core/tenancy.js'
 import type { Tx } from '../../db/client.js'
 import { applyMovements, type Movement, movementsOf, negate } from './ledger.js'
-import { storageBill, storageBillLine, storageGoods, storageSupplier, storageWarehouse } from './schema.js'
+import {
+  storageBill,
+  storageBillLine,
+  storageGoods,
+  storageMeasurement,
+  storageSupplier,
+  storageWarehouse,
+} from './schema.js'
 
 /**
  * Storage bills: a draft's lines are priced and totalled when written (`prepare`); checking a
@@ -35,7 +42,54 @@ export function unscaled(value: bigint): string {
   return `${sign}${abs / 10_000n}.${pad(Number(abs % 10_000n), 4)}`
 }
 
-/** price (cents per unit) × quantity, rounded half up to a cent. */
+const blank = (v: unknown) => v === undefined || v === null || v === ''
+/** the largest base quantity a line holds: 12 digits before the point (the contract's `quantity`) */
+const MAX_BASE = 10n ** 16n
+
+/**
+ * A line's quantity in the goods' base unit. A line may be entered in one of its goods' measurement
+ * units (`unitId`, `unitQuantity`): the base quantity is `unitQuantity × ratio`, exactly (scaled
+ * integers; a product that needs more than 4 decimals is refused, never rounded). Without a unit the
+ * quantity is in the base unit and `unitQuantity` is the same. A unit of another goods, a general
+ * unit or another tenant's is refused. `prefix` names the line in messages (`第 2 行: `).
+ */
+export async function toBaseUnits(
+  tx: Tx,
+  auth: AuthContext,
+  lines: readonly Row[],
+  prefix: (index: number) => string = (i) => `第 ${i + 1} 行: `,
+): Promise<void> {
+  const wanted = [...new Set(lines.filter((l) => !blank(l.unitId)).map((l) => String(l.unitId)))]
+  const units = wanted.length
+    ? await tx
+        .select({
+          id: storageMeasurement.id,
+          goodsId: storageMeasurement.goodsId,
+          ratio: storageMeasurement.ratio,
+        })
+        .from(storageMeasurement)
+        .where(scoped(storageMeasurement, auth, inArray(storageMeasurement.id, wanted)))
+    : []
+  const byId = new Map(units.map((u) => [u.id, u]))
+  for (const [i, line] of lines.entries()) {
+    if (blank(line.unitId)) line.unitId = null
+    if (blank(line.unitQuantity)) {
+      if (line.unitId) throw badRequest(`${prefix(i)}请输入数量`)
+      if (blank(line.quantity)) throw badRequest(`${prefix(i)}请输入数量`)
+      line.unitQuantity = String(line.quantity)
+      continue
+    }
+    const unit = line.unitId ? byId.get(String(line.unitId)) : undefined
+    if (line.unitId && unit?.goodsId !== String(line.goodsId))
+      throw badRequest(`${prefix(i)}计量单位不是该物品的单位`)
+    const product = scaled(String(line.unitQuantity)) * scaled(unit?.ratio ?? '1')
+    if (product % 10_000n !== 0n) throw badRequest(`${prefix(i)}换算后的数量超过 4 位小数`)
+    if (product / 10_000n >= MAX_BASE) throw badRequest(`${prefix(i)}换算后的数量过大`)
+    line.quantity = unscaled(product / 10_000n)
+  }
+}
+
+/** price (cents per base unit) × base quantity, rounded half up to a cent. */
 export function amountOf(price: number, quantity: string): number {
   return Number((BigInt(price) * scaled(quantity) + 5_000n) / 10_000n)
 }
@@ -96,6 +150,9 @@ export async function prepareBill(ctx: LinesContext): Promise<void> {
     .from(storageGoods)
     .where(scoped(storageGoods, auth, inArray(storageGoods.id, ids)))
   const byId = new Map(goods.map((g) => [g.id, g]))
+  for (const [i, line] of lines.entries())
+    if (!byId.has(String(line.goodsId))) throw badRequest(`第 ${i + 1} 行: 物品不存在`)
+  await toBaseUnits(tx, auth, lines)
   let quantity = 0n
   let amount = 0
   for (const [i, line] of lines.entries()) {

@@ -10,6 +10,7 @@ import {
   storageClassification,
   storageGoods,
   storageInventory,
+  storageMeasurement,
   storageSupplier,
   storageSupplierSort,
   storageWarehouse,
@@ -141,6 +142,18 @@ export async function seedStorageDemo({ tx, tenantId, users, depts }: DemoContex
         goods.push({ id, price, shelf, klass: k })
       }
   }
+  // office and cleaning goods also come by the box (24 and 12 of their unit): some lines say so
+  const boxes = new Map<string, { id: string; ratio: number }>()
+  for (const item of goods.filter((g) => g.klass <= 1)) {
+    const ratio = item.klass === 0 ? 24 : 12
+    const id = await insert(storageMeasurement, {
+      code: 'BOX',
+      name: '箱',
+      goodsId: item.id,
+      ratio: String(ratio),
+    })
+    boxes.set(item.id, { id, ratio })
+  }
 
   // bills over the last four weeks: in bills stock the stores, out and move bills use part of it
   const day = 24 * 3600 * 1000
@@ -167,8 +180,13 @@ export async function seedStorageDemo({ tx, tenantId, users, depts }: DemoContex
     const billNo = `${prefix}DEMO${String(++seq).padStart(4, '0')}`
     const lines = picks.map((g, i) => {
       const item = goods[g % goods.length]!
-      const quantity =
-        billType === BILL_TYPE.in ? `${40 + ((g * 7) % 60)}.${i % 2 ? '5' : '0'}` : `${3 + (g % 5)}`
+      const box = billType === BILL_TYPE.in && i % 4 === 0 ? boxes.get(item.id) : undefined
+      const entered = box
+        ? String(2 + (g % 3))
+        : billType === BILL_TYPE.in
+          ? `${40 + ((g * 7) % 60)}.${i % 2 ? '5' : '0'}`
+          : `${3 + (g % 5)}`
+      const quantity = box ? String(Number(entered) * box.ratio) : entered
       const expiry =
         item.shelf && billType === BILL_TYPE.in
           ? new Date(when.getTime() + (g % 3 === 0 ? 20 : item.shelf) * day)
@@ -176,6 +194,8 @@ export async function seedStorageDemo({ tx, tenantId, users, depts }: DemoContex
       return {
         goodsId: item.id,
         quantity,
+        unitId: box?.id ?? null,
+        unitQuantity: entered,
         price: item.price,
         amount: amountOf(item.price, quantity),
         batchCode: batchOf(billType, item.id, when),

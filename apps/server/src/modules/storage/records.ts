@@ -75,7 +75,14 @@ export async function recordGoods(
       billDate: new Date(),
     }
     const lines: Row[] = [
-      { goodsId: form.goodsId, quantity: form.quantity, price: form.price, batchCode: form.batchCode ?? '' },
+      {
+        goodsId: form.goodsId,
+        quantity: form.quantity,
+        unitId: form.unitId,
+        unitQuantity: form.unitQuantity,
+        price: form.price,
+        batchCode: form.batchCode ?? '',
+      },
     ]
     const id = nextId()
     await prepareBill({ tx, auth, headerId: id, created: true, header, lines, previous: [] })

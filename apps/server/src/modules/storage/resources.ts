@@ -21,7 +21,7 @@ import { defineResource, type Expand, lookup } from '../../core/crud/index.js'
 import { badRequest } from '../../core/errors.js'
 import { scoped } from '../../core/tenancy.js'
 import type { Tx } from '../../db/client.js'
-import { amountOf, checkBills, prepareBill, returnBills } from './bills.js'
+import { amountOf, checkBills, prepareBill, returnBills, toBaseUnits } from './bills.js'
 import { goodsSheet, initSheet, supplierSheet } from './excel.js'
 import { applyMovements } from './ledger.js'
 import {
@@ -200,6 +200,8 @@ export const bills = defineResource({
       goodsName: lookup(storageGoods, 'name', 'goodsId'),
       unit: lookup(storageGoods, 'unit', 'goodsId'),
       specification: lookup(storageGoods, 'specification', 'goodsId'),
+      unitName: lookup(storageMeasurement, 'name', 'unitId'),
+      unitRatio: lookup(storageMeasurement, 'ratio', 'unitId'),
     },
     prepare: prepareBill,
   },
@@ -234,6 +236,37 @@ export const cards = defineResource({
   },
 })
 
+type Row = Record<string, unknown>
+
+/**
+ * An init row's quantity in the base unit (bills.ts `toBaseUnits`): a new row always; an update when it
+ * changes the goods, the quantity or the unit. What the update leaves out is the row's own, except
+ * that a bare `quantity` is in the base unit (the unit is cleared).
+ */
+async function initUnits(tx: Tx, auth: AuthContext, values: Row, id: string | undefined) {
+  const sent = (k: string) => values[k] !== undefined
+  const unitSent = sent('unitId') || sent('unitQuantity')
+  let line: Row = { ...values }
+  if (id) {
+    if (!unitSent && !sent('quantity') && !sent('goodsId')) return
+    const [row] = await tx
+      .select()
+      .from(storageInit)
+      .where(scoped(storageInit, auth, eq(storageInit.id, id)))
+    if (!row) return // the kit answers 404 for a row that is not there
+    const keepUnit = unitSent || !sent('quantity')
+    line = {
+      goodsId: values.goodsId ?? row.goodsId,
+      quantity: values.quantity ?? row.quantity,
+      unitId: sent('unitId') ? values.unitId : keepUnit ? row.unitId : null,
+      unitQuantity: sent('unitQuantity') ? values.unitQuantity : keepUnit ? row.unitQuantity : null,
+    }
+    if (!sent('price')) values.price = row.price
+  }
+  await toBaseUnits(tx, auth, [line], () => '')
+  Object.assign(values, { quantity: line.quantity, unitId: line.unitId, unitQuantity: line.unitQuantity })
+}
+
 export const inits = defineResource({
   contract: initStockContract,
   table: storageInit,
@@ -241,10 +274,12 @@ export const inits = defineResource({
     warehouseName: lookup(storageWarehouse, 'name', 'warehouseId'),
     goodsName: lookup(storageGoods, 'name', 'goodsId'),
     goodsCode: lookup(storageGoods, 'code', 'goodsId'),
+    unit: lookup(storageGoods, 'unit', 'goodsId'),
+    unitName: lookup(storageMeasurement, 'name', 'unitId'),
   },
   excel: initSheet(storageWarehouse, storageGoods),
   readonlyWhen: { field: 'status', in: [INIT_STATUS.submitted], message: '已入库的期初数据不能修改或删除' },
-  beforeWrite: async ({ tx, auth, values }) => {
+  beforeWrite: async ({ tx, auth, values, id }) => {
     if (values.goodsId && !(await anyIn(tx, auth, storageGoods, eq(storageGoods.id, values.goodsId))))
       throw badRequest('物品不存在')
     if (
@@ -252,6 +287,7 @@ export const inits = defineResource({
       !(await anyIn(tx, auth, storageWarehouse, eq(storageWarehouse.id, values.warehouseId)))
     )
       throw badRequest('仓库不存在')
+    await initUnits(tx, auth, values as Row, id)
     if (values.quantity !== undefined && values.price !== undefined)
       (values as Record<string, unknown>).amount = amountOf(Number(values.price), String(values.quantity))
   },

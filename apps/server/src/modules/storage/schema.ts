@@ -123,6 +123,15 @@ export const storageMeasurement = pgTable(
   (t) => [uniqueIndex('xpark_storage_measurement_code_uq').on(t.tenantId, t.code, t.goodsId).where(live)],
 )
 
+/**
+ * The unit a line was entered in (one of the goods' measurement units; null: the base unit) and the
+ * quantity as entered; `quantity` is that times the unit's ratio. Null on lines written before 0004.
+ */
+const enteredUnit = () => ({
+  unitId: id('unit_id'),
+  unitQuantity: qty('unit_quantity'),
+})
+
 /** A storage bill (in 1, out 2, move 3); `status` 0 draft, 1 submitted, 2 checked, 3 returned. */
 export const storageBill = pgTable(
   'xpark_storage_bill',
@@ -159,7 +168,9 @@ export const storageBillLine = pgTable(
     ...tenantColumns(),
     billId: id('bill_id').notNull(),
     goodsId: id('goods_id').notNull(),
+    /** in the goods' base unit: what the ledger moves */
     quantity: qty('quantity').notNull(),
+    ...enteredUnit(),
     price: bigint('price', { mode: 'number' }).notNull().default(0),
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
     batchCode: varchar('batch_code', { length: 32 }).notNull().default(''),
@@ -262,7 +273,9 @@ export const storageInit = pgTable(
     billNumber: varchar('bill_number', { length: 32 }).notNull(),
     warehouseId: id('warehouse_id').notNull(),
     goodsId: id('goods_id').notNull(),
+    /** in the goods' base unit: what the ledger moves */
     quantity: qty('quantity').notNull(),
+    ...enteredUnit(),
     price: bigint('price', { mode: 'number' }).notNull().default(0),
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
     batchCode: varchar('batch_code', { length: 32 }).notNull().default(''),

@@ -2,9 +2,17 @@ import { and, count, eq, inArray, lte, type SQL, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatDateTime } from '../../core/envelope.js'
+import { stamped } from '../../core/tenancy.js'
 import { bearer, type Headers, signIn, startTestApp, type TestContext } from '../../test/harness.js'
 import { multipartBody } from '../../test/multipart.js'
-import { storageBill, storageGoods, storageLedger, storageStock } from './schema.js'
+import {
+  storageBill,
+  storageBillLine,
+  storageGoods,
+  storageLedger,
+  storageMeasurement,
+  storageStock,
+} from './schema.js'
 
 /**
  * Storage through its routes: the bill state machine (every illegal move refused), the ledger as the
@@ -214,6 +222,19 @@ describe('storage', () => {
     expect(new Set(billsPage.records.map((b) => b.status))).toEqual(new Set([0, 1, 2, 3]))
     const stocked = goodsPage.records.filter((g) => Number(g.stock) > 0)
     expect(stocked.length).toBeGreaterThan(50)
+    // office and cleaning goods come by the box too, and some demo lines were entered in boxes
+    const boxed = await t.database.db
+      .select({
+        unitQuantity: storageBillLine.unitQuantity,
+        quantity: storageBillLine.quantity,
+        ratio: storageMeasurement.ratio,
+      })
+      .from(storageBillLine)
+      .innerJoin(storageMeasurement, eq(storageMeasurement.id, storageBillLine.unitId))
+      .where(eq(storageBillLine.tenantId, TENANT))
+    expect(boxed.length).toBeGreaterThan(0)
+    for (const line of boxed)
+      expect(Number(line.unitQuantity) * Number(line.ratio)).toBe(Number(line.quantity))
   })
 
   describe('bill state machine: draft → submitted → checked → returned', () => {
@@ -429,6 +450,208 @@ describe('storage', () => {
           ).body.data as { records: Json[] }
           expect(got.records[0]).toMatchObject(want!)
         }
+    })
+  })
+
+  describe("units: a line entered in one of its goods' units moves its base quantity", () => {
+    const unitOf = async (goodsId: string | undefined, ratio: string, code = `U-${++seq}`) =>
+      created(
+        await post('park-storage/storagemeasurement/save', {
+          code,
+          name: '箱',
+          ...(goodsId ? { goodsId } : {}),
+          ratio,
+        }),
+      )
+    const linesOf = async (billId: string) =>
+      (await get('park-storage/storageBill/listBillDetail', { billId })).body.data as Json[]
+    const lineCount = async () => (await t.database.db.select({ n: count() }).from(storageBillLine))[0]!.n
+    const billCount = async () => (await t.database.db.select({ n: count() }).from(storageBill))[0]!.n
+
+    it('a check moves unitQuantity × ratio in the base unit; the lines read back say both', async () => {
+      const goods = await newGoods(150)
+      const box = await unitOf(goods, '24')
+      const id = await checked(1, [
+        { goodsId: goods, unitId: box, unitQuantity: '2.5', batchCode: 'U1' },
+        { goodsId: goods, quantity: '3', batchCode: 'U1' },
+      ])
+      expect(await stockOf(goods, store, 'U1')).toBe('63.0000')
+      const bill = await billOf(id)
+      expect(bill.totalQuantity).toBe('63.0000')
+      // the price is per base unit: the amount is price × base quantity
+      expect(bill.totalAmount).toBe(150 * 63)
+      const lines = await linesOf(id)
+      expect(lines).toMatchObject([
+        {
+          unitId: box,
+          unitName: '箱',
+          unitRatio: '24.0000',
+          unitQuantity: '2.5000',
+          quantity: '60.0000',
+          unit: '个',
+          amount: 9000,
+        },
+        { unitId: null, unitName: null, unitQuantity: '3.0000', quantity: '3.0000', amount: 450 },
+      ])
+      const entries = await t.database.db.select().from(storageLedger).where(eq(storageLedger.billId, id))
+      expect(entries.map((e) => e.quantity).sort()).toEqual(['3.0000', '60.0000'])
+    })
+
+    it('an out bill in boxes takes base units; its return puts back exactly the base quantity', async () => {
+      const goods = await newGoods()
+      const box = await unitOf(goods, '12')
+      await checked(1, [{ goodsId: goods, quantity: '30' }])
+      const out = await checked(2, [{ goodsId: goods, unitId: box, unitQuantity: '2' }])
+      expect(await stockOf(goods)).toBe('6.0000')
+      const refused = await newBill(2, [{ goodsId: goods, unitId: box, unitQuantity: '1' }])
+      await act('submitStorageBill', refused)
+      const oversell = await act('checkStorageBill', refused)
+      expect(oversell.status).toBe(409)
+      expect(oversell.body.msg).toMatch(/\(库存 6\.0000, 需要 12\.0000\)$/)
+      expect((await act('returnStorageBill', out)).status).toBe(200)
+      expect(await stockOf(goods)).toBe('30.0000')
+      const back = await t.database.db
+        .select()
+        .from(storageLedger)
+        .where(and(eq(storageLedger.billId, out), eq(storageLedger.kind, 5)))
+      expect(back.map((e) => [e.quantity, e.before, e.after])).toEqual([['24.0000', '6.0000', '30.0000']])
+    })
+
+    it("a unit of another goods, a general unit or another tenant's is refused and nothing is written", async () => {
+      const goods = await newGoods()
+      const otherGoods = await newGoods()
+      const foreign = await unitOf(otherGoods, '10')
+      const general = await unitOf(undefined, '10')
+      const [elsewhere] = await t.database.db
+        .insert(storageMeasurement)
+        .values(
+          stamped(
+            storageMeasurement,
+            { tenantId: '000000', userId: '1', deptIds: [] },
+            {
+              code: 'BOX',
+              name: '箱',
+              goodsId: goods,
+              ratio: '10',
+            },
+          ) as never,
+        )
+        .returning({ id: storageMeasurement.id })
+      const bills = await billCount()
+      const lines = await lineCount()
+      const ledger = await ledgerCount()
+      for (const unitId of [foreign, general, elsewhere!.id]) {
+        const res = await post('park-storage/storageBill/submit', {
+          billType: 1,
+          warehouseId: store,
+          details: [
+            { goodsId: goods, quantity: '1' },
+            { goodsId: goods, unitId, unitQuantity: '1' },
+          ],
+        })
+        expect(res.status).toBe(400)
+        expect(res.body.msg).toBe('第 2 行: 计量单位不是该物品的单位')
+        const record = await post('park-storage/storageGoods/outOrIntoStorageGoods', {
+          type: 1,
+          warehouseId: store,
+          goodsId: goods,
+          unitId,
+          unitQuantity: '1',
+        })
+        expect(record.status).toBe(400)
+        expect(record.body.msg).toBe('第 1 行: 计量单位不是该物品的单位')
+      }
+      // a draft keeps its lines when an edit names a wrong unit
+      const draft = await newBill(1, [{ goodsId: goods, quantity: '1' }])
+      const edit = await post('park-storage/storageBill/submit', {
+        id: draft,
+        billType: 1,
+        warehouseId: store,
+        details: [{ goodsId: goods, unitId: foreign, unitQuantity: '5' }],
+      })
+      expect(edit.body.msg).toBe('第 1 行: 计量单位不是该物品的单位')
+      expect(await linesOf(draft)).toMatchObject([{ quantity: '1.0000', unitId: null }])
+      expect(await billCount()).toBe(bills + 1)
+      expect(await lineCount()).toBe(lines + 1)
+      expect(await ledgerCount()).toBe(ledger)
+      expect(await stockOf(goods)).toBeNull()
+      const missing = await post('park-storage/storageBill/submit', {
+        billType: 1,
+        warehouseId: store,
+        details: [{ goodsId: goods, unitId: foreign }],
+      })
+      expect(missing.body.msg).toBe('第 1 行: 请输入数量')
+    })
+
+    it('a base quantity that needs more than 4 decimals is refused, not rounded', async () => {
+      const goods = await newGoods()
+      const third = await unitOf(goods, '0.3333')
+      const res = await post('park-storage/storageBill/submit', {
+        billType: 1,
+        warehouseId: store,
+        details: [{ goodsId: goods, unitId: third, unitQuantity: '0.5' }],
+      })
+      expect(res.status).toBe(400)
+      expect(res.body.msg).toBe('第 1 行: 换算后的数量超过 4 位小数')
+      await checked(1, [{ goodsId: goods, unitId: third, unitQuantity: '3' }])
+      expect(await stockOf(goods)).toBe('0.9999')
+    })
+
+    it('a goods record and init stock take a unit too', async () => {
+      const goods = await newGoods(10)
+      const box = await unitOf(goods, '6')
+      const record = await post('park-storage/storageGoods/outOrIntoStorageGoods', {
+        type: 1,
+        warehouseId: other,
+        goodsId: goods,
+        unitId: box,
+        unitQuantity: '2',
+      })
+      expect(record.status, record.body.msg).toBe(200)
+      expect(await stockOf(goods, other)).toBe('12.0000')
+      const init = created(
+        await post('park-storage/initStorageGoods/submit', {
+          billNumber: `QC-U-${++seq}`,
+          warehouseId: other,
+          goodsId: goods,
+          unitId: box,
+          unitQuantity: '3',
+          price: 10,
+          batchCode: 'INIT',
+        }),
+      )
+      const row = (await get('park-storage/initStorageGoods/detail', { id: init })).body.data as Json
+      expect(row).toMatchObject({ unitName: '箱', unitQuantity: '3.0000', quantity: '18.0000', amount: 180 })
+      const wrong = await post('park-storage/initStorageGoods/update', {
+        id: init,
+        unitId: await unitOf(await newGoods(), '2'),
+        unitQuantity: '1',
+      })
+      expect(wrong.body.msg).toBe('计量单位不是该物品的单位')
+      // another goods without a unit of its own: the row's box is not that goods' unit
+      const regoods = await post('park-storage/initStorageGoods/update', {
+        id: init,
+        goodsId: await newGoods(),
+      })
+      expect(regoods.body.msg).toBe('计量单位不是该物品的单位')
+      // a quantity alone is in the base unit: the unit goes; then the box again
+      const bare = await post('park-storage/initStorageGoods/update', { id: init, quantity: '5' })
+      expect(bare.status, bare.body.msg).toBe(200)
+      expect((await get('park-storage/initStorageGoods/detail', { id: init })).body.data).toMatchObject({
+        unitId: null,
+        unitQuantity: '5.0000',
+        quantity: '5.0000',
+        amount: 50,
+      })
+      const boxes = await post('park-storage/initStorageGoods/update', {
+        id: init,
+        unitId: box,
+        unitQuantity: '3',
+      })
+      expect(boxes.status, boxes.body.msg).toBe(200)
+      const submitted = await post('park-storage/initStorageGoods/updateStatus', undefined, { ids: init })
+      expect(submitted.status, submitted.body.msg).toBe(200)
+      expect(await stockOf(goods, other, 'INIT')).toBe('18.0000')
     })
   })
 

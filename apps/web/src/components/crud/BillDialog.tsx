@@ -16,6 +16,7 @@ import { type ReactNode, useMemo, useState } from 'react'
 import { dialogFields, dialogTitle, FormFields, type useCrudDialog } from './CrudFormDialog'
 import { toCents, toYuan } from './fields'
 import { type Tr, useTr } from './i18n'
+import { LineOptionsSelect } from './LineOptionsSelect'
 import { crudApi } from './query'
 import { TreeSourceSelect } from './TreeSourceSelect'
 import type { BillLineColumn, CrudBill } from './types'
@@ -37,8 +38,23 @@ function lineValue(column: BillLineColumn, line: Line): unknown {
 
 /** What a person reads in a cell that is not edited: a pick shows the name it filled in, not the id. */
 function lineText(column: BillLineColumn, line: Line): unknown {
-  const name = Object.entries(column.fill ?? {}).find(([, from]) => from === 'title')?.[0]
-  return name && line[name] ? line[name] : lineValue(column, line)
+  const labelField = column.dependent?.label ?? 'title'
+  const name = Object.entries(column.fill ?? {}).find(([, from]) => from === labelField)?.[0]
+  if (name && line[name]) return line[name]
+  const value = lineValue(column, line)
+  // a dependent cell left empty is its first option (a line in the base unit)
+  if (column.dependent && (value === undefined || value === null || value === ''))
+    return column.dependent.first?.(line)?.label
+  return value
+}
+
+const textOf = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : String(v))
+
+/** The cells to clear when a line's `changed` cell changes: those depending on it, and what they filled. */
+function dependentFields(bill: CrudBill, changed: string): string[] {
+  return bill.columns
+    .filter((c) => c.dependent?.on === changed)
+    .flatMap((c) => [c.prop, ...Object.keys(c.fill ?? {})])
 }
 
 function lineRules(bill: CrudBill, column: BillLineColumn, index: number, tr: Tr): FormRule[] {
@@ -60,8 +76,20 @@ function cellInput(
   column: BillLineColumn,
   tr: Tr,
   testId: string,
+  line: Line,
   onPick?: (node: Line | undefined) => void,
 ) {
+  if (column.dependent)
+    return (
+      <LineOptionsSelect
+        source={column.dependent}
+        line={line}
+        currentLabel={textOf(lineText(column, line))}
+        testId={testId}
+        placeholder={tr(column.label)}
+        onPick={(option) => onPick?.(option?.row)}
+      />
+    )
   if (column.treeOf)
     return (
       <TreeSourceSelect
@@ -122,6 +150,17 @@ export function BillDialog<T extends object>({
     [bill, lines],
   )
 
+  // a line's goods changed by hand: its units (and what they filled) no longer apply
+  function clearDependents(changedLines: unknown) {
+    if (!Array.isArray(changedLines)) return
+    changedLines.forEach((changed, index) => {
+      if (!changed || typeof changed !== 'object') return
+      for (const key of Object.keys(changed))
+        for (const field of dependentFields(bill, key))
+          form.setFieldValue([bill.field, index, field], undefined)
+    })
+  }
+
   async function submit() {
     const validated = await form.validateFields().catch(() => null)
     if (!validated) return
@@ -179,7 +218,7 @@ export function BillDialog<T extends object>({
               ? { getValueProps: (v: unknown) => ({ value: toYuan(v) }), normalize: toCents }
               : {})}
           >
-            {cellInput(c, tr, testId, pick)}
+            {cellInput(c, tr, testId, line, pick)}
           </Form.Item>
         )
       },
@@ -234,7 +273,14 @@ export function BillDialog<T extends object>({
       }
     >
       <Spin spinning={loading}>
-        <Form form={form} layout="vertical" validateTrigger="onBlur" disabled={view} data-testid="crud-form">
+        <Form
+          form={form}
+          layout="vertical"
+          validateTrigger="onBlur"
+          disabled={view}
+          data-testid="crud-form"
+          onValuesChange={(changed: Record<string, unknown>) => clearDependents(changed[bill.field])}
+        >
           <FormFields resource={resource} fields={fields} mode={mode} current={current} />
           <Typography.Title level={5}>{tr('crud.billLines')}</Typography.Title>
           <Form.List name={bill.field}>

@@ -98,6 +98,34 @@ export interface TreeSource {
   leavesOnly?: boolean
 }
 
+/** An option of a line's dependent select, with the row it came from (what `fill` copies). */
+export interface LineOption {
+  value: string
+  label: string
+  row: Readonly<Record<string, unknown>>
+}
+
+/**
+ * Options of a line cell that depend on another cell of the same line (a goods' units, once its goods
+ * is picked): fetched for the value of `on`, cached under `code` (its writes refresh them). Until `on`
+ * has a value the select is disabled; changing `on` clears the cell and what it filled.
+ */
+export interface LineOptions {
+  /** the line field the options follow */
+  on: string
+  /** the options' call under the API base: answers rows or a page of rows (`records`) */
+  url: string
+  /** the call's parameters for a value of `on` (`{ goodsId, size: 100 }`) */
+  params: (value: string) => Readonly<Record<string, string | number>>
+  /** the resource the options are rows of (query cache) */
+  code: string
+  /** the row fields giving an option's value and label */
+  value: string
+  label: string
+  /** an option offered before the fetched ones, from the line (the base unit); an empty cell shows it */
+  first?: (line: Readonly<Record<string, unknown>>) => LineOption | undefined
+}
+
 /** One column of a bill's lines table. */
 export interface BillLineColumn {
   prop: string
@@ -108,7 +136,9 @@ export interface BillLineColumn {
   input?: 'number' | 'decimal' | 'money' | 'text' | 'read'
   /** a tree pick (goods, commodities) */
   treeOf?: TreeSource
-  /** when a node is picked, copy its fields into the line: line field → node field */
+  /** a select whose options depend on another cell of the line (see `LineOptions`) */
+  dependent?: LineOptions
+  /** when a node (or a dependent option's row) is picked, copy its fields into the line: line field → node field */
   fill?: Readonly<Record<string, string>>
   /** a derived value shown in the cell (an amount), from the line as typed */
   compute?: (line: Record<string, unknown>) => unknown

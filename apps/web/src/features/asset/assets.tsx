@@ -1,4 +1,9 @@
-import { type AssetRow, assetContract, assetTypeContract } from '@xpark/contract/modules/asset'
+import {
+  type AssetRow,
+  assetContract,
+  assetPlaceContract,
+  assetTypeContract,
+} from '@xpark/contract/modules/asset'
 import { fromContract, treeSource } from '@/components/crud'
 import type { TreeListDeclaration } from '@/components/kit'
 import { AssetUsersButton } from './AssetUsers'
@@ -6,10 +11,12 @@ import './i18n'
 
 /** the storage module's warehouses (server: modules/storage/pickers.ts) */
 const warehouseSource = { url: 'park-storage/warehouse/tree', code: 'storage_warehouse' }
+/** computer rooms and canteens under their kind (the 机房与食堂 screen's rows) */
+const placeSource = { url: 'park-manage/asset-place/tree', code: assetPlaceContract.code, leavesOnly: true }
 
 const list = fromContract<AssetRow>(assetContract, {
   title: 'asset.list',
-  shows: [assetTypeContract.code],
+  shows: [assetTypeContract.code, assetPlaceContract.code],
   rowExtra: (row, ctx) => <AssetUsersButton row={row} ctx={ctx} />,
   rowExtraCount: 1,
   columns: [
@@ -59,7 +66,14 @@ const list = fromContract<AssetRow>(assetContract, {
       form: { span: 12 },
     },
     { prop: 'parentName', label: 'asset.parentAsset', width: 110, form: false },
-    { prop: 'placeName', label: 'asset.place', width: 110, form: false },
+    {
+      prop: 'placeId',
+      label: 'asset.place',
+      render: (_v, row) => row.placeName ?? '',
+      treeOf: placeSource,
+      width: 110,
+      form: { span: 12 },
+    },
     { prop: 'location', label: 'asset.location', hidden: true, form: { span: 12 } },
     { prop: 'userNames', label: 'asset.users', width: 120, form: false },
     { prop: 'remark', label: 'asset.remark', hideInTable: true, form: { type: 'textarea' } },

@@ -7,11 +7,13 @@ export default defineFeature({
     '/asset/type': crudScreen(() => import('./types')),
     '/asset/property': crudScreen(() => import('./properties')),
     '/asset/list': treeListScreen(() => import('./assets')),
+    '/asset/place': crudScreen(() => import('./places')),
   },
   menuNames: {
     asset_manage: 'Assets',
     asset_type: 'Asset types',
     asset_property: 'Asset properties',
     asset: 'Asset register',
+    asset_place: 'Computer rooms and canteens',
   },
 })

@@ -1,6 +1,7 @@
 import {
   BILL_STATUS,
   goodsContract,
+  measurementContract,
   type StorageBillRow,
   storageBillContract,
   warehouseContract,
@@ -8,6 +9,29 @@ import {
 import { fromContract } from '@/components/crud'
 import './i18n'
 import { goodsSource, supplierSource, warehouseSource } from './pickers'
+
+const DECIMAL = /^\d+(\.\d+)?$/
+
+/** a × b of two decimal texts, exactly (as the server converts): the base quantity a line moves */
+export function times(a: unknown, b: unknown): string {
+  const x = String(a ?? '').trim()
+  const y = String(b ?? '').trim()
+  if (!DECIMAL.test(x) || !DECIMAL.test(y)) return ''
+  const digits = (v: string) => v.split('.')[1]?.length ?? 0
+  const scale = digits(x) + digits(y)
+  const product = (BigInt(x.replace('.', '')) * BigInt(y.replace('.', '')))
+    .toString()
+    .padStart(scale + 1, '0')
+  const whole = product.slice(0, product.length - scale)
+  const fraction = product.slice(product.length - scale).replace(/0+$/, '')
+  return fraction ? `${whole}.${fraction}` : whole
+}
+
+/** the line's quantity in the goods' base unit: entered × the unit's ratio (a line without a unit: as entered) */
+const baseQuantity = (line: Record<string, unknown>) =>
+  line.unitQuantity === undefined || line.unitQuantity === null || line.unitQuantity === ''
+    ? String(line.quantity ?? '')
+    : times(line.unitQuantity, line.unitRatio ?? '1')
 
 /** 出入库单: in, out and move bills as header + lines; submitted, checked or returned from a row or the bill. */
 export default fromContract<StorageBillRow>(storageBillContract, {
@@ -78,15 +102,34 @@ export default fromContract<StorageBillRow>(storageBillContract, {
         treeOf: goodsSource,
         fill: { goodsName: 'title', price: 'price', unit: 'unit' },
       },
-      { prop: 'unit', label: 'storage.unit', input: 'read', width: 70 },
-      { prop: 'quantity', label: 'storage.quantity', input: 'decimal', width: 120 },
-      { prop: 'price', label: 'storage.price', input: 'money', money: true, width: 120 },
+      {
+        prop: 'unitId',
+        label: 'storage.lineUnit',
+        width: 90,
+        // the goods' own units, after its base unit (an empty cell)
+        dependent: {
+          on: 'goodsId',
+          url: `${measurementContract.path}/list`,
+          params: (goodsId) => ({ goodsId, size: 100 }),
+          code: measurementContract.code,
+          value: 'id',
+          label: 'name',
+          first: (line) =>
+            line.unit ? { value: '', label: String(line.unit), row: { name: null, ratio: null } } : undefined,
+        },
+        fill: { unitName: 'name', unitRatio: 'ratio' },
+      },
+      { prop: 'unitQuantity', label: 'storage.quantity', input: 'decimal', width: 110 },
+      { prop: 'quantity', label: 'storage.baseQuantity', width: 100, compute: baseQuantity },
+      { prop: 'unit', label: 'storage.baseUnit', input: 'read', width: 70 },
+      { prop: 'price', label: 'storage.price', input: 'money', money: true, width: 110 },
       {
         prop: 'amount',
         label: 'storage.amount',
         money: true,
-        width: 120,
-        compute: (line) => Math.round(Number(line.price ?? 0) * Number(line.quantity ?? 0)),
+        width: 110,
+        // the price is per base unit
+        compute: (line) => Math.round(Number(line.price ?? 0) * Number(baseQuantity(line) || 0)),
       },
       { prop: 'batchCode', label: 'storage.batchCode', input: 'text', width: 120 },
     ],
@@ -94,6 +137,6 @@ export default fromContract<StorageBillRow>(storageBillContract, {
       { prop: 'quantity', label: 'storage.totalQuantity' },
       { prop: 'amount', label: 'storage.totalAmount', money: true },
     ],
-    newLine: () => ({ quantity: '1' }),
+    newLine: () => ({ unitQuantity: '1' }),
   },
 })

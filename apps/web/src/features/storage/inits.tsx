@@ -25,7 +25,10 @@ export default fromContract<InitStockRow>(initStockContract, {
       width: 180,
       form: { span: 12 },
     },
+    // in the goods' base unit (a row saved in one of its units shows what was entered beside it)
     { prop: 'quantity', label: 'storage.quantity', width: 110, form: { span: 12 } },
+    { prop: 'unitQuantity', label: 'storage.unitQuantity', width: 100, hidden: true, form: false },
+    { prop: 'unitName', label: 'storage.unitName', width: 90, hidden: true, form: false },
     { prop: 'price', label: 'storage.price', money: true, width: 110, form: { span: 12 } },
     { prop: 'amount', label: 'storage.amount', money: true, width: 110, form: false },
     { prop: 'batchCode', label: 'storage.batchCode', width: 110, form: { span: 12 } },
