@@ -26,8 +26,6 @@ const PER_TENANT = 10_000_000n
 export const tenantIdOf = (t) => String(100_000 + t)
 export const userIdOf = (t, k) => String(USER + BigInt(t) * PER_TENANT + BigInt(k))
 export const deptIdOf = (t, d) => String(DEPT + BigInt(t) * 1000n + BigInt(d))
-/** the department of user k of any park (1..DEPTS) */
-export const deptOfUser = (k) => 1 + (k % DEPTS)
 
 /** Users per park for `users` over `tenants` parks: weight 1/rank, the rounding left to the largest. */
 export function spread(users, tenants) {
@@ -40,9 +38,10 @@ export function spread(users, tenants) {
 
 /** The seeded park 100001's ids the copies start from. */
 async function template(db) {
-  const [tenant] = await db.query(`select id::text from blade_tenant where tenant_id = $1 and is_deleted = 0`, [
-    DEMO_TENANT,
-  ])
+  const [tenant] = await db.query(
+    `select id::text from blade_tenant where tenant_id = $1 and is_deleted = 0`,
+    [DEMO_TENANT],
+  )
   const roles = await db.query(
     `select id::text, role_alias from blade_role where tenant_id = $1 and is_deleted = 0 and role_alias in ('admin', 'staff')`,
     [DEMO_TENANT],
@@ -61,8 +60,16 @@ async function template(db) {
   )
   const role = Object.fromEntries(roles.map((r) => [r.role_alias, r.id]))
   if (!tenant || !role.admin || !role.staff || !root || !admin || !staffPost)
-    throw new Error(`park ${DEMO_TENANT} is not the seeded demo park (run the server once on an empty database)`)
-  return { adminRole: role.admin, staffRole: role.staff, root: root.id, admin: admin.id, staffPost: staffPost.id }
+    throw new Error(
+      `park ${DEMO_TENANT} is not the seeded demo park (run the server once on an empty database)`,
+    )
+  return {
+    adminRole: role.admin,
+    staffRole: role.staff,
+    root: root.id,
+    admin: admin.id,
+    staffPost: staffPost.id,
+  }
 }
 
 /**
