@@ -29,7 +29,10 @@ const env = process.env
 const USERS = Number(env.XPARK_BENCH_LOAD_USERS ?? 1_000_000)
 const TENANTS = Number(env.XPARK_BENCH_LOAD_TENANTS ?? 100)
 const SECONDS = Number(env.XPARK_BENCH_LOAD_SECONDS ?? 60)
-const BASELINE_SECONDS = Number(env.XPARK_BENCH_LOAD_BASELINE_SECONDS ?? SECONDS)
+/** the reads alone, on xpark and on the baseline (default half the mix, at least 10 s) */
+const BASELINE_SECONDS = Number(
+  env.XPARK_BENCH_LOAD_BASELINE_SECONDS ?? Math.max(10, Math.round(SECONDS / 2)),
+)
 const CONNECTIONS = Number(env.XPARK_BENCH_CONNECTIONS ?? 16)
 const WARMUP_SECONDS = 3
 /** the page tenant's sizes: 10k, 100k and 1M at the full size */
@@ -79,7 +82,7 @@ async function startBaseline(target) {
  * down (never a row read by another operation), creates with new accounts. `ledger` collects the
  * acknowledged writes.
  */
-function operations(kind, { parks, tokens, adminRoles, ledger, rnd, run }) {
+function operations(kind, { parks, tokens, adminRoles, ledger, rnd, run }, names = Object.keys(MIX)) {
   const pick = (n) => 1 + Math.floor(rnd() * n)
   const park = () => parks[Math.floor(rnd() * parks.length)]
   const auth = (p) => ({ 'blade-auth': `bearer ${tokens[p.tenantId]}` })
@@ -119,74 +122,80 @@ function operations(kind, { parks, tokens, adminRoles, ledger, rnd, run }) {
       },
     },
   }
-  if (!xpark) return Object.fromEntries(READS.map((name) => [name, { ...ops[name], weight: MIX[name] }]))
-  let created = 0
-  Object.assign(ops, {
-    signIn: {
-      make: () => {
-        const p = park()
-        const query = new URLSearchParams({
-          tenantId: p.tenantId,
-          username: `user${lower(p)}`,
-          password: md5(PASSWORD),
-          grant_type: 'password',
-          scope: 'all',
-        })
-        return {
-          method: 'POST',
-          path: `${api}/blade-auth/oauth/token?${query}`,
-          headers: { authorization: `Basic ${Buffer.from('xpark:').toString('base64')}` },
-        }
-      },
-      check: (_s, _h, text) => (JSON.parse(text).access_token ? null : `no token: ${text.slice(0, 120)}`),
-    },
-    submit: {
-      make: () => {
-        const p = park()
-        const account = `load-${run}-${++created}`
-        return {
-          method: 'POST',
-          path: `${api}/blade-user/submit`,
-          headers: { ...auth(p), 'content-type': 'application/json' },
-          body: JSON.stringify({
-            account,
-            realName: `负载 ${created}`,
-            roleId: p.staffRole,
-            deptId: deptIdOf(p.t, pick(DEPTS)),
+  // accounts are numbered across the calls of one run (warm-up, then the measured mix)
+  const next = () => {
+    ledger.sequence = (ledger.sequence ?? 0) + 1
+    return ledger.sequence
+  }
+  if (xpark)
+    Object.assign(ops, {
+      signIn: {
+        make: () => {
+          const p = park()
+          const query = new URLSearchParams({
+            tenantId: p.tenantId,
+            username: `user${lower(p)}`,
             password: md5(PASSWORD),
-          }),
-          write: { tenantId: p.tenantId, account },
-        }
+            grant_type: 'password',
+            scope: 'all',
+          })
+          return {
+            method: 'POST',
+            path: `${api}/blade-auth/oauth/token?${query}`,
+            headers: { authorization: `Basic ${Buffer.from('xpark:').toString('base64')}` },
+          }
+        },
+        check: (_s, _h, text) => (JSON.parse(text).access_token ? null : `no token: ${text.slice(0, 120)}`),
       },
-      acknowledged: (request) => ledger.created.push(request.write),
-    },
-    remove: {
-      make: () => {
-        const p = park()
-        // from the top of the park down to its upper half's end
-        if (p.removeNext <= Math.floor(p.users / 2)) return null
-        const id = userIdOf(p.t, p.removeNext--)
-        return { method: 'POST', path: `${api}/blade-user/remove?ids=${id}`, headers: auth(p), write: id }
+      submit: {
+        make: () => {
+          const p = park()
+          const n = next()
+          const account = `load-${run}-${n}`
+          return {
+            method: 'POST',
+            path: `${api}/blade-user/submit`,
+            headers: { ...auth(p), 'content-type': 'application/json' },
+            body: JSON.stringify({
+              account,
+              realName: `负载 ${n}`,
+              roleId: p.staffRole,
+              deptId: deptIdOf(p.t, pick(DEPTS)),
+              password: md5(PASSWORD),
+            }),
+            write: { tenantId: p.tenantId, account },
+          }
+        },
+        acknowledged: (request) => ledger.created.push(request.write),
       },
-      acknowledged: (request) => ledger.removed.push(request.write),
-    },
-    export: {
-      binary: true,
-      make: () => {
-        const p = park()
-        // a few rows: accounts containing user<100..999> (at most 111 in a park of 100,000)
-        return {
-          path: `${api}/blade-user/export-user?${new URLSearchParams({ account: `user${99 + pick(900)}` })}`,
-          headers: auth(p),
-        }
+      remove: {
+        make: () => {
+          const p = park()
+          // from the top of the park down to its upper half's end
+          if (p.removeNext <= Math.floor(p.users / 2)) return null
+          const id = userIdOf(p.t, p.removeNext--)
+          return { method: 'POST', path: `${api}/blade-user/remove?ids=${id}`, headers: auth(p), write: id }
+        },
+        acknowledged: (request) => ledger.removed.push(request.write),
       },
-      check: (_s, headers, buffer) =>
-        String(headers['content-type']).includes('spreadsheetml') && buffer.subarray(0, 2).toString() === 'PK'
-          ? null
-          : `not an xlsx (${headers['content-type']}, ${buffer.length} bytes)`,
-    },
-  })
-  return Object.fromEntries(Object.entries(ops).map(([name, op]) => [name, { ...op, weight: MIX[name] }]))
+      export: {
+        binary: true,
+        make: () => {
+          const p = park()
+          // a few rows: accounts containing user<100..999> (at most 111 in a park of 100,000)
+          return {
+            path: `${api}/blade-user/export-user?${new URLSearchParams({ account: `user${99 + pick(900)}` })}`,
+            headers: auth(p),
+          }
+        },
+        check: (_s, headers, buffer) =>
+          String(headers['content-type']).includes('spreadsheetml') &&
+          buffer.subarray(0, 2).toString() === 'PK'
+            ? null
+            : `not an xlsx (${headers['content-type']}, ${buffer.length} bytes)`,
+      },
+    })
+  return Object.fromEntries(names.map((name) => [name, { ...ops[name], weight: MIX[name] }]))
 }
 
 /** Every park administrator's token (four sign-ins at a time). */
@@ -206,29 +215,42 @@ async function adminTokens(baseUrl, parks) {
   return tokens
 }
 
-function printMix(xpark, baseline) {
+function printMix(xpark, reads, bare) {
+  const figures = (m) =>
+    `${String(m.perSecond).padStart(8)}${String(m.p50).padStart(7)}${String(m.p99).padStart(7)}`
   line(
-    `${'operation'.padEnd(10)}${'count'.padStart(8)}${'ok/s'.padStart(8)}${'p50'.padStart(7)}${'p99'.padStart(8)}${'errors'.padStart(7)}` +
-      `   │ ${'bare ok/s'.padStart(9)}${'p50'.padStart(6)}${'p99'.padStart(7)}${'xpark ÷ bare'.padStart(14)}`,
+    `${''.padEnd(10)}${'the mix'.padEnd(45)}│ ${'reads alone: xpark'.padEnd(23)}│ ${'bare Fastify + SQL'.padEnd(23)}│`,
+  )
+  line(
+    `${'operation'.padEnd(10)}${'count'.padStart(8)}${'ok/s'.padStart(8)}${'p50'.padStart(7)}${'p99'.padStart(8)}${'errors'.padStart(7)}${''.padStart(7)}` +
+      `│${'ok/s'.padStart(8)}${'p50'.padStart(7)}${'p99'.padStart(7)} │${'ok/s'.padStart(8)}${'p50'.padStart(7)}${'p99'.padStart(7)} │ xpark ÷ bare`,
   )
   let errors = 0
   for (const [name, m] of Object.entries(xpark.operations)) {
-    const b = baseline?.operations[name]
-    errors += m.errors
+    const r = reads?.operations[name]
+    const b = bare?.operations[name]
+    errors += m.errors + (r?.errors ?? 0)
     line(
-      `${name.padEnd(10)}${n0(m.sent).padStart(8)}${String(m.perSecond).padStart(8)}${String(m.p50).padStart(7)}${String(m.p99).padStart(8)}${String(m.errors).padStart(7)}` +
-        `   │ ${b ? `${String(b.perSecond).padStart(9)}${String(b.p50).padStart(6)}${String(b.p99).padStart(7)}${`${((100 * m.perSecond) / b.perSecond).toFixed(1)}%`.padStart(14)}${b.errors ? ` (${b.errors} errors)` : ''}` : ''}`,
+      `${name.padEnd(10)}${n0(m.sent).padStart(8)}${String(m.perSecond).padStart(8)}${String(m.p50).padStart(7)}${String(m.p99).padStart(8)}${String(m.errors).padStart(7)}${''.padStart(7)}` +
+        (r && b
+          ? `│${figures(r)} │${figures(b)} │ ${`${((100 * r.perSecond) / b.perSecond).toFixed(1)}%`.padStart(6)}` +
+            (r.errors || b.errors ? `  (errors: xpark ${r.errors}, bare ${b.errors})` : '')
+          : '│'),
     )
   }
-  const total = Object.values(xpark.operations).reduce((a, m) => a + m.ok, 0)
+  const answered = (run) => Object.values(run.operations).reduce((a, m) => a + m.ok, 0)
   line(
-    `all: ${n0(total)} answered in ${xpark.seconds} s = ${(total / xpark.seconds).toFixed(1)} req/s, ${errors} errors ${errors ? '(target 0: FAIL)' : '(target 0: PASS)'}`,
+    `the mix: ${n0(answered(xpark))} answered in ${xpark.seconds} s = ${(answered(xpark) / xpark.seconds).toFixed(1)} req/s; ` +
+      `reads alone: xpark ${(answered(reads) / reads.seconds).toFixed(1)} req/s, bare ${(answered(bare) / bare.seconds).toFixed(1)} req/s`,
   )
-  for (const [name, m] of Object.entries(xpark.operations))
-    for (const s of m.errorSamples) line(`  ${name} error: ${s}`)
-  if (baseline)
-    for (const [name, m] of Object.entries(baseline.operations))
-      for (const s of m.errorSamples) line(`  bare ${name} error: ${s}`)
+  line(`errors on xpark: ${errors} ${errors ? '(target 0: FAIL)' : '(target 0: PASS)'}`)
+  for (const [label, run] of [
+    ['', xpark],
+    ['reads alone ', reads],
+    ['bare ', bare],
+  ])
+    for (const [name, m] of Object.entries(run.operations))
+      for (const s of m.errorSamples) line(`  ${label}${name} error: ${s}`)
 }
 
 /** Look up every acknowledged write in the database (the server stopped). */
@@ -426,6 +448,7 @@ async function benchLoad(kind, onChild) {
     const server = await startServer({ port, dataDir: target.dataDir, env: { ...SERVER_ENV, ...target.env } })
     onChild(server.child)
     let xpark
+    let xparkReads
     try {
       const tokens = await adminTokens(server.baseUrl, parks)
       const context = { parks, tokens, adminRoles: {}, ledger, rnd: random(13), run }
@@ -440,6 +463,14 @@ async function benchLoad(kind, onChild) {
         origin: server.baseUrl,
         ops: operations('xpark', context),
         seconds: SECONDS,
+        connections: CONNECTIONS,
+        seed: 13,
+      })
+      // the reads alone, as the baseline runs them: the like-for-like ratio
+      xparkReads = await runMix({
+        origin: server.baseUrl,
+        ops: operations('xpark', context, READS),
+        seconds: BASELINE_SECONDS,
         connections: CONNECTIONS,
         seed: 13,
       })
@@ -468,14 +499,14 @@ async function benchLoad(kind, onChild) {
       const context = { parks, tokens: {}, adminRoles, ledger, rnd: random(13), run }
       await runMix({
         origin: baseline.origin,
-        ops: operations('baseline', context),
+        ops: operations('baseline', context, READS),
         seconds: WARMUP_SECONDS,
         connections: CONNECTIONS,
         seed: 7,
       })
       bare = await runMix({
         origin: baseline.origin,
-        ops: operations('baseline', context),
+        ops: operations('baseline', context, READS),
         seconds: BASELINE_SECONDS,
         connections: CONNECTIONS,
         seed: 13,
@@ -484,10 +515,11 @@ async function benchLoad(kind, onChild) {
       await stopServer(baseline.child)
     }
     line(
-      `mixed load, ${CONNECTIONS} connections, ${SECONDS} s (bare: ${BASELINE_SECONDS} s, reads only) after ${WARMUP_SECONDS} s warm-up; p50/p99 in ms; load average ${result.loadAverage.join(' ')}`,
+      `${CONNECTIONS} connections; the mix ${SECONDS} s after ${WARMUP_SECONDS} s warm-up, then the reads alone ${BASELINE_SECONDS} s on xpark and on bare Fastify + the same SQL; p50/p99 in ms; load average ${result.loadAverage.join(' ')}`,
     )
-    printMix(xpark, bare)
+    printMix(xpark, xparkReads, bare)
     result.xpark = xpark
+    result.xparkReads = xparkReads
     result.bare = bare
 
     result.countCheck = await withRaw(target, (raw) => countCheck(raw, ledger))
