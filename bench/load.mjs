@@ -182,7 +182,7 @@ function operations(kind, { parks, tokens, adminRoles, ledger, rnd, run }, names
         binary: true,
         make: () => {
           const p = park()
-          // a few rows: accounts containing user<100..999> (at most 111 in a park of 100,000)
+          // a few rows: accounts containing user<100..999> (at most 111 below 100,000 users, 1,111 above)
           return {
             path: `${api}/blade-user/export-user?${new URLSearchParams({ account: `user${99 + pick(900)}` })}`,
             headers: auth(p),
@@ -384,10 +384,12 @@ async function pageLatency(target, seeded, port, onChild) {
     }
     line(`  plans (first nodes; whole plans in bench/results/):`)
     planSummary(plans, (text) => line(`    ${text}`))
+    const named = (list) => [...new Set(list.map((s) => `${s.table} (${s.key})`))].join(', ')
+    const scoped = seqScans.filter((s) => s.tenantScoped)
+    const other = seqScans.filter((s) => !s.tenantScoped)
     line(
-      seqScans.length
-        ? `  Seq Scan on a tenant-scoped table: YES: ${[...new Set(seqScans.map((s) => `${s.table} (${s.key})`))].join(', ')}`
-        : '  Seq Scan on a tenant-scoped table: none',
+      `  Seq Scan on a tenant-scoped table: ${scoped.length ? `YES: ${named(scoped)}` : 'none'}` +
+        (other.length ? `; on other tables: ${named(other)}` : ''),
     )
     out.push({ size, loadMs: Math.round(loadMs), pages: timing, seqScans, plans })
     texts.push(planText(`${target.kind}, ${n0(size)} users in park ${pageTenant.tenantId}`, plans))

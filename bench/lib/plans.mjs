@@ -76,14 +76,17 @@ export async function tenantScopedTables(raw) {
   return new Set(rows.map((r) => r.table_name))
 }
 
-/** Every `Seq Scan on <table>` node over a tenant-scoped table: [{ key, table, query }]. */
+/**
+ * Every `Seq Scan on <table>` node: [{ key, table, tenantScoped, query }] (`tenantScoped`: the table
+ * has a tenant_id column; a table reached through one, like blade_user_dept, is listed as not).
+ */
 export function seqScansOn(plans, tables) {
   const found = []
   for (const [key, list] of Object.entries(plans)) {
     for (const s of list) {
       for (const p of s.plan) {
         const m = p.match(/Seq Scan on (\w+)/)
-        if (m && tables.has(m[1])) found.push({ key, table: m[1], query: s.query })
+        if (m) found.push({ key, table: m[1], tenantScoped: tables.has(m[1]), query: s.query })
       }
     }
   }
