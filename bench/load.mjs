@@ -296,13 +296,22 @@ function pageCases(pageTenant, size) {
       query: { current: 1, size: 10, deptId: deptIdOf(pageTenant.t, 1) },
     },
     { key: 'deep', label: `page ${n0(deep)}`, query: { current: deep, size: 10 } },
+    // the mix's small export, for its plan: the rows the page with this filter lists, in batches
+    { key: 'export', label: 'export, account user123', query: { account: 'user123' }, export: true },
   ]
 }
 
 async function pageRequest(baseUrl, token, c) {
-  const response = await fetch(`${baseUrl}/xparkApi/blade-user/page?${new URLSearchParams(c.query)}`, {
+  const path = c.export ? 'export-user' : 'page'
+  const response = await fetch(`${baseUrl}/xparkApi/blade-user/${path}?${new URLSearchParams(c.query)}`, {
     headers: { 'blade-auth': `bearer ${token}` },
   })
+  if (c.export) {
+    const bytes = (await response.arrayBuffer()).byteLength
+    if (!response.ok || !String(response.headers.get('content-type')).includes('spreadsheetml'))
+      throw new Error(`${c.label}: HTTP ${response.status} ${response.headers.get('content-type')}`)
+    return { records: [], total: bytes, bytes }
+  }
   const body = await response.json()
   if (!response.ok || body.success !== true)
     throw new Error(`${c.label}: HTTP ${response.status} ${JSON.stringify(body).slice(0, 200)}`)
@@ -357,6 +366,7 @@ async function pageLatency(target, seeded, port, onChild) {
           p99: Number(samples[Math.min(samples.length - 1, Math.ceil(0.99 * samples.length) - 1)].toFixed(1)),
           records: data.records.length,
           total: data.total,
+          ...(c.export ? { bytes: data.bytes } : {}),
         }
       }
       for (const c of cases) {
@@ -379,7 +389,8 @@ async function pageLatency(target, seeded, port, onChild) {
     for (const c of cases) {
       const m = timing[c.key]
       line(
-        `  ${c.label.padEnd(22)} p50 ${`${m.p50} ms`.padStart(9)}  p99 ${`${m.p99} ms`.padStart(9)}   ${m.records}/${n0(m.total)}`,
+        `  ${c.label.padEnd(24)} p50 ${`${m.p50} ms`.padStart(9)}  p99 ${`${m.p99} ms`.padStart(9)}   ` +
+          (c.export ? `${(m.bytes / 1000).toFixed(1)} KB xlsx` : `${m.records}/${n0(m.total)}`),
       )
     }
     line(`  plans (first nodes; whole plans in bench/results/):`)
