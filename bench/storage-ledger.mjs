@@ -7,9 +7,10 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { makeTarget } from './lib/bench-database.mjs'
+import { explain, loggedStatements, planSummary, planText } from './lib/plans.mjs'
 import { compare } from './lib/throughput.mjs'
 import { freePort, signIn, startServer, stopServer } from './lib/xpark-server.mjs'
-import { explain, makeTarget } from './users-scale.mjs'
 
 const SIZES = (process.env.XPARK_BENCH_LEDGER_SIZES ?? '10000,100000,1000000')
   .split(',')
@@ -170,13 +171,9 @@ async function captureStatements(target, port, onChild) {
       const mark = server.child.log().length
       await probe(server.baseUrl, c, token)
       await sleep(100)
-      out[c.key] = server.child
-        .log()
-        .slice(mark)
-        .split('\n')
-        .filter((l) => l.startsWith('xpark-sql '))
-        .map((l) => JSON.parse(l.slice('xpark-sql '.length)))
-        .filter((s) => /xpark_storage_(ledger|stock|goods)/.test(s.query))
+      out[c.key] = loggedStatements(server.child.log(), mark, (st) =>
+        /xpark_storage_(ledger|stock|goods)/.test(st.query),
+      )
     }
     return out
   } finally {
@@ -202,23 +199,8 @@ function report(kind, seeded, run) {
   }
 }
 
-function planLines(plans) {
-  for (const [key, list] of Object.entries(plans)) {
-    const nodes = list
-      .filter((s) => !/^explain/i.test(s.query))
-      .map((s) =>
-        s.plan
-          .filter((p) => /(Scan|Join|Aggregate|Sort|Limit|SubPlan)/.test(p))
-          .map((p) => p.replace(/\(actual.*$/, '').trim())
-          .slice(0, 4)
-          .join(' > '),
-      )
-    line(`${key.padEnd(12)} ${nodes.join('  |  ')}`)
-  }
-}
-
 export async function benchLedger(kind, { onChild = () => {} } = {}) {
-  const target = await makeTarget(kind)
+  const target = await makeTarget(kind, 'xpark_ledger')
   const sizes = []
   const planTexts = []
   try {
@@ -241,22 +223,9 @@ export async function benchLedger(kind, { onChild = () => {} } = {}) {
       await raw.close()
       report(kind, seeded, run)
       line(`loaded in ${(loadMs / 1000).toFixed(1)} s; plans (first nodes):`)
-      planLines(plans)
+      planSummary(plans, line)
       line()
-      planTexts.push(
-        [`== ${kind}, ${seeded.total} entries`]
-          .concat(
-            Object.entries(plans).flatMap(([key, list]) => [
-              `-- ${key}`,
-              ...list.flatMap((s) => [
-                `   ${s.query}`,
-                `   params ${JSON.stringify(s.params)}`,
-                ...s.plan.map((p) => `     ${p}`),
-              ]),
-            ]),
-          )
-          .join('\n'),
-      )
+      planTexts.push(planText(`${kind}, ${seeded.total} entries`, plans))
       sizes.push({
         entries: seeded.total,
         keys: seeded.keys,

@@ -3,14 +3,12 @@
 // users; on PGlite, and on PostgreSQL too when DATABASE_URL is set. Each figure is printed with its
 // ratio to the administrator's first page measured in the same round, and the query plans of the
 // statements the server ran go to bench/results/. Run: `node bench/users-scale.mjs` (after a build).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import pg from 'pg'
+import { makeTarget } from './lib/bench-database.mjs'
+import { explain, loggedStatements, planSummary, planText } from './lib/plans.mjs'
 import { insertUsers, prepareOrganisation, TENANT, VIEWERS } from './lib/scale-data.mjs'
 import { compare } from './lib/throughput.mjs'
 import { freePort, signIn, startServer, stopServer } from './lib/xpark-server.mjs'
@@ -36,57 +34,6 @@ const resultsDir = fileURLToPath(new URL('./results/', import.meta.url))
 
 const line = (text = '') => console.log(`   ${text}`)
 const rate = (n) => n.toLocaleString('en-US').padStart(7)
-
-/** A database the bench owns: a PGlite folder, or a new database on the PostgreSQL of DATABASE_URL. */
-export async function makeTarget(kind) {
-  const dataDir = mkdtempSync(join(os.tmpdir(), `xpark-bench-scale-${kind}-`))
-  if (kind === 'pglite') {
-    return {
-      kind,
-      dataDir,
-      env: {},
-      rawWhileServing: false,
-      async openRaw() {
-        const db = await PGlite.create({ dataDir: join(dataDir, 'pg'), extensions: { pg_trgm } })
-        return {
-          query: async (text, params) => (await db.query(text, params)).rows,
-          exec: (text) => db.exec(text),
-          close: () => db.close(),
-        }
-      },
-      async drop() {
-        rmSync(dataDir, { recursive: true, force: true })
-      },
-    }
-  }
-  const base = process.env.DATABASE_URL
-  const name = `xpark_scale_${Date.now().toString(36)}`
-  const admin = new pg.Client({ connectionString: base })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  const url = new URL(base)
-  url.pathname = `/${name}`
-  return {
-    kind,
-    dataDir,
-    env: { DATABASE_URL: url.toString() },
-    rawWhileServing: true,
-    async openRaw() {
-      const client = new pg.Client({ connectionString: url.toString() })
-      await client.connect()
-      return {
-        query: async (text, params) => (await client.query(text, params)).rows,
-        exec: (text) => client.query(text),
-        close: () => client.end(),
-      }
-    },
-    async drop() {
-      await admin.query(`drop database if exists ${name} with (force)`)
-      await admin.end()
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
 
 /** The pages measured at one size: the administrator's first page is the baseline. */
 function casesFor(size) {
@@ -206,38 +153,12 @@ async function captureStatements(target, size, port, onChild) {
       const mark = server.child.log().length
       await probe(server.baseUrl, c, tokens[c.account])
       await sleep(100)
-      out[c.key] = server.child
-        .log()
-        .slice(mark)
-        .split('\n')
-        .filter((l) => l.startsWith('xpark-sql '))
-        .map((l) => JSON.parse(l.slice('xpark-sql '.length)))
-        .filter((s) => /blade_user/.test(s.query))
+      out[c.key] = loggedStatements(server.child.log(), mark, (s) => /blade_user/.test(s.query))
     }
     return out
   } finally {
     await stopServer(server.child)
   }
-}
-
-/** EXPLAIN ANALYZE of each captured statement (not of the planner estimate, which is an EXPLAIN). */
-export async function explain(raw, statements) {
-  const plans = {}
-  for (const [key, list] of Object.entries(statements)) {
-    plans[key] = []
-    for (const s of list) {
-      if (/^explain/i.test(s.query)) {
-        plans[key].push({ query: s.query, params: s.params, plan: ['(the planner estimate: EXPLAIN only)'] })
-        continue
-      }
-      const rows = await raw.query(
-        `explain (analyze, costs off, timing off, summary off) ${s.query}`,
-        s.params,
-      )
-      plans[key].push({ query: s.query, params: s.params, plan: rows.map((r) => Object.values(r)[0]) })
-    }
-  }
-  return plans
 }
 
 function report(kind, size, { cases, answers, sequential, measured }, loadMs) {
@@ -300,37 +221,8 @@ function report(kind, size, { cases, answers, sequential, measured }, loadMs) {
   )
 }
 
-function planText(kind, size, plans) {
-  const out = [`== ${kind}, ${size.toLocaleString('en-US')} users`]
-  for (const [key, list] of Object.entries(plans)) {
-    out.push(`-- ${key}`)
-    for (const s of list) {
-      out.push(`   ${s.query}`)
-      out.push(`   params ${JSON.stringify(s.params)}`)
-      for (const p of s.plan) out.push(`     ${p}`)
-    }
-  }
-  return out.join('\n')
-}
-
-/** The plan's first node per statement, for the console (the whole plans are in the results file). */
-function planSummary(plans) {
-  for (const [key, list] of Object.entries(plans)) {
-    const nodes = list
-      .filter((s) => !/^explain/i.test(s.query))
-      .map((s) =>
-        s.plan
-          .filter((p) => /^\s*(->\s+)?([A-Z][A-Za-z]*( |$))+(on|using|\(|$)|^\s*InitPlan \d+$/.test(p))
-          .map((p) => p.replace(/\(actual.*$/, '').trim())
-          .slice(0, 4)
-          .join(' > '),
-      )
-    line(`${key.padEnd(12)} ${nodes.join('  |  ')}`)
-  }
-}
-
 export async function benchScale(kind, { onChild = () => {} } = {}) {
-  const target = await makeTarget(kind)
+  const target = await makeTarget(kind, 'xpark_scale')
   const results = { kind, sizes: [] }
   const texts = []
   try {
@@ -354,9 +246,9 @@ export async function benchScale(kind, { onChild = () => {} } = {}) {
       if (!target.rawWhileServing) raw = await target.openRaw()
       const plans = await explain(raw, statements)
       results.sizes.push({ size, loadMs: Math.round(loadMs), cases: report(kind, size, run, loadMs), plans })
-      texts.push(planText(kind, size, plans))
+      texts.push(planText(`${kind}, ${size.toLocaleString('en-US')} users`, plans))
       line('plans (first nodes; whole plans in bench/results/):')
-      planSummary(plans)
+      planSummary(plans, line)
       line()
     }
     await raw.close()
