@@ -73,3 +73,11 @@ export function useMessages<M extends { 'zh-CN': Record<string, string> }>(): Fe
     [t],
   )
 }
+
+/** The same `t` outside components (validators, cell texts): the language of the moment. */
+export function featureT<M extends { 'zh-CN': Record<string, string> }>(
+  _messages: M,
+): FeatureT<Extract<keyof M['zh-CN'], string>> {
+  return (key, values) =>
+    String(values ? i18n.t(key as MessageKey, values as never) : i18n.t(key as MessageKey))
+}

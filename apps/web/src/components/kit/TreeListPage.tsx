@@ -206,13 +206,16 @@ function TreeSide<T extends object, P extends object>({
     ? {
         expandedKeys: searching ? [ALL, ...built.seen.keys()] : expanded,
         onExpand: (keys: Key[]) => setExpanded(keys.map(String)),
-        loadData: (node: { key: Key }) =>
-          node.key === ALL ? Promise.resolve() : open(String(node.key)),
+        loadData: (node: { key: Key }) => (node.key === ALL ? Promise.resolve() : open(String(node.key))),
       }
     : { defaultExpandAll: true, ...(searching ? { expandedKeys: undefined, autoExpandParent: true } : {}) }
 
   return (
-    <Card title={declaration.treeTitle ? tr(declaration.treeTitle) : undefined} size="small" data-testid="tree-list-tree">
+    <Card
+      title={declaration.treeTitle ? tr(declaration.treeTitle) : undefined}
+      size="small"
+      data-testid="tree-list-tree"
+    >
       <Input.Search
         allowClear
         placeholder={tr('kit.treeSearch')}

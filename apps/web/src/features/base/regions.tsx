@@ -10,7 +10,13 @@ const PATH = 'blade-system/region'
 const LEVELS = [1, 2, 3, 4, 5] as const
 
 /** 新增下级 on a region above the fifth level: the add dialog under it, its code started with the parent's. */
-function AddChildButton({ row, openAdd }: { row: Region; openAdd: (values: Record<string, unknown>) => void }) {
+function AddChildButton({
+  row,
+  openAdd,
+}: {
+  row: Region
+  openAdd: (values: Record<string, unknown>) => void
+}) {
   const t = useBaseT()
   const canAdd = useSession((s) => s.permission.region_add === true)
   if (!canAdd || row.regionLevel >= 5) return null
@@ -106,13 +112,19 @@ const list = defineCrud<Region>({
       form: { type: 'number', span: 12, props: { precision: 0 } },
       testId: { form: 'region-sort' },
     },
-    { prop: 'remark', label: 'region.remark', ellipsis: true, form: { type: 'textarea', props: { maxLength: 255 } } },
+    {
+      prop: 'remark',
+      label: 'region.remark',
+      ellipsis: true,
+      form: { type: 'textarea', props: { maxLength: 255 } },
+    },
   ],
   beforeSubmit: (values) => {
     // the parent's name is shown, not stored; cleared optional fields are left out, not sent as null
     const { parentName: _shown, ...rest } = values
     const body = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== null && v !== undefined))
-    for (const key of ['code', 'name'] as const) if (typeof body[key] === 'string') body[key] = body[key].trim()
+    for (const key of ['code', 'name'] as const)
+      if (typeof body[key] === 'string') body[key] = body[key].trim()
     return body
   },
   rowExtra: (row, { openAdd }) => <AddChildButton key="add-child" row={row} openAdd={openAdd} />,

@@ -169,7 +169,9 @@ export function dictScreen(kind: DictKind, layout: DictLayout): TreeListDeclarat
     permissionPrefix: k.permissionPrefix,
     title: 'dict.title',
     dialogWidth: DIALOG_WIDTH,
-    columns: dictColumns(k.testId, false).map((c) => (c.prop === 'isSealed' ? { ...c, render: sealedCell } : c)),
+    columns: dictColumns(k.testId, false).map((c) =>
+      c.prop === 'isSealed' ? { ...c, render: sealedCell } : c,
+    ),
     onWritten: written,
     rowExtraCount: 1,
     rowExtra: (row, { refresh }) => <SealButton key="seal" kind={kind} row={row} refresh={refresh} />,
