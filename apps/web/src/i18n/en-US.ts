@@ -235,4 +235,6 @@ export const enUS: Messages = {
   'phones: comma-separated mobile numbers': 'phones: comma-separated mobile numbers',
   'params: a JSON object of texts, e.g. {"code":"1234"}':
     'params: a JSON object of texts, e.g. {"code":"1234"}',
+  // a home card's title: the home page configuration lists it before the desk feature loads
+  'notice.latest': 'Latest notices',
 }

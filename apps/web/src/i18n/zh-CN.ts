@@ -241,6 +241,8 @@ export const zhCN = {
   'please enter sms code': '请输入资源编号',
   'phones: comma-separated mobile numbers': '手机号码格式不正确, 多个用英文逗号分隔',
   'params: a JSON object of texts, e.g. {"code":"1234"}': '模版参数须为 JSON 对象, 例如 {"code":"1234"}',
+  // a home card's title: the home page configuration lists it before the desk feature loads
+  'notice.latest': '最新公告',
 }
 
 export type Messages = Record<keyof typeof zhCN, string>

@@ -5,7 +5,6 @@ export const messages = defineMessages({
   'zh-CN': {
     'notice.title': '通知公告',
     'notice.none': '暂无通知公告',
-    'notice.latest': '最新公告',
     'notice.name': '通知标题',
     'notice.category': '通知类型',
     'notice.releaseTime': '通知时间',
@@ -23,7 +22,6 @@ export const messages = defineMessages({
   'en-US': {
     'notice.title': 'notice',
     'notice.none': 'No notices',
-    'notice.latest': 'Latest notices',
     'notice.name': 'Title',
     'notice.category': 'Type',
     'notice.releaseTime': 'Release time',

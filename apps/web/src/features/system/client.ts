@@ -1,6 +1,7 @@
 import type { ClientRow } from '@xpark/contract/schemas'
 import type { FormRule } from 'antd'
 import { defineCrud } from '@/components/crud'
+import './i18n'
 import type { SystemKey } from './i18n'
 
 /** The row of the contract (packages/contract), and what the form alone sends. */

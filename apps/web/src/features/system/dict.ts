@@ -1,5 +1,6 @@
 import type { FormItemProps, FormRule } from 'antd'
 import type { CrudColumn } from '@/components/crud'
+import './i18n'
 import type { SystemKey } from './i18n'
 
 /** The two dictionaries of BladeX: system (global) and business (per tenant); one screen serves both. */

@@ -1,5 +1,6 @@
 import type { ParamRow } from '@xpark/contract/schemas'
 import { defineCrud } from '@/components/crud'
+import './i18n'
 import type { SystemKey } from './i18n'
 
 /** The row of the contract (packages/contract). */
