@@ -3,6 +3,12 @@ import { defineMessages, useMessages } from '@/i18n'
 /** The application screens' texts: registered when the feature's chunk loads. */
 export const messages = defineMessages({
   'zh-CN': {
+    // the contract's form messages (its schemas are this feature's only)
+    'please enter app name': '请输入应用名称',
+    'platform must be android or ios': '请选择平台',
+    'please enter version name': '请输入版本名称',
+    'please enter version code': '请输入版本号',
+    'please enter image url': '请输入图片地址',
     'appInfo.title': 'APP版本',
     'appInfo.appName': '应用名称',
     'appInfo.platform': '平台',
@@ -25,6 +31,11 @@ export const messages = defineMessages({
     'appStartup.timeHint': '留空为不限',
   },
   'en-US': {
+    'please enter app name': 'please enter app name',
+    'platform must be android or ios': 'platform must be android or ios',
+    'please enter version name': 'please enter version name',
+    'please enter version code': 'please enter version code',
+    'please enter image url': 'please enter image url',
     'appInfo.title': 'App release',
     'appInfo.appName': 'App name',
     'appInfo.platform': 'Platform',

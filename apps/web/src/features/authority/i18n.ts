@@ -3,6 +3,10 @@ import { defineMessages, useMessages } from '@/i18n'
 /** The data and API scope screens' texts: registered when the feature's chunk loads. */
 export const messages = defineMessages({
   'zh-CN': {
+    // the contract's form messages (its schemas are this feature's only)
+    'please enter scope name': '请输入权限名称',
+    'please enter resource code': '请输入权限编号',
+    'please enter scope path': '请输入权限路径',
     'scope.menuTree': '菜单',
     'scope.menu': '所属菜单',
     'scope.dataTitle': '数据权限',
@@ -19,6 +23,9 @@ export const messages = defineMessages({
     'please select menu': '请选择所属菜单',
   },
   'en-US': {
+    'please enter scope name': 'please enter scope name',
+    'please enter resource code': 'please enter resource code',
+    'please enter scope path': 'please enter scope path',
     'scope.menuTree': 'Menus',
     'scope.menu': 'Menu',
     'scope.dataTitle': 'Data scope',

@@ -3,6 +3,9 @@ import { defineMessages, useMessages } from '@/i18n'
 /** The regions screen's texts: registered when the feature's chunk loads. */
 export const messages = defineMessages({
   'zh-CN': {
+    // the contract's form messages (its schemas are this feature's only)
+    'enter region code': '请输入区划编号',
+    'enter region name': '请输入区划名称',
     'region.title': '区划',
     'region.tree': '行政区划',
     'region.code': '区划编号',
@@ -21,6 +24,8 @@ export const messages = defineMessages({
     'region.codePrefix': '下级区划编号须以上级编号开头',
   },
   'en-US': {
+    'enter region code': 'enter region code',
+    'enter region name': 'enter region name',
     'region.title': 'region',
     'region.tree': 'Regions',
     'region.code': 'Code',

@@ -3,6 +3,13 @@ import { defineMessages, useMessages } from '@/i18n'
 /** The storage, attachment and SMS configuration screens' texts: registered when the feature's chunk loads. */
 export const messages = defineMessages({
   'zh-CN': {
+    // the contract's form messages (its schemas are this feature's only)
+    'please select oss category': '请选择分类',
+    'please enter oss code': '请输入资源编号',
+    'please select sms category': '请选择分类',
+    'please enter sms code': '请输入资源编号',
+    'phones: comma-separated mobile numbers': '手机号码格式不正确, 多个用英文逗号分隔',
+    'params: a JSON object of texts, e.g. {"code":"1234"}': '模版参数须为 JSON 对象, 例如 {"code":"1234"}',
     'resource.status': '状态',
     'resource.enabled': '已启用',
     'resource.disabled': '未启用',
@@ -48,6 +55,13 @@ export const messages = defineMessages({
     'attach.download': '下载',
   },
   'en-US': {
+    'please select oss category': 'please select oss category',
+    'please enter oss code': 'please enter oss code',
+    'please select sms category': 'please select sms category',
+    'please enter sms code': 'please enter sms code',
+    'phones: comma-separated mobile numbers': 'phones: comma-separated mobile numbers',
+    'params: a JSON object of texts, e.g. {"code":"1234"}':
+      'params: a JSON object of texts, e.g. {"code":"1234"}',
     'resource.status': 'Status',
     'resource.enabled': 'Enabled',
     'resource.disabled': 'Disabled',

@@ -3,6 +3,18 @@ import { defineMessages, featureT, useMessages } from '@/i18n'
 /** The system screens' texts (users, organisation, roles, menus, dictionaries, tenants…): registered when the feature's chunk loads. */
 export const messages = defineMessages({
   'zh-CN': {
+    // the contract's form messages (its schemas are this feature's only)
+    'enter client id': '请输入客户端id',
+    'enter scope': '请输入授权范围',
+    'enter authorized grant types': '请选择授权类型',
+    'enter access token validity (seconds)': '请输入令牌过期秒数',
+    'enter refresh token validity (seconds)': '请输入刷新令牌过期秒数',
+    'enter top menu code': '请输入菜单编号',
+    'enter top menu name': '请输入菜单名称',
+    'enter top menu sort': '请输入菜单排序',
+    'please enter staff type name': '请输入类型名称',
+    'please enter staff type code': '请输入类型编号',
+    'staff type code: letters, digits, _ and - only': '类型编号只能包含字母、数字、_ 和 -',
     'user.platform': '平台配置',
     'user.platformType': '用户平台',
     'user.platformOther': '其他',
@@ -198,6 +210,17 @@ export const messages = defineMessages({
     'staffType.placeholder': '请选择员工类型',
   },
   'en-US': {
+    'enter client id': 'enter client id',
+    'enter scope': 'enter scope',
+    'enter authorized grant types': 'enter authorized grant types',
+    'enter access token validity (seconds)': 'enter access token validity (seconds)',
+    'enter refresh token validity (seconds)': 'enter refresh token validity (seconds)',
+    'enter top menu code': 'enter top menu code',
+    'enter top menu name': 'enter top menu name',
+    'enter top menu sort': 'enter top menu sort',
+    'please enter staff type name': 'please enter staff type name',
+    'please enter staff type code': 'please enter staff type code',
+    'staff type code: letters, digits, _ and - only': 'staff type code: letters, digits, _ and - only',
     'user.platform': 'Platform',
     'user.platformType': 'User platform',
     'user.platformOther': 'Other',
