@@ -1,5 +1,6 @@
 import i18n from 'i18next'
-import { initReactI18next } from 'react-i18next'
+import { useCallback } from 'react'
+import { initReactI18next, useTranslation } from 'react-i18next'
 import { type Language, useSettings } from '../stores/settings'
 import { enUS } from './en-US'
 import { zhCN } from './zh-CN'
@@ -43,4 +44,40 @@ export interface ModuleMessages {
  */
 export function registerMessages(messages: ModuleMessages): void {
   for (const [language, texts] of Object.entries(messages)) i18n.addResources(language, 'translation', texts)
+}
+
+/**
+ * A feature's messages: registered when its chunk loads (the feature's `i18n.ts` imports this), the
+ * same keys in both languages. Its `t` (`useMessages<typeof messages>()`) takes these keys and the
+ * central ones, type-checked.
+ */
+export function defineMessages<const Z extends Record<string, string>>(messages: {
+  'zh-CN': Z
+  'en-US': { [K in keyof Z]: string }
+}): { 'zh-CN': Z; 'en-US': { [K in keyof Z]: string } } {
+  registerMessages(messages)
+  return messages
+}
+
+/** `t` over the central keys and a feature's own (`K`). */
+export type FeatureT<K extends string> = (key: MessageKey | K, values?: Record<string, unknown>) => string
+
+/** A feature's typed `t`: `useMessages<typeof messages>()` with `messages` from `defineMessages`. */
+export function useMessages<M extends { 'zh-CN': Record<string, string> }>(): FeatureT<
+  Extract<keyof M['zh-CN'], string>
+> {
+  const { t } = useTranslation()
+  return useCallback(
+    (key: string, values?: Record<string, unknown>) =>
+      String(values ? t(key as MessageKey, values as never) : t(key as MessageKey)),
+    [t],
+  )
+}
+
+/** The same `t` outside components (validators, cell texts): the language of the moment. */
+export function featureT<M extends { 'zh-CN': Record<string, string> }>(
+  _messages: M,
+): FeatureT<Extract<keyof M['zh-CN'], string>> {
+  return (key, values) =>
+    String(values ? i18n.t(key as MessageKey, values as never) : i18n.t(key as MessageKey))
 }

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Button, Card, Form, Pagination, Table, type TableProps } from 'antd'
 import { type Key, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { Query } from '@/api/httpCore'
@@ -85,10 +86,11 @@ export function CrudPage<T extends object>({
     tree.reset()
     refreshList()
   }, [tree.reset, refreshList])
+  const queryClient = useQueryClient()
   const written = useCallback(() => {
     refresh()
-    resource.onWritten?.()
-  }, [refresh, resource])
+    resource.onWritten?.(queryClient)
+  }, [refresh, resource, queryClient])
   const dialog = useCrudDialog(resource, written)
   const cell = useCellEdit(resource, written)
   const rowContext = useMemo(

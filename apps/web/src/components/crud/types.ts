@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query'
 import type { FormItemProps, FormRule, TableProps } from 'antd'
 import type { ReactNode } from 'react'
 
@@ -236,7 +237,7 @@ export interface CrudResource<T extends object> {
   /** the body about to be submitted (after validation): drop or map fields */
   beforeSubmit?: (values: Record<string, unknown>, mode: FormMode) => Record<string, unknown>
   /** after every successful write (dialog save, cell save, delete), e.g. to drop cached lookups */
-  onWritten?: () => void
+  onWritten?: (queryClient: QueryClient) => void
   /** antd `onRow` (row click, class) */
   onRow?: TableProps<T>['onRow']
   /** permission code prefix: `<prefix>_add`, `_edit`, `_delete`, `_view` */

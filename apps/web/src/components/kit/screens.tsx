@@ -60,8 +60,10 @@ export function crudScreen<T extends object>(load: Loader<CrudResource<T>>): Com
   })
 }
 
-/** A tree beside a list (a classification and its goods, a type and its listings). */
-export function treeListScreen<T extends object>(load: Loader<TreeListDeclaration<T>>): ComponentType {
+/** A tree beside a list (a classification and its goods, a region and its children, a dictionary and its entries). */
+export function treeListScreen<T extends object, P extends object = object>(
+  load: Loader<TreeListDeclaration<T, P>>,
+): ComponentType {
   return lazy(async () => {
     const [{ TreeListPage }, declaration] = await Promise.all([import('./TreeListPage'), load()])
     const screen = declaration.default

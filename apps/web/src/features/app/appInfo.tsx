@@ -1,5 +1,6 @@
 import { APP_PLATFORMS, AppInfoSchema } from '@xpark/contract/schemas'
 import { type CrudOption, defineCrud } from '@/components/crud'
+import './i18n'
 
 /** `blade_app_info` row as the API serialises it (`blade-app/appInfo`). */
 export interface AppInfo {

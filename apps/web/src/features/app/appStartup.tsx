@@ -1,6 +1,7 @@
 import { AppStartupSchema } from '@xpark/contract/schemas'
 import { defineCrud } from '@/components/crud'
 import { STATUS_OPTIONS } from './appInfo'
+import './i18n'
 
 /** `blade_app_startup` row as the API serialises it (`blade-app/appStartup`). */
 export interface AppStartup {

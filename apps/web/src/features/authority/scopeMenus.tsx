@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { TreeNode } from '@xpark/contract/schemas'
 import { Card, Col, Empty, Row, Spin, Tree, TreeSelect } from 'antd'
 import { type Key, useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { getData } from '@/api/http'
 import { CrudPage, type CrudResource } from '@/components/crud'
+import { useAuthorityT } from './i18n'
 
 /**
  * The menus scopes hang on: the menu tree of `menu/grant-tree` (every menu for the platform
@@ -48,7 +48,7 @@ export function MenuTreeSelect({
   disabled?: boolean
   'data-testid'?: string
 }) {
-  const { t } = useTranslation()
+  const t = useAuthorityT()
   const { data, isLoading } = useQuery(scopeMenuQuery())
   return (
     <TreeSelect
@@ -78,7 +78,7 @@ export function ScopeScreen<T extends object>({
   resource: CrudResource<T>
   testId: string
 }) {
-  const { t } = useTranslation()
+  const t = useAuthorityT()
   const menus = useQuery(scopeMenuQuery())
   const [menuId, setMenuId] = useState<string>()
   const params = useMemo(() => (menuId ? { menuId } : undefined), [menuId])

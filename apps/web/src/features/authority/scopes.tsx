@@ -2,6 +2,7 @@ import { ApiScopeForm, DataScopeForm } from '@xpark/contract/schemas'
 import { defineCrud } from '@/components/crud'
 import { DictSelect } from '@/components/dict'
 import { MenuName, MenuTreeSelect } from './scopeMenus'
+import './i18n'
 
 /** `blade_scope_data` row. */
 export interface DataScope {

@@ -1,10 +1,9 @@
-import { lazy } from 'react'
-import { defineFeature } from '@/components/kit'
+import { defineFeature, treeListScreen } from '@/components/kit'
 
 /** Basic settings: the administrative regions. */
 export default defineFeature({
   name: 'base',
   screens: {
-    '/base/region': lazy(() => import('./RegionPage')),
+    '/base/region': treeListScreen(() => import('./regions')),
   },
 })

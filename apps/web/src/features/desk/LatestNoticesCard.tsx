@@ -4,6 +4,7 @@ import { Empty, Typography } from 'antd'
 import { getData } from '@/api/http'
 import { useTr } from '@/components/crud/i18n'
 import { useSession } from '@/stores/session'
+import './i18n'
 
 interface NoticeItem {
   id: string

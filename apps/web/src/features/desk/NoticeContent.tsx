@@ -1,6 +1,6 @@
 import { Col, Input, Row, Typography } from 'antd'
-import { useTranslation } from 'react-i18next'
 import type { FormMode } from '@/components/crud'
+import { useDeskT } from './i18n'
 
 /**
  * The draft preview runs in a sandboxed frame: no scripts, no same origin, no forms, nothing loaded
@@ -56,7 +56,7 @@ export function NoticeContentField({
   testId?: string
   disabled?: boolean
 }) {
-  const { t } = useTranslation()
+  const t = useDeskT()
   const html = value ?? ''
   if (mode === 'view') return <StoredNoticeContent html={html} testId={`${testId}-view`} />
   return (

@@ -2,6 +2,7 @@ import { NoticeSchema } from '@xpark/contract/schemas'
 import { type CrudOption, defineCrud } from '@/components/crud'
 import { DictSelect, DictTag } from '@/components/dict'
 import { NoticeContentField } from './NoticeContent'
+import './i18n'
 
 /** `blade_notice` row as the API serialises it (`blade-desk/notice`). */
 export interface Notice {

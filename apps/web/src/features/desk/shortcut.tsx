@@ -4,6 +4,7 @@ import { Form, TreeSelect } from 'antd'
 import { useMemo } from 'react'
 import { defineCrud } from '@/components/crud'
 import { useSession } from '@/stores/session'
+import './i18n'
 
 /** `xpark_shortcut` row as the API serialises it (`blade-desk/shortcut`): the caller's own only. */
 export interface Shortcut {

@@ -3,11 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { phoneProblem } from '@xpark/contract'
 import { App, Avatar, Button, Card, Form, Input, Spin, Tabs, Upload } from 'antd'
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { updateInfo, uploadAvatar, userInfoQuery } from '@/api/user'
 import { PasswordFields, type PasswordValues, usePasswordChange } from '@/components/PasswordFields'
 import type { MessageKey } from '@/i18n'
 import { avatarProblem } from './avatar'
+import { useInfoT } from './i18n'
 import { SmsPasswordTab } from './SmsPasswordTab'
 
 interface InfoValues {
@@ -23,7 +23,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** /info/index (spec 01 §2): personal info and change password, as two tabs. */
 export default function ProfilePage() {
-  const { t } = useTranslation()
+  const t = useInfoT()
   return (
     <Card>
       <Tabs
@@ -38,7 +38,7 @@ export default function ProfilePage() {
 }
 
 function InfoTab() {
-  const { t } = useTranslation()
+  const t = useInfoT()
   const { message } = App.useApp()
   const queryClient = useQueryClient()
   const info = useQuery(userInfoQuery())
@@ -176,7 +176,7 @@ function InfoTab() {
 }
 
 function PasswordTab() {
-  const { t } = useTranslation()
+  const t = useInfoT()
   const [form] = Form.useForm<PasswordValues>()
   const { submit, saving } = usePasswordChange(form)
   return (

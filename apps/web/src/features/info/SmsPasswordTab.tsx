@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import { phoneProblem } from '@xpark/contract'
 import { App, Button, Form, Input, Space } from 'antd'
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { sendPasswordSms, updatePasswordBySms, userInfoQuery } from '@/api/user'
 import { NewPasswordFields } from '@/components/PasswordFields'
 import type { MessageKey } from '@/i18n'
+import { useInfoT } from './i18n'
 
 interface Values {
   phone: string
@@ -22,7 +22,7 @@ export const RESEND_SECONDS = 60
  * (`blade-user/smsForUpdate-password`, spec 01 §7). The phone is the account's (the server checks it).
  */
 export function SmsPasswordTab() {
-  const { t } = useTranslation()
+  const t = useInfoT()
   const { message } = App.useApp()
   const info = useQuery(userInfoQuery())
   const [form] = Form.useForm<Values>()

@@ -1,4 +1,5 @@
 /** Spec 01 §5: the avatar is a jpg or png of at most 500 KB; the server checks the same. */
+import './i18n'
 export const AVATAR_MAX_BYTES = 500 * 1024
 const AVATAR_TYPES = ['image/jpeg', 'image/png']
 

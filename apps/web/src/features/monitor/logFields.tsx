@@ -1,4 +1,5 @@
 import type { CrudColumn, CrudFormField, CrudOption } from '@/components/crud'
+import './i18n'
 
 /**
  * Pieces shared by the three log screens: they are read only, so every "form" field is a display

@@ -2,6 +2,7 @@ import type { LogApiRecord, LogErrorRecord, LogUsualRecord } from '@xpark/contra
 import { Tag } from 'antd'
 import { defineCrud } from '@/components/crud'
 import { baseColumns, long, READ_ONLY, short } from './logFields'
+import './i18n'
 
 /**
  * The three log screens (`blade-log/{usual,api,error}`): read-only CrudPage declarations. The table

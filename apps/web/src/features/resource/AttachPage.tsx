@@ -1,14 +1,14 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons'
 import { App, Button, Upload, type UploadFile } from 'antd'
 import { useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { CrudPage } from '@/components/crud'
 import { useSession } from '@/stores/session'
 import { attachResource, downloadHref, uploadWithProgress } from './attach'
+import { useResourceT } from './i18n'
 
 /** 上传: files go to `put-file` one by one, each with its progress bar; the table refreshes after each. */
 function AttachUpload({ onUploaded }: { onUploaded: () => void }) {
-  const { t } = useTranslation()
+  const t = useResourceT()
   const { message } = App.useApp()
   const [uploads, setUploads] = useState<UploadFile[]>([])
   return (
@@ -42,7 +42,7 @@ function AttachUpload({ onUploaded }: { onUploaded: () => void }) {
 
 /** 附件管理: upload (with progress), download through the signed link, delete. */
 export default function AttachPage() {
-  const { t } = useTranslation()
+  const t = useResourceT()
   const canUpload = useSession((s) => s.permission.attach_upload === true)
   const canDownload = useSession((s) => s.permission.attach_download === true)
 

@@ -1,16 +1,16 @@
 import { SendOutlined } from '@ant-design/icons'
 import { Button } from 'antd'
 import { useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { CrudPage } from '@/components/crud'
 import { useSession } from '@/stores/session'
 import { ENABLED, EnableButton } from './common'
+import { useResourceT } from './i18n'
 import { SmsSendDialog } from './SmsSendDialog'
 import { smsResource } from './sms'
 
 /** 短信配置: the tenant's SMS configurations; 启用 picks the one messages go through, 发送短信 tries one. */
 export default function SmsPage() {
-  const { t } = useTranslation()
+  const t = useResourceT()
   const canEnable = useSession((s) => s.permission.sms_enable === true)
   const canSend = useSession((s) => s.permission.sms_send === true)
   const [sending, setSending] = useState<string>()

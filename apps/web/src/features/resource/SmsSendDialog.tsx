@@ -1,9 +1,8 @@
 import { SmsSendSchema } from '@xpark/contract/schemas'
 import { App, Form, Input, Modal } from 'antd'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { postData } from '@/api/http'
-import type { MessageKey } from '@/i18n'
+import { type ResourceKey, useResourceT } from './i18n'
 
 interface SendForm {
   phones: string
@@ -15,7 +14,7 @@ interface SendForm {
  * configuration `code` (`blade-resource/sms/send-message`). Checked here with the server's schema first.
  */
 export function SmsSendDialog({ code, onClose }: { code: string | undefined; onClose: () => void }) {
-  const { t } = useTranslation()
+  const t = useResourceT()
   const { message } = App.useApp()
   const [form] = Form.useForm<SendForm>()
   const [sending, setSending] = useState(false)
@@ -36,7 +35,7 @@ export function SmsSendDialog({ code, onClose }: { code: string | undefined; onC
       form.setFields(
         parsed.error.issues.map((i) => ({
           name: (i.path[0] === 'params' ? 'params' : 'phones') as keyof SendForm,
-          errors: [t(i.message as MessageKey)],
+          errors: [t(i.message as ResourceKey)],
         })),
       )
       return

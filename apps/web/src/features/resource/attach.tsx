@@ -3,6 +3,7 @@ import { type CrudResource, defineCrud } from '@/components/crud'
 import { website } from '@/config'
 import { useSession } from '@/stores/session'
 import { useSettings } from '@/stores/settings'
+import './i18n'
 
 /** `blade_attach` row as the API serialises it. */
 export interface Attach {

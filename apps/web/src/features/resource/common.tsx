@@ -1,15 +1,15 @@
 import { CheckCircleOutlined } from '@ant-design/icons'
 import { App, Button, Tag } from 'antd'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { postData } from '@/api/http'
 import type { CrudFormField } from '@/components/crud'
+import { useResourceT } from './i18n'
 
 /** BladeX status of an OSS or SMS configuration: 2 enabled, 1 disabled. */
 export const ENABLED = 2
 
 export function StatusTag({ status }: { status: unknown }) {
-  const { t } = useTranslation()
+  const t = useResourceT()
   return Number(status) === ENABLED ? (
     <Tag color="success">{t('resource.enabled')}</Tag>
   ) : (
@@ -50,7 +50,7 @@ export function EnableButton({
   testId: string
   onDone: () => void
 }) {
-  const { t } = useTranslation()
+  const t = useResourceT()
   const { message, modal } = App.useApp()
   const [busy, setBusy] = useState(false)
   const enable = () =>

@@ -2,6 +2,7 @@ import { OssSchema } from '@xpark/contract/schemas'
 import { type CrudResource, defineCrud } from '@/components/crud'
 import { DictSelect } from '@/components/dict'
 import { dropBlankSecrets, StatusTag, secretField } from './common'
+import './i18n'
 
 /** `blade_oss` row as the API serialises it: `secretKey` is never read back. */
 export interface Oss {

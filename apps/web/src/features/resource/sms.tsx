@@ -2,6 +2,7 @@ import { SmsSchema } from '@xpark/contract/schemas'
 import { type CrudResource, defineCrud } from '@/components/crud'
 import { DictSelect } from '@/components/dict'
 import { dropBlankSecrets, StatusTag, secretField } from './common'
+import './i18n'
 
 /** `blade_sms` row as the API serialises it: `accessKey` and `secretKey` are never read back. */
 export interface Sms {

@@ -1,15 +1,15 @@
 import { SettingOutlined } from '@ant-design/icons'
 import { Button } from 'antd'
 import { useCallback, useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { CrudPage, defineCrud } from '@/components/crud'
 import { TreeGrantDialog } from '@/components/TreeGrantDialog'
 import { useSession } from '@/stores/session'
+import { useSystemT } from './i18n'
 import { loadProductGrant, type Product, productionResource, saveProductGrant } from './production'
 
 /** 产品管理: products (CrudPage) and their 菜单配置 (the menus a product bundles). */
 export default function ProductPage() {
-  const { t } = useTranslation()
+  const t = useSystemT()
   const canGrant = useSession((s) => s.permission.production_grant === true)
   const [granting, setGranting] = useState<Product>()
   const close = useCallback(() => setGranting(undefined), [])

@@ -1,15 +1,15 @@
 import { ShoppingOutlined } from '@ant-design/icons'
 import { Button } from 'antd'
 import { useCallback, useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { CrudPage, defineCrud } from '@/components/crud'
 import { TreeGrantDialog } from '@/components/TreeGrantDialog'
 import { useSession } from '@/stores/session'
+import { useSystemT } from './i18n'
 import { loadProxyGrant, type ProxyTenant, proxyResource, saveProxyGrant } from './proxy'
 
 /** 代理商管理: agents (CrudPage) and their 产品授权 (the products an agent may sell). */
 export default function ProxyTenantPage() {
-  const { t } = useTranslation()
+  const t = useSystemT()
   const canGrant = useSession((s) => s.permission.proxy_grant === true)
   const [granting, setGranting] = useState<ProxyTenant>()
   const close = useCallback(() => setGranting(undefined), [])

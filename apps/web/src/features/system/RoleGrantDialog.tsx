@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { TreeNode } from '@xpark/contract/schemas'
 import { App, Button, Empty, Modal, Spin, Tabs, Tree } from 'antd'
 import { type Key, useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useSystemT } from './i18n'
 import {
   type GrantKeys,
   type GrantTrees,
@@ -42,7 +42,7 @@ function pathsOf(nodes: readonly TreeNode[]): Map<string, string> {
  * (`无权配置超管角色!`) is shown by the HTTP client and keeps the dialog open.
  */
 export function RoleGrantDialog({ roleIds, onClose }: { roleIds: string[] | null; onClose: () => void }) {
-  const { t } = useTranslation()
+  const t = useSystemT()
   const open = roleIds !== null
   const trees = useQuery({ ...grantTreeQuery(), enabled: open })
   const keys = useQuery({ ...grantKeysQuery(roleIds ?? []), enabled: open })
@@ -85,7 +85,7 @@ function GrantForm({
   granted: GrantKeys
   onClose: () => void
 }) {
-  const { t } = useTranslation()
+  const t = useSystemT()
   const { message } = App.useApp()
   const client = useQueryClient()
   const [checked, setChecked] = useState(() => initialChecked(trees, granted))

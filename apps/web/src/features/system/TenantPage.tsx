@@ -1,16 +1,16 @@
 import { DatabaseOutlined, SafetyCertificateOutlined } from '@ant-design/icons'
 import { Button } from 'antd'
 import { useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { CrudPage, defineCrud } from '@/components/crud'
 import { useSession } from '@/stores/session'
+import { useSystemT } from './i18n'
 import { type Tenant, tenantResource } from './tenant'
 import { TenantDatasourceDialog } from './tenantDatasource'
 import { TenantSettingDialog } from './tenantSetting'
 
 /** 租户管理 (platform administrator): a CrudPage (see `tenant.tsx`) with the 授权配置 row action. */
 export default function TenantPage() {
-  const { t } = useTranslation()
+  const t = useSystemT()
   const mayEdit = useSession((s) => s.permission.tenant_edit === true)
   const [setting, setSetting] = useState<Tenant | null>(null)
   const [binding, setBinding] = useState<Tenant | null>(null)

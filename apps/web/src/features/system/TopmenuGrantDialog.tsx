@@ -1,8 +1,8 @@
 import type { TreeNode } from '@xpark/contract/schemas'
 import { useCallback } from 'react'
-import { useTranslation } from 'react-i18next'
 import { getData, postData } from '@/api/http'
 import { TreeGrantDialog } from '@/components/TreeGrantDialog'
+import { useSystemT } from './i18n'
 
 /**
  * 菜单配置 of top menus: the menu tree the caller may place (`grant-top-tree`), checked with what
@@ -10,7 +10,7 @@ import { TreeGrantDialog } from '@/components/TreeGrantDialog'
  * checked menus are sent too (half-checked), so the top menu shows them.
  */
 export function TopmenuGrantDialog({ ids, onClose }: { ids: string[] | undefined; onClose: () => void }) {
-  const { t } = useTranslation()
+  const t = useSystemT()
   const load = useCallback(async () => {
     const [menus, keys] = await Promise.all([
       getData<{ menu: TreeNode[] }>('blade-system/menu/grant-top-tree'),

@@ -1,15 +1,15 @@
 import { SettingOutlined } from '@ant-design/icons'
 import { App, Button } from 'antd'
 import { useCallback, useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { CrudPage, defineCrud } from '@/components/crud'
 import { useSession } from '@/stores/session'
+import { useSystemT } from './i18n'
 import { TopmenuGrantDialog } from './TopmenuGrantDialog'
 import { type TopMenu, topMenuColumns } from './topmenu'
 
 /** 顶部菜单: the tenant's top menus (CrudPage) and their 菜单配置 (menu grant) dialog. */
 export default function TopmenuPage() {
-  const { t } = useTranslation()
+  const t = useSystemT()
   const { message } = App.useApp()
   const canSet = useSession((s) => s.permission.topmenu_setting === true)
   const [granting, setGranting] = useState<string[]>()

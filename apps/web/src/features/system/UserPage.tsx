@@ -8,11 +8,11 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { App, Button, Col, Row } from 'antd'
 import { useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { CrudPage, defineCrud } from '@/components/crud'
 import { useSession } from '@/stores/session'
 import { deptTreeQuery, FilterTree } from './deptTree'
+import { useSystemT } from './i18n'
 import { UserPlatformDialog } from './UserPlatformDialog'
 import { UserTenantDialog } from './UserTenantDialog'
 import { type User, userResource } from './user'
@@ -26,7 +26,7 @@ import { UserResetDialog, UserRoleDialog } from './userDialogs'
  * platform type and extension data.
  */
 export default function UserPage() {
-  const { t } = useTranslation()
+  const t = useSystemT()
   const { message } = App.useApp()
   const depts = useQuery(deptTreeQuery())
   const [deptId, setDeptId] = useState<string>()

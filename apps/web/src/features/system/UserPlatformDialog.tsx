@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Form, Input, Modal, Select, Spin } from 'antd'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { getData, postData } from '@/api/http'
 import { useDialogSubmit } from '@/components/useDialogSubmit'
+import { useSystemT } from './i18n'
 import { USER_PATH, type User } from './user'
 
 interface PlatformDetail {
@@ -37,7 +37,7 @@ export function userExtProblem(text: string): string | null {
  * its per-platform extension data, a JSON object (`platform-detail`, `update-platform`).
  */
 export function UserPlatformDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
-  const { t } = useTranslation()
+  const t = useSystemT()
   const [form] = Form.useForm<Values>()
   const detail = useQuery({
     queryKey: [USER_PATH, 'platform-detail', user?.id],

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, type TableProps } from 'antd'
 import { useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { getData, postData } from '@/api/http'
-import type { MessageKey } from '@/i18n'
+import { type SystemKey, useSystemT } from './i18n'
 import { USER_PATH, type User } from './user'
 
 /** One tenant switch grant (`blade-user/tenant-grants`): the tenant and the account used there. */
@@ -39,7 +38,7 @@ export const removeTenantGrant = (userId: string, tenantId: string) =>
  * and the account they become there; add one (tenant + account) or remove one.
  */
 export function UserTenantDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
-  const { t } = useTranslation()
+  const t = useSystemT()
   return (
     <Modal
       open={user !== null}
@@ -55,7 +54,7 @@ export function UserTenantDialog({ user, onClose }: { user: User | null; onClose
 }
 
 function Grants({ user }: { user: User }) {
-  const { t } = useTranslation()
+  const t = useSystemT()
   const { message } = App.useApp()
   const client = useQueryClient()
   const grants = useQuery(grantsQuery(user.id))
@@ -123,7 +122,7 @@ function Grants({ user }: { user: User }) {
     },
   ]
 
-  const required = (key: MessageKey) => [{ required: true, whitespace: true, message: t(key) }]
+  const required = (key: SystemKey) => [{ required: true, whitespace: true, message: t(key) }]
   return (
     <div data-testid="user-tenant-dialog">
       <p>{t('user.tenantGrantHint', { account: user.account })}</p>

@@ -1,7 +1,8 @@
 import type { ClientRow } from '@xpark/contract/schemas'
 import type { FormRule } from 'antd'
 import { defineCrud } from '@/components/crud'
-import type { MessageKey } from '@/i18n'
+import './i18n'
+import type { SystemKey } from './i18n'
 
 /** The row of the contract (packages/contract), and what the form alone sends. */
 export type Client = ClientRow & { /** write-only: sent when set, never read back */ clientSecret?: string }
@@ -17,8 +18,8 @@ export const GRANT_TYPES = [
   'applet',
 ] as const
 
-const requiredText = (message: MessageKey): FormRule[] => [{ required: true, whitespace: true, message }]
-const requiredSeconds = (message: MessageKey): FormRule[] => [
+const requiredText = (message: SystemKey): FormRule[] => [{ required: true, whitespace: true, message }]
+const requiredSeconds = (message: SystemKey): FormRule[] => [
   { required: true, type: 'number', min: 1, max: 31_536_000, message },
 ]
 

@@ -1,6 +1,7 @@
 import type { DatasourceRow } from '@xpark/contract/schemas'
 import { defineCrud } from '@/components/crud'
 import { DATASOURCE_PATH } from './tenantOptions'
+import './i18n'
 
 /** The row of the contract (packages/contract), and what the form alone sends. */
 export type Datasource = DatasourceRow & {

@@ -3,6 +3,7 @@ import { getData } from '@/api/http'
 import { defineCrud } from '@/components/crud'
 import { DictSelect } from '@/components/dict'
 import { DeptTreeSelect } from './deptTree'
+import './i18n'
 
 /** `blade_dept` row of `dept/lazy-list`. */
 export interface Dept {

@@ -1,11 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons'
 import { Button } from 'antd'
-import { useTranslation } from 'react-i18next'
 import type { CrudRowContext } from '@/components/crud'
+import { useSystemT } from './i18n'
 
 /** 新增子项: the add dialog with this row as the parent (dept and role trees). */
 export function AddChildButton({ id, ctx, testId }: { id: string; ctx: CrudRowContext; testId: string }) {
-  const { t } = useTranslation()
+  const t = useSystemT()
   return (
     <Button
       type="link"

@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { TreeNode } from '@xpark/contract/schemas'
 import { Card, Empty, Spin, Tree, TreeSelect } from 'antd'
 import { type Key, type ReactNode, useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
 import { getData } from '@/api/http'
+import { useSystemT } from './i18n'
 
 /**
  * Trees of the organisation screens: the dept TreeNode tree (pickers, the user screen's filter) and a
@@ -123,7 +123,7 @@ export function FilterTree({
   title?: ReactNode
   testId: string
 }) {
-  const { t } = useTranslation()
+  const t = useSystemT()
   return (
     <Card size="small" title={title} data-testid={testId}>
       <Spin spinning={loading}>

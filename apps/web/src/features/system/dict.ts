@@ -1,6 +1,7 @@
 import type { FormItemProps, FormRule } from 'antd'
 import type { CrudColumn } from '@/components/crud'
-import type { MessageKey } from '@/i18n'
+import './i18n'
+import type { SystemKey } from './i18n'
 
 /** The two dictionaries of BladeX: system (global) and business (per tenant); one screen serves both. */
 export type DictKind = 'dict' | 'dict-biz'
@@ -32,9 +33,9 @@ export const dictKinds = {
 export const DICT_ROOT = '0'
 
 /** Required with the spec's message (01 §5): blank text counts as empty. */
-const requiredText = (message: MessageKey): FormRule[] => [{ required: true, whitespace: true, message }]
+const requiredText = (message: SystemKey): FormRule[] => [{ required: true, whitespace: true, message }]
 /** Required numbers: a missing or non-numeric value shows the message. */
-const requiredNumber = (message: MessageKey): FormRule[] => [{ required: true, type: 'number', message }]
+const requiredNumber = (message: SystemKey): FormRule[] => [{ required: true, type: 'number', message }]
 
 /** isSealed travels as 0/1; the form shows a switch. */
 export const sealedItemProps: Partial<FormItemProps> = {

@@ -1,5 +1,10 @@
 import { lazy } from 'react'
-import { defineFeature } from '@/components/kit'
+import { defineFeature, treeListScreen } from '@/components/kit'
+import type { DictKind } from './dict'
+
+/** A dictionary screen: the kit's tree-and-list page with the dictionaries as the side to pick from. */
+const dictionaries = (kind: DictKind, layout: 'horizontal' | 'vertical') =>
+  treeListScreen(async () => ({ default: (await import('./dicts')).dictScreen(kind, layout) }))
 
 /**
  * The system area's screens (blade-system, blade-user): users, organisation, roles, menus, dictionaries,
@@ -15,10 +20,10 @@ export default defineFeature({
     // BladeX's path; '/system/role' stays for menus seeded before it moved
     '/authority/role': lazy(() => import('./RolePage')),
     '/system/role': lazy(() => import('./RolePage')),
-    '/system/dict': lazy(() => import('./DictPage')),
-    '/system/dictbiz': lazy(() => import('./DictBizPage')),
-    '/dict-horizontal/index': lazy(() => import('./DictHorizontalPage')),
-    '/dict-vertical/index': lazy(() => import('./DictVerticalPage')),
+    '/system/dict': dictionaries('dict', 'vertical'),
+    '/system/dictbiz': dictionaries('dict-biz', 'vertical'),
+    '/dict-horizontal/index': dictionaries('dict', 'horizontal'),
+    '/dict-vertical/index': dictionaries('dict', 'vertical'),
     '/system/client': lazy(() => import('./ClientPage')),
     '/system/topmenu': lazy(() => import('./TopmenuPage')),
     '/system/tenant': lazy(() => import('./TenantPage')),

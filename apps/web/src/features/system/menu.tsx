@@ -4,6 +4,7 @@ import { getData } from '@/api/http'
 import { defineCrud } from '@/components/crud'
 import { DictSelect } from '@/components/dict'
 import { NodeTreeSelect, type NodeTreeSelectProps } from './deptTree'
+import './i18n'
 
 /** `blade_menu` row of `menu/lazy-list` (category 1 menu / 2 button; isOpen 1 no / 2 yes). */
 export interface Menu {

@@ -1,12 +1,13 @@
 import type { ParamRow } from '@xpark/contract/schemas'
 import { defineCrud } from '@/components/crud'
-import type { MessageKey } from '@/i18n'
+import './i18n'
+import type { SystemKey } from './i18n'
 
 /** The row of the contract (packages/contract). */
 export type Param = ParamRow
 
 /** Required on blur with the spec's message (01 §5), blank text counts as empty. */
-const required = (message: MessageKey) => [{ required: true, whitespace: true, message }]
+const required = (message: SystemKey) => [{ required: true, whitespace: true, message }]
 
 /** System parameters (spec 01 §2, §5): search by name and key, table, add/edit/copy/view, delete. */
 export const paramResource = defineCrud<Param>({

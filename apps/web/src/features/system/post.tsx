@@ -1,6 +1,7 @@
 import { PostForm, type PostRow } from '@xpark/contract/schemas'
 import { defineCrud } from '@/components/crud'
 import { DictSelect } from '@/components/dict'
+import './i18n'
 
 /** The row of the contract (packages/contract). */
 export type Post = PostRow

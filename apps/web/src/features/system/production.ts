@@ -2,6 +2,7 @@ import type { ProductionRow, TreeNode } from '@xpark/contract/schemas'
 import { getData, postData } from '@/api/http'
 import { type CrudColumn, defineCrud } from '@/components/crud'
 import { PRODUCTION_PATH } from './tenantOptions'
+import './i18n'
 
 /** The row of the contract (packages/contract). */
 export type Product = ProductionRow

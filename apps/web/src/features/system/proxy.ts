@@ -2,6 +2,7 @@ import type { ProxyTenantRow, TreeNode } from '@xpark/contract/schemas'
 import { getData, postData } from '@/api/http'
 import { defineCrud } from '@/components/crud'
 import { PRODUCTION_PATH, PROXY_PATH } from './tenantOptions'
+import './i18n'
 
 /** The row of the contract (packages/contract). */
 export type ProxyTenant = ProxyTenantRow

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { RoleForm } from '@xpark/contract/schemas'
 import type { FormRule } from 'antd'
 import { defineCrud } from '@/components/crud'
-import i18n from '@/i18n'
 import { NodeTreeSelect, type NodeTreeSelectProps } from './deptTree'
+import { tSystem } from './i18n'
 import { aliasIsFree, ROLE_PATH, roleTreeQuery } from './roleApi'
 
 /** `blade_role` row of `role/list` (a forest). */
@@ -37,7 +37,7 @@ export const aliasUnique: FormRule = (form) => ({
     } catch {
       return // the HTTP client reported it; the server checks again on save
     }
-    if (!free) throw new Error(i18n.t('role.aliasTaken'))
+    if (!free) throw new Error(tSystem('role.aliasTaken'))
   },
 })
 

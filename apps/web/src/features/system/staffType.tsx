@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { type StaffTypeRow, StaffTypeSchema } from '@xpark/contract/schemas'
 import { Select, type SelectProps } from 'antd'
-import { useTranslation } from 'react-i18next'
 import { getData } from '@/api/http'
 import { defineCrud } from '@/components/crud'
+import { useSystemT } from './i18n'
 
 /** The row of the contract (packages/contract). */
 export type StaffType = StaffTypeRow
@@ -28,7 +28,7 @@ export function StaffTypeSelect({
   byCode = false,
   ...rest
 }: Omit<SelectProps, 'options' | 'loading'> & { byCode?: boolean }) {
-  const { t } = useTranslation()
+  const t = useSystemT()
   const { data, isLoading } = useQuery(staffTypeOptionsQuery())
   return (
     <Select

@@ -1,7 +1,7 @@
 import { passwordProblem } from '@xpark/contract'
 import type { FormRule } from 'antd'
 import { defineCrud } from '@/components/crud'
-import i18n, { type MessageKey } from '@/i18n'
+import { type SystemKey, tSystem } from './i18n'
 import { datasourceSelectQuery, ProductSelect, ProxySelect, useNameOf } from './tenantOptions'
 
 /** `blade_tenant` row as the API serialises it. */
@@ -43,14 +43,14 @@ const adminPasswordRules: FormRule[] = [
   {
     validator: async (_r, value: string | undefined) => {
       const problem = value ? passwordProblem(value) : 'please enter admin password'
-      if (problem) throw new Error(i18n.t(problem as MessageKey))
+      if (problem) throw new Error(tSystem(problem as SystemKey))
     },
   },
 ]
 
 export const accountNumberText = (v: unknown) =>
-  v === -1 || v === undefined || v === null ? i18n.t('tenant.unlimited') : String(v)
-export const expireTimeText = (v: unknown) => (v ? String(v) : i18n.t('tenant.neverExpires'))
+  v === -1 || v === undefined || v === null ? tSystem('tenant.unlimited') : String(v)
+export const expireTimeText = (v: unknown) => (v ? String(v) : tSystem('tenant.neverExpires'))
 
 /** The tenant id is the server's (generated on add, never edited); the password only goes with an add; list-only fields stay home. */
 export function tenantSubmitBody(values: Record<string, unknown>): Record<string, unknown> {

@@ -1,7 +1,7 @@
 import { type ButtonProps, Form, Modal } from 'antd'
-import { useTranslation } from 'react-i18next'
 import { postData } from '@/api/http'
 import { useDialogSubmit } from '@/components/useDialogSubmit'
+import { useSystemT } from './i18n'
 import { TENANT_PATH, type Tenant } from './tenant'
 import { DatasourceSelect } from './tenantOptions'
 
@@ -18,7 +18,7 @@ export function TenantDatasourceDialog({
   onClose: () => void
   onDone: () => void
 }) {
-  const { t } = useTranslation()
+  const t = useSystemT()
   const [form] = Form.useForm<{ datasourceId?: string }>()
   const { saving, submit } = useDialogSubmit(
     form,

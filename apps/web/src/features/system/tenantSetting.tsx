@@ -1,9 +1,9 @@
 import { type ButtonProps, DatePicker, Form, InputNumber, Modal } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
-import { useTranslation } from 'react-i18next'
 import { postData } from '@/api/http'
 import { DATE_FORMAT } from '@/components/crud'
 import { useDialogSubmit } from '@/components/useDialogSubmit'
+import { useSystemT } from './i18n'
 import { TENANT_PATH, type Tenant } from './tenant'
 
 interface SettingForm {
@@ -21,7 +21,7 @@ export function TenantSettingDialog({
   onClose: () => void
   onDone: () => void
 }) {
-  const { t } = useTranslation()
+  const t = useSystemT()
   const [form] = Form.useForm<SettingForm>()
   const { saving, submit } = useDialogSubmit(
     form,

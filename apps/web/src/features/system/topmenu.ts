@@ -1,12 +1,13 @@
 import type { TopMenuRow } from '@xpark/contract/schemas'
 import type { FormRule } from 'antd'
 import type { CrudColumn } from '@/components/crud'
-import type { MessageKey } from '@/i18n'
+import './i18n'
+import type { SystemKey } from './i18n'
 
 /** The row of the contract (packages/contract). */
 export type TopMenu = TopMenuRow
 
-const requiredText = (message: MessageKey): FormRule[] => [{ required: true, whitespace: true, message }]
+const requiredText = (message: SystemKey): FormRule[] => [{ required: true, whitespace: true, message }]
 
 /** 顶部菜单: code, name, icon (an `@ant-design/icons` name, as the menus' `source`), sort. */
 export const topMenuColumns: CrudColumn<TopMenu>[] = [

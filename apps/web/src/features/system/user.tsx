@@ -8,6 +8,7 @@ import { RoleTreeSelect } from './role'
 import { roleTreeQuery } from './roleApi'
 import { StaffTypeSelect, staffTypeOptionsQuery } from './staffType'
 import { userFormSchema } from './userForm'
+import './i18n'
 
 /** `blade_user` row of `blade-user/page` (never a password). */
 export interface User {

@@ -3,9 +3,8 @@ import { passwordProblem } from '@xpark/contract'
 import type { TreeNode } from '@xpark/contract/schemas'
 import { App, Button, type ButtonProps, Empty, Form, Input, Modal, Spin, Tree } from 'antd'
 import { type Key, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { postData } from '@/api/http'
-import type { MessageKey } from '@/i18n'
+import { type SystemKey, useSystemT } from './i18n'
 import { roleTreeQuery } from './roleApi'
 import { USER_PATH, type User } from './user'
 
@@ -25,7 +24,7 @@ export const grantUserRoles = (userIds: string[], roleIds: string[]) =>
  * are asked to choose their own at their next sign-in.
  */
 export function UserResetDialog({ users, onClose }: { users: User[] | null; onClose: () => void }) {
-  const { t } = useTranslation()
+  const t = useSystemT()
   const { message } = App.useApp()
   const [form] = Form.useForm<{ password: string }>()
   const [saving, setSaving] = useState(false)
@@ -69,7 +68,7 @@ export function UserResetDialog({ users, onClose }: { users: User[] | null; onCl
             {
               validator: async (_r, value: string | undefined) => {
                 const problem = value ? passwordProblem(value) : 'please enter password'
-                if (problem) throw new Error(t(problem as MessageKey))
+                if (problem) throw new Error(t(problem as SystemKey))
               },
             },
           ]}
@@ -87,7 +86,7 @@ export function UserResetDialog({ users, onClose }: { users: User[] | null; onCl
 
 /** 角色配置: the role tree of the tenant, checked with the roles of the one chosen user. */
 export function UserRoleDialog({ users, onClose }: { users: User[] | null; onClose: () => void }) {
-  const { t } = useTranslation()
+  const t = useSystemT()
   const roles = useQuery({ ...roleTreeQuery(), enabled: users !== null })
   return (
     <Modal
@@ -110,7 +109,7 @@ export function UserRoleDialog({ users, onClose }: { users: User[] | null; onClo
 }
 
 function RoleChecks({ users, nodes, onClose }: { users: User[]; nodes: TreeNode[]; onClose: () => void }) {
-  const { t } = useTranslation()
+  const t = useSystemT()
   const { message } = App.useApp()
   const client = useQueryClient()
   // one user: its roles; several: start empty (the choice replaces each one's roles)

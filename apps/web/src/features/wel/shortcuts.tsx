@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { Button, Space, Typography } from 'antd'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { getData } from '@/api/http'
+import { useWelT } from './i18n'
 
 /** One of the caller's desk shortcuts (`blade-desk/shortcut/select`, already in sort order). */
 export interface QuickLink {
@@ -26,7 +26,7 @@ const isExternal = (path: string) => /^https?:\/\//i.test(path)
  * Without `title` inside a card that has its own.
  */
 export function QuickLinks({ title = true }: { title?: boolean }) {
-  const { t } = useTranslation()
+  const t = useWelT()
   const navigate = useNavigate()
   const { data } = useQuery(quickLinksQuery())
   if (!data?.length) return null

@@ -1,11 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { TreeListPage } from '@/components/kit/TreeListPage'
 import { changeLanguage } from '@/i18n'
 import { useSession } from '@/stores/session'
 import { ok, renderScreen, stubFetch } from '@/test/render'
-import { DictScreen } from './DictScreen'
 import type { DictRow } from './dict'
+import { dictScreen } from './dicts'
 
 const root = (id: string, code: string, dictValue: string, isSealed: 0 | 1 = 0): DictRow => ({
   id,
@@ -59,7 +60,7 @@ function setup(layout: 'horizontal' | 'vertical' = 'vertical') {
     return ok(true)
   })
   vi.stubGlobal('fetch', api.fn)
-  renderScreen(<DictScreen kind="dict" layout={layout} />)
+  renderScreen(<TreeListPage declaration={dictScreen('dict', layout)} />)
   return api
 }
 
