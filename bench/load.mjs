@@ -11,7 +11,7 @@ import os from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { makeTarget } from './lib/bench-database.mjs'
 import { DEPTS, deptIdOf, insertParkUsers, PASSWORD, seedParks, userIdOf } from './lib/load-data.mjs'
 import { random, runMix } from './lib/mixed-load.mjs'
@@ -23,6 +23,7 @@ import {
   seqScansOn,
   tenantScopedTables,
 } from './lib/plans.mjs'
+import { databaseKinds, runAsScript } from './lib/run.mjs'
 import { freePort, signIn, startServer, stopServer } from './lib/xpark-server.mjs'
 
 const env = process.env
@@ -554,18 +555,7 @@ async function benchLoad(kind, onChild) {
   }
 }
 
-async function main() {
-  const watchdog = setTimeout(() => {
-    console.error('load: still running after 90 minutes, giving up')
-    process.exit(2)
-  }, 90 * 60_000)
-  watchdog.unref()
-  const children = new Set()
-  process.on('exit', () => {
-    for (const child of children)
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-  })
-  process.on('SIGINT', () => process.exit(130))
+runAsScript(import.meta.url, 'load', 90, async (onChild) => {
   console.log(
     `\n== Mixed load: ${n0(USERS)} users over ${TENANTS} parks, ${SECONDS} s, ${CONNECTIONS} connections ` +
       `(load average at start ${os
@@ -573,22 +563,10 @@ async function main() {
         .map((n) => n.toFixed(2))
         .join(' ')}, ${os.cpus().length} cores)`,
   )
-  const kinds = ['pglite', ...(env.DATABASE_URL ? ['postgres'] : [])]
-  if (env.XPARK_BENCH_LOAD_KINDS) kinds.splice(0, kinds.length, ...env.XPARK_BENCH_LOAD_KINDS.split(','))
   let failed = false
-  for (const kind of kinds) {
-    const r = await benchLoad(kind, (c) => children.add(c))
+  for (const kind of databaseKinds('XPARK_BENCH_LOAD_KINDS')) {
+    const r = await benchLoad(kind, onChild)
     if (!r.countCheck.ok) failed = true
   }
   return failed ? 1 : 0
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().then(
-    (code) => process.exit(code),
-    (error) => {
-      console.error(error)
-      process.exit(1)
-    },
-  )
-}
+})

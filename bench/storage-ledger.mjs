@@ -6,9 +6,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { makeTarget } from './lib/bench-database.mjs'
 import { explain, loggedStatements, planSummary, planText } from './lib/plans.mjs'
+import { aloneMedianMs, databaseKinds, runAsScript } from './lib/run.mjs'
 import { compare } from './lib/throughput.mjs'
 import { freePort, signIn, startServer, stopServer } from './lib/xpark-server.mjs'
 
@@ -131,14 +132,7 @@ async function measure(target, port, onChild) {
     const alone = {}
     for (const c of list) {
       answers[c.key] = await probe(server.baseUrl, c, token)
-      const samples = []
-      for (let i = 0; i < SEQUENTIAL_RUNS; i++) {
-        const started = performance.now()
-        await probe(server.baseUrl, c, token)
-        samples.push(performance.now() - started)
-      }
-      samples.sort((a, b) => a - b)
-      alone[c.key] = Number(samples[Math.floor(samples.length / 2)].toFixed(1))
+      alone[c.key] = await aloneMedianMs(() => probe(server.baseUrl, c, token), SEQUENTIAL_RUNS)
     }
     const measured = await compare(
       Object.fromEntries(
@@ -267,34 +261,10 @@ export async function benchLedger(kind, { onChild = () => {} } = {}) {
   line(`wrote bench/results/ledger-${kind}.json and ledger-plans-${kind}.txt`)
 }
 
-async function main() {
-  const watchdog = setTimeout(() => {
-    console.error('storage-ledger: still running after 30 minutes, giving up')
-    process.exit(2)
-  }, 30 * 60_000)
-  watchdog.unref()
-  const children = new Set()
-  process.on('exit', () => {
-    for (const child of children)
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-  })
-  process.on('SIGINT', () => process.exit(130))
+runAsScript(import.meta.url, 'storage-ledger', 30, async (onChild) => {
   console.log(
     `\n== Storage pages as the ledger grows: ${SIZES.map((s) => s.toLocaleString('en-US')).join(' / ')} entries ` +
       `(autocannon ${settings.connections} connections, ${settings.durationSeconds} s each in ${settings.rounds} rounds)`,
   )
-  const kinds = ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])]
-  if (process.env.XPARK_BENCH_LEDGER_KINDS)
-    kinds.splice(0, kinds.length, ...process.env.XPARK_BENCH_LEDGER_KINDS.split(','))
-  for (const kind of kinds) await benchLedger(kind, { onChild: (c) => children.add(c) })
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().then(
-    () => process.exit(0),
-    (error) => {
-      console.error(error)
-      process.exit(1)
-    },
-  )
-}
+  for (const kind of databaseKinds('XPARK_BENCH_LEDGER_KINDS')) await benchLedger(kind, { onChild })
+})

@@ -6,9 +6,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { makeTarget } from './lib/bench-database.mjs'
 import { explain, loggedStatements, planSummary, planText } from './lib/plans.mjs'
+import { aloneMedianMs, databaseKinds, runAsScript } from './lib/run.mjs'
 import { insertUsers, prepareOrganisation, TENANT, VIEWERS } from './lib/scale-data.mjs'
 import { compare } from './lib/throughput.mjs'
 import { freePort, signIn, startServer, stopServer } from './lib/xpark-server.mjs'
@@ -104,14 +105,10 @@ async function measure(target, size, port, onChild) {
     for (const c of cases) {
       answers[c.key] = await probe(server.baseUrl, c, tokens[c.account])
       // one request at a time: the latency of the page alone, beside the rate under load
-      const samples = []
-      for (let i = 0; i < SEQUENTIAL_RUNS; i++) {
-        const started = performance.now()
-        await probe(server.baseUrl, c, tokens[c.account])
-        samples.push(performance.now() - started)
-      }
-      samples.sort((a, b) => a - b)
-      sequential[c.key] = Number(samples[Math.floor(samples.length / 2)].toFixed(1))
+      sequential[c.key] = await aloneMedianMs(
+        () => probe(server.baseUrl, c, tokens[c.account]),
+        SEQUENTIAL_RUNS,
+      )
     }
     const measured = await compare(
       Object.fromEntries(
@@ -262,35 +259,11 @@ export async function benchScale(kind, { onChild = () => {} } = {}) {
   return results
 }
 
-async function main() {
-  const watchdog = setTimeout(() => {
-    console.error('users-scale: still running after 40 minutes, giving up')
-    process.exit(2)
-  }, 40 * 60_000)
-  watchdog.unref()
-  const children = new Set()
-  process.on('exit', () => {
-    for (const child of children)
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-  })
-  process.on('SIGINT', () => process.exit(130))
+runAsScript(import.meta.url, 'users-scale', 40, async (onChild) => {
   console.log(
     `\n== Users at scale: blade-user/page, admin vs scoped roles, filtered and deep pages, ` +
       `${SIZES.map((s) => s.toLocaleString('en-US')).join(' / ')} users ` +
       `(autocannon ${settings.connections} connections, ${settings.durationSeconds} s each in ${settings.rounds} rounds)`,
   )
-  const kinds = ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])]
-  if (process.env.XPARK_BENCH_SCALE_KINDS)
-    kinds.splice(0, kinds.length, ...process.env.XPARK_BENCH_SCALE_KINDS.split(','))
-  for (const kind of kinds) await benchScale(kind, { onChild: (c) => children.add(c) })
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().then(
-    () => process.exit(0),
-    (error) => {
-      console.error(error)
-      process.exit(1)
-    },
-  )
-}
+  for (const kind of databaseKinds('XPARK_BENCH_SCALE_KINDS')) await benchScale(kind, { onChild })
+})
