@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
+import type { TreeNode } from '@xpark/contract/schemas'
 import { App } from 'antd'
 import type { ReactElement } from 'react'
 import { MemoryRouter } from 'react-router'
@@ -28,3 +29,18 @@ export function stubFetch(answer: (url: URL, init: RequestInit | undefined) => u
 }
 
 export const ok = <T,>(data: T) => ({ code: 200, success: true, data, msg: '操作成功' })
+
+/** One node of a tree answered a level at a time (`lazy-tree` calls): its code is its id, key and value. */
+export const lazyTreeNode = (
+  code: string,
+  parent: string,
+  title: string,
+  hasChildren: boolean,
+): TreeNode => ({
+  id: code,
+  parentId: parent,
+  title,
+  key: code,
+  value: code,
+  hasChildren,
+})

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { defineCrud } from '@/components/crud'
 import { changeLanguage } from '@/i18n'
 import { useSession } from '@/stores/session'
-import { ok, renderScreen, stubFetch } from '@/test/render'
+import { lazyTreeNode, ok, renderScreen, stubFetch } from '@/test/render'
 import { type TreeListDeclaration, TreeListPage } from './TreeListPage'
 
 /** An area tree read one level at a time, its areas listed by parent. */
@@ -16,14 +16,7 @@ interface Area {
   depth: number
 }
 
-const node = (code: string, parent: string, title: string, hasChildren: boolean): TreeNode => ({
-  id: code,
-  parentId: parent,
-  title,
-  key: code,
-  value: code,
-  hasChildren,
-})
+const node = lazyTreeNode
 const levels: Record<string, TreeNode[]> = {
   '0': [node('11', '0', '北区', true), node('12', '0', '南区', false)],
   '11': [node('1101', '11', '一号楼', false)],

@@ -5,18 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TreeListPage } from '@/components/kit/TreeListPage'
 import { changeLanguage } from '@/i18n'
 import { useSession } from '@/stores/session'
-import { ok, renderScreen, stubFetch } from '@/test/render'
+import { lazyTreeNode, ok, renderScreen, stubFetch } from '@/test/render'
 import type { Region } from './region'
 import regions from './regions'
 
-const node = (code: string, parent: string, title: string, hasChildren: boolean): TreeNode => ({
-  id: code,
-  parentId: parent,
-  title,
-  key: code,
-  value: code,
-  hasChildren,
-})
+const node = lazyTreeNode
 const levels: Record<string, TreeNode[]> = {
   '00': [node('44', '00', '广东省', true)],
   '44': [node('4401', '44', '广州市', true)],
