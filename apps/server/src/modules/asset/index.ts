@@ -12,10 +12,10 @@ import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import { defineResource, listRows, lookup, whereOf } from '../../core/crud/index.js'
-import { ok, page, status } from '../../core/envelope.js'
+import { ok, status } from '../../core/envelope.js'
 import { badRequest, notFound } from '../../core/errors.js'
 import { defineModule, type MenuSeed, menuCodes, resourceScreen } from '../../core/module.js'
-import { readPaging } from '../../core/query/index.js'
+import { escapeLike, readPaging, selectPage } from '../../core/query/index.js'
 import { scoped, stamped, touched } from '../../core/tenancy.js'
 import { treeNode } from '../../core/tree.js'
 import type { Tx } from '../../db/client.js'
@@ -226,26 +226,19 @@ export const assetModule = defineModule({
       async (q) => ok(await listRows(db, warehouses, authOf(q), q.query as Record<string, unknown>)),
     )
     const places = async (auth: AuthContext, kind: number, query: Record<string, unknown>) => {
-      const { current, size, offset } = readPaging(query)
       const name = typeof query.name === 'string' && query.name ? query.name : undefined
       const where: SQL = await whereOf(
         assetPlaces,
         auth,
         eq(assetPlace.kind, kind),
-        name ? sql`${assetPlace.name} ilike ${`%${name.replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
+        name ? sql`${assetPlace.name} ilike ${`%${escapeLike(name)}%`}` : undefined,
       )
-      const rows = await db
-        .select()
-        .from(assetPlace)
-        .where(where)
-        .orderBy(asc(assetPlace.code))
-        .limit(size)
-        .offset(offset)
-      const [n] = await db
-        .select({ n: sql<number>`count(*)`.mapWith(Number) })
-        .from(assetPlace)
-        .where(where)
-      return page(rows, n?.n ?? 0, current, size)
+      return selectPage(db, {
+        table: assetPlace,
+        where,
+        orderBy: [asc(assetPlace.code)],
+        paging: readPaging(query),
+      })
     }
     api.get(
       '/park-manage/asset/listComputerRoom',
