@@ -59,7 +59,7 @@ export async function userPage(q, columns, { tenantId, current, size, account, d
   if (estimate <= ONE_PASS_MAX) {
     const cap = Math.max(2 * ONE_PASS_MAX, offset + size) + 1
     const [counted] = await q(
-      `select count(*)::int as n, (array_agg("blade_user"."id"::text order by "blade_user"."id" desc))[$1:$2] as ids from ((select "id" from "blade_user" where ${where.replaceAll(/\$(\d+)/g, (_, i) => `$${Number(i) + 2}`)} limit $${n + 3})) as "blade_user"`,
+      `select count(*)::int as n, ((array_agg("blade_user"."id" order by "blade_user"."id" desc))[$1:$2])::text[] as ids from ((select "id" from "blade_user" where ${where.replaceAll(/\$(\d+)/g, (_, i) => `$${Number(i) + 2}`)} limit $${n + 3})) as "blade_user"`,
       [offset + 1, offset + size, ...params, cap],
     )
     if (Number(counted.n) < cap) {

@@ -169,8 +169,8 @@ export function rawPageStatements({ current, size, account }, estimate) {
         {
           // as selectPage's one pass: the matching ids capped at twice ONE_PASS_MAX (core/query/page.ts)
           text:
-            `select count(*)::int as n, (array_agg("blade_user"."id"::text order by "blade_user"."id" desc))` +
-            `[$${n + 1}:$${n + 2}] as ids from (select "blade_user"."id" from "blade_user" where ${where} ` +
+            `select count(*)::int as n, ((array_agg("blade_user"."id" order by "blade_user"."id" desc))` +
+            `[$${n + 1}:$${n + 2}])::text[] as ids from (select "blade_user"."id" from "blade_user" where ${where} ` +
             `limit $${n + 3}) as "blade_user"`,
           params: [...params, offset + 1, offset + size, Math.max(100_000, offset + size) + 1],
         },

@@ -38,3 +38,34 @@ function replaced(chunk: SQL, depth: number): SQL {
   })
   return changed ? new SQL(chunks) : chunk
 }
+
+/**
+ * A condition whose matching live rows of one tenant another table counts alone: the users of a
+ * tenant in some depts are `count(distinct user_id)` over the link table's (dept, tenant, user) index,
+ * where counting them in `blade_user` is one probe per user in scope (10,000 of 100,000: 12 ms against
+ * 1.4 ms). `count(tenantId)` is a statement answering one row with the count as `n`.
+ */
+const tenantCounts = new WeakMap<SQL, (tenantId: string) => SQL>()
+
+export function withTenantCount(condition: SQL, count: (tenantId: string) => SQL): SQL {
+  tenantCounts.set(condition, count)
+  return condition
+}
+
+/** A whole WHERE's count statement (`n`), when one was attached to it (see `countStatement`). */
+const countStatements = new WeakMap<SQL, SQL>()
+
+/**
+ * Attaches a count statement to the WHERE `tenant = tenantId and not deleted and condition`, when
+ * `condition` has a tenant count: it is what selectPage counts instead (core/tenancy.ts `scoped`).
+ */
+export function countWithin(where: SQL, condition: SQL, tenantId: string): SQL {
+  const count = tenantCounts.get(condition)
+  if (count) countStatements.set(where, count(tenantId))
+  return where
+}
+
+/** The statement counting a WHERE's rows, when a cheaper one than `count(*)` is known. */
+export function countStatement(where: SQL | undefined): SQL | undefined {
+  return where && countStatements.get(where)
+}

@@ -14,7 +14,7 @@ import {
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/client.js'
 import { page } from '../envelope.js'
-import { largeForm } from './forms.js'
+import { countStatement, largeForm } from './forms.js'
 import type { Keyset, Paging } from './paging.js'
 
 export interface PageQuery {
@@ -103,9 +103,17 @@ export async function selectPage<R = Record<string, unknown>>(db: DbOrTx, q: Pag
   const total = await pageTotal(read.length, q.paging, {
     estimate,
     exactTotalMax: large === q.where ? (q.exactTotalMax ?? EXACT_TOTAL_MAX) : onePassMax,
-    count: async () => (await db.select({ n: count() }).from(q.table).where(q.where))[0]?.n ?? 0,
+    count: () => countRows(db, q.table, q.where),
   })
   return page(read.slice(0, size), total, current, size)
+}
+
+/** The rows matching a condition, by the cheaper statement attached to it when there is one. */
+async function countRows(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
+  const statement = countStatement(where)
+  if (!statement) return (await db.select({ n: count() }).from(table).where(where))[0]?.n ?? 0
+  const result = (await db.execute(statement)) as unknown as { rows: { n: number | string }[] }
+  return Number(result.rows[0]?.n ?? 0)
 }
 
 /**
@@ -144,9 +152,11 @@ async function countAndIds(
   // the subquery takes the table's name, so the order's "table"."column" names read its columns
   const matching = db.select(picked).from(q.table).where(q.where).limit(cap)
   const result = (await db.execute(
-    sql`select count(*)::int as n, (array_agg(${id}::text order by ${sql.join(q.orderBy, sql`, `)}))[${
+    // the ids are aggregated as they are and only the page's slice is turned into text: converting
+    // every matching id first doubled the cost of the pass (10,000 ids: 3.7 ms against 2.0 ms)
+    sql`select count(*)::int as n, ((array_agg(${id} order by ${sql.join(q.orderBy, sql`, `)}))[${
       offset + 1
-    }:${offset + size}] as ids from (${matching}) as ${sql.identifier(getTableName(q.table))}`,
+    }:${offset + size}])::text[] as ids from (${matching}) as ${sql.identifier(getTableName(q.table))}`,
   )) as unknown as { rows: { n: number | string; ids: string[] | null }[] }
   const n = Number(result.rows[0]?.n ?? 0)
   if (n >= cap) return null

@@ -5,7 +5,7 @@ import { isTenantAdmin } from '../auth/guards.js'
 import type { AuthContext } from '../auth/tokens.js'
 import type { Cache } from '../cache/index.js'
 import type { ScopeHook } from '../crud/index.js'
-import { withLargeForm } from '../query/forms.js'
+import { withLargeForm, withTenantCount } from '../query/forms.js'
 import { columnKind } from '../query/values.js'
 
 /**
@@ -47,6 +47,11 @@ export interface ScopeLink {
   owner: PgColumn
   /** the link table's column holding one id of the list */
   value: PgColumn
+  /**
+   * the link table's tenant column, when the link holds rows exactly for the owners that are live, with
+   * their tenant: a scope on the column is then counted from the link alone, index-only
+   */
+  tenant?: PgColumn
 }
 
 /** Where the rules come from: the module owning roles and scopes provides it. */
@@ -96,7 +101,18 @@ export function matchIds(column: PgColumn, ids: readonly string[], ctx: MatchCon
       // (10 ids), so the `in` form is kept beside it: selectPage plans with it, and reads a large
       // answer's page with it (walking the id order until the page is full).
       const owners = sql`select ${link.owner} from ${link.owner.table} where ${inArray(link.value, [...ids])}`
-      return withLargeForm(sql`${rowId} = any(array(${owners}))`, sql`${rowId} in (${owners})`)
+      const condition = withLargeForm(sql`${rowId} = any(array(${owners}))`, sql`${rowId} in (${owners})`)
+      const { tenant } = link
+      return tenant
+        ? withTenantCount(
+            condition,
+            (tenantId) =>
+              sql`select count(distinct ${link.owner})::int as n from ${link.owner.table} where ${inArray(
+                link.value,
+                [...ids],
+              )} and ${tenant} = ${tenantId}`,
+          )
+        : condition
     }
   }
   const wanted = sql`array[${sql.join(
@@ -145,7 +161,8 @@ export function ruleCondition(
       const values = c.values.flatMap((v) => placeholder(v, auth))
       parts.push(matchIds(column, values, ctx))
     }
-    return sql.join(parts, sql` and `)
+    // one part stays the condition itself, with the forms attached to it
+    return parts.length === 1 ? parts[0] : sql.join(parts, sql` and `)
   }
   const column = columnNamed(table, rule.scopeColumn)
   if (!column) return NOTHING

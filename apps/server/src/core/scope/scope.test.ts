@@ -1,9 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { menu, role, roleMenu, roleScope, scopeApi, scopeData, user } from '../../db/schema.js'
 import { bearer, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness.js'
 import { hashPassword, md5 } from '../auth/passwords.js'
 import { nextId } from '../ids.js'
+import { countStatement } from '../query/forms.js'
+import { selectPage } from '../query/index.js'
+import { scoped } from '../tenancy.js'
 import { matchIds } from './data-scope.js'
 
 /**
@@ -192,6 +195,54 @@ describe('data scope and API scope on blade-user', () => {
         .sort()
     expect(await rows(true)).toEqual(['scope-u1', 'scope-u2', 'scope-u3', 'scope-u4'])
     expect(await rows(false)).toEqual(await rows(true))
+  })
+
+  it("a linked scope's total, counted from the link table alone, is the users' own count", async () => {
+    const { userDept } = await import('../../db/schema.js')
+    const db = t.database.db
+    const links = [
+      { column: user.deptId, owner: userDept.userId, value: userDept.deptId, tenant: userDept.tenantId },
+    ]
+    const inDepts = [dept.other, dept.grandchild]
+    // what the link must not count: a deleted user in scope, and a user of another tenant in the same dept
+    const deleted = nextId()
+    const foreign = nextId()
+    await db.insert(user).values([
+      {
+        id: deleted,
+        tenantId: TENANT,
+        account: 'scope-gone',
+        password: 'x',
+        deptId: dept.other,
+        isDeleted: 1,
+      },
+      { id: foreign, tenantId: '000000', account: 'scope-foreign', password: 'x', deptId: dept.grandchild },
+    ])
+    try {
+      const where = () => scoped(user, { tenantId: TENANT }, matchIds(user.deptId, inDepts, { links }))
+      const [{ n: want } = { n: -1 }] = await db.select({ n: count() }).from(user).where(where())
+      expect(countStatement(where())).toBeDefined()
+      // the walk (large form) with the total counted: the link table's statement answers it
+      const page = await selectPage(db, {
+        table: user,
+        where: where(),
+        orderBy: [desc(user.id)],
+        paging: { current: 1, size: 2, offset: 0 },
+        linkedOnePassMax: -1,
+      })
+      expect(page.total).toBe(want)
+      expect(want).toBe(4)
+      // with another condition beside it, the link cannot answer alone: counted in blade_user
+      const narrower = scoped(
+        user,
+        { tenantId: TENANT },
+        matchIds(user.deptId, inDepts, { links }),
+        eq(user.createUser, viewerId),
+      )
+      expect(countStatement(narrower)).toBeUndefined()
+    } finally {
+      await db.delete(user).where(inArray(user.id, [deleted, foreign]))
+    }
   })
 
   it('type 5 (custom) applies a structured rule with literal ids and placeholders', async () => {

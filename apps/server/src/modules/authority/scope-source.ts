@@ -13,8 +13,10 @@ export const API_SCOPE = 2
 export function systemScopeSource(database: Pick<Database, 'db'>): ScopeSource {
   const { db } = database
   return {
-    // blade_user.dept_id is matched through blade_user_dept (kept equal to it by a trigger)
-    links: [{ column: user.deptId, owner: userDept.userId, value: userDept.deptId }],
+    // blade_user.dept_id is matched through blade_user_dept (kept equal to it for live users by triggers)
+    links: [
+      { column: user.deptId, owner: userDept.userId, value: userDept.deptId, tenant: userDept.tenantId },
+    ],
     async dataRules(roleIds, resourceCode) {
       if (!roleIds.length) return []
       return db

@@ -68,10 +68,12 @@ export const user = pgTable(
 )
 
 /**
- * A user's departments, one row each (BladeX `blade_user_dept`): what data scope and the "dept and
- * children" filters join, through the (dept_id, user_id) index. `blade_user.dept_id` (the comma-joined
- * ids BladeX clients read and write) stays the source: a trigger keeps this table equal to it on
- * every write, whatever path makes it (db/sql/0002.after.sql).
+ * A live user's departments, one row each (BladeX `blade_user_dept`, with the user's tenant): what
+ * data scope and the "dept and children" filters join, through the (dept_id, tenant_id, user_id)
+ * index. `blade_user.dept_id` (the comma-joined ids BladeX clients read and write) stays the source:
+ * triggers keep this table equal to it for every user that is not deleted, whatever path writes it
+ * (db/sql/0002.after.sql, 0005.after.sql). So the users of a tenant in some depts are counted from this
+ * table alone, index-only (a scoped role's total, core/query/forms.ts).
  */
 export const userDept = pgTable(
   'blade_user_dept',
@@ -79,9 +81,10 @@ export const userDept = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
     userId: id('user_id').notNull(),
     deptId: id('dept_id').notNull(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull().default('000000'),
   },
   (t) => [
-    uniqueIndex('blade_user_dept_dept_user_uq').on(t.deptId, t.userId),
+    uniqueIndex('blade_user_dept_dept_tenant_user_uq').on(t.deptId, t.tenantId, t.userId),
     index('blade_user_dept_user_idx').on(t.userId),
   ],
 )

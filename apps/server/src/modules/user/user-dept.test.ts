@@ -10,9 +10,10 @@ import { production } from '../tenant/index.js'
 import { user, userDept } from './schema.js'
 
 /**
- * blade_user_dept (one row per dept of a user, what data scope joins) equals blade_user.dept_id (the
- * comma-joined ids BladeX clients read) after every write path: the user form, update, import,
- * grant, tenant provisioning, removal and plain SQL.
+ * blade_user_dept (one row per dept of a live user, with its tenant: what data scope joins and counts)
+ * equals blade_user.dept_id (the comma-joined ids BladeX clients read) for every user that is not
+ * deleted, and holds nothing for deleted ones, after every write path: the user form, update, import,
+ * grant, tenant provisioning, removal, restore and plain SQL.
  */
 
 type Headers = Record<string, string>
@@ -38,14 +39,21 @@ describe('blade_user_dept follows blade_user.dept_id', () => {
       .map((l) => l.deptId)
       .sort()
 
-  /** Every user's links are exactly the ids of its dept_id, and no link names a user that is not there. */
+  /**
+   * Every live user's links are exactly the ids of its dept_id, with its tenant; a deleted user has
+   * none, and no link names a user that is not there.
+   */
   async function inSync(): Promise<void> {
-    const users = await t.database.db.select({ id: user.id, deptId: user.deptId }).from(user)
+    const users = await t.database.db
+      .select({ id: user.id, deptId: user.deptId, tenantId: user.tenantId, isDeleted: user.isDeleted })
+      .from(user)
     const links = await t.database.db.select().from(userDept)
     const byUser = new Map<string, string[]>()
     for (const l of links) byUser.set(l.userId, [...(byUser.get(l.userId) ?? []), l.deptId])
+    const tenantOf = new Map(users.map((u) => [u.id, u.tenantId]))
+    for (const l of links) expect(l.tenantId, `link of user ${l.userId}`).toBe(tenantOf.get(l.userId))
     for (const u of users) {
-      const want = [...new Set(u.deptId.split(',').filter(Boolean))].sort()
+      const want = u.isDeleted ? [] : [...new Set(u.deptId.split(',').filter(Boolean))].sort()
       expect((byUser.get(u.id) ?? []).sort(), `user ${u.id} (${u.deptId})`).toEqual(want)
       byUser.delete(u.id)
     }
@@ -150,14 +158,19 @@ describe('blade_user_dept follows blade_user.dept_id', () => {
     await inSync()
   })
 
-  it('after a role grant (depts untouched) and a removal (links stay with the removed row)', async () => {
+  it('after a role grant (depts untouched), a removal (links go) and a restore (links come back)', async () => {
     const { id } = await userNamed('ud-import')
     const granted = await post('blade-user/grant', parkAdmin, { userIds: id, roleIds: ids.staffRole })
     expect(granted.statusCode, granted.body).toBe(200)
     expect(await linksOf(id)).toEqual([ids.root, ids.child].sort())
     expect((await post('blade-user/remove', parkAdmin, undefined, { ids: id })).statusCode).toBe(200)
-    // a soft-deleted user keeps its row and so its links; every read skips the row itself
+    // a soft-deleted user keeps its row, but no links: a scope's count reads the links alone
+    expect(await linksOf(id)).toEqual([])
+    await inSync()
+    await t.database.db.update(user).set({ isDeleted: 0 }).where(eq(user.id, id))
     expect(await linksOf(id)).toEqual([ids.root, ids.child].sort())
+    await inSync()
+    expect((await post('blade-user/remove', parkAdmin, undefined, { ids: id })).statusCode).toBe(200)
     await inSync()
   })
 
@@ -193,6 +206,9 @@ describe('blade_user_dept follows blade_user.dept_id', () => {
       .set({ deptId: ids.child })
       .where(inArray(user.id, [a, b]))
     expect([await linksOf(a), await linksOf(b)]).toEqual([[ids.child], [ids.child]])
+    // the links carry the user's tenant, whatever changes it
+    await db.update(user).set({ tenantId: '000000' }).where(eq(user.id, b))
+    await inSync()
     await db.delete(user).where(eq(user.id, a))
     expect(await linksOf(a)).toEqual([])
     await inSync()
