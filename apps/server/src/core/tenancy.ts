@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { AuthContext } from './auth/tokens.js'
 import { nextId } from './ids.js'
-import { countWithin } from './query/forms.js'
+import { countWithin, narrowed } from './query/forms.js'
 
 /**
  * Tenant scoping, in one place. Every query of a tenant table goes through `scoped`, every insert
@@ -29,10 +29,12 @@ export function scoped(
   const parts: (SQL | undefined)[] = []
   if (cols.tenantId) parts.push(eq(cols.tenantId, auth.tenantId))
   if (cols.isDeleted) parts.push(eq(cols.isDeleted, 0))
-  parts.push(...conditions)
-  const where = and(...parts) ?? and(eq(cols.id!, cols.id!))!
-  // a tenant's live rows under one condition another table may count alone (core/query/forms.ts)
   const given = conditions.filter((c) => c !== undefined)
+  const where = and(...parts, ...given) ?? and(eq(cols.id!, cols.id!))!
+  if (!given.length || !parts.length) return where
+  // the list it narrows, and a tenant's live rows under one condition another table may count alone
+  // (core/query/forms.ts)
+  narrowed(where, and(...parts)!)
   return cols.tenantId && cols.isDeleted && given.length === 1
     ? countWithin(where, given[0]!, auth.tenantId)
     : where

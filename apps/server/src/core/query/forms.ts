@@ -69,3 +69,21 @@ export function countWithin(where: SQL, condition: SQL, tenantId: string): SQL {
 export function countStatement(where: SQL | undefined): SQL | undefined {
   return where && countStatements.get(where)
 }
+
+/**
+ * WHEREs that narrow a tenant's list (a data scope, a filter: `scoped` with conditions), with the
+ * condition of that whole list. In a tenant whose list is too long to count (above EXACT_TOTAL_MAX,
+ * where its administrator gets the estimate and reads only a page), counting what a narrowed page
+ * shows would cost many times that page: such lists are read like a linked scope (core/query/page.ts).
+ */
+const narrowedWheres = new WeakMap<SQL, SQL>()
+
+export function narrowed(where: SQL, whole: SQL): SQL {
+  narrowedWheres.set(where, whole)
+  return where
+}
+
+/** The whole list's condition of a narrowed WHERE. */
+export function wholeListOf(where: SQL | undefined): SQL | undefined {
+  return where && narrowedWheres.get(where)
+}
