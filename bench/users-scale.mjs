@@ -175,8 +175,10 @@ function report(kind, size, { cases, answers, sequential, measured }, loadMs) {
       m.errors || m.timeouts || m.non2xx
         ? `  (${m.non2xx} non-2xx, ${m.errors} errors, ${m.timeouts} timeouts)`
         : ''
-    // above ONE_PASS_MAX (50,000) a total through a link table is the planner's estimate (core/query/page.ts)
-    const estimated = c.expectTotal > 50_000 && Math.abs(a.total - c.expectTotal) <= c.expectTotal * 0.1
+    // a total is the planner's estimate above ONE_PASS_MAX (50,000) through a link table, and above
+    // LINKED_ONE_PASS_MAX (1,000) for any narrowed list of a tenant above EXACT_TOTAL_MAX (core/query/page.ts)
+    const estimable = c.expectTotal > (size > 300_000 ? 1_000 : 50_000)
+    const estimated = estimable && Math.abs(a.total - c.expectTotal) <= c.expectTotal * 0.1
     if (c.expectTotal !== undefined && a.total !== c.expectTotal)
       note += estimated
         ? `  (estimated; exact ${c.expectTotal})`

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { id } from '../../db/columns.js'
 import { AppError } from '../errors.js'
 import { FilterSet } from './filters.js'
+import { hasMatchesAnywhere } from './forms.js'
 import { parseDateTime } from './values.js'
 
 const thing = pgTable('thing', {
@@ -127,5 +128,19 @@ describe('date values', () => {
     expect(parseDateTime('2023-02-29')).toBeNull()
     expect(parseDateTime('2024-13-01')).toBeNull()
     expect(parseDateTime('2024-1-1')).toBeNull()
+  })
+})
+
+describe('contains-searches through a trigram index', () => {
+  const indexed = new FilterSet(thing, { name: { op: 'like', index: 'trigram' }, note: 'like' })
+
+  it('are marked as matched anywhere (their page is read from the matches), others are not', () => {
+    const [byName] = indexed.conditions({ name: 'ab' })
+    const [byNameSuffix] = indexed.conditions({ name_likeleft: 'ab' })
+    const [byNamePrefix] = indexed.conditions({ name_likeright: 'ab' })
+    const [byNote] = indexed.conditions({ note: 'ab' })
+    expect([byName, byNameSuffix].map((c) => hasMatchesAnywhere(and(c)))).toEqual([true, true])
+    // a prefix search walks the index like any range; a column without the index has no other way
+    expect([byNamePrefix, byNote].map((c) => hasMatchesAnywhere(and(c)))).toEqual([false, false])
   })
 })

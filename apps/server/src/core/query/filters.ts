@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { badRequest } from '../errors.js'
+import { matchedAnywhere } from './forms.js'
 import { type ColumnKind, columnKind, escapeLike, readValue } from './values.js'
 
 /**
@@ -83,12 +84,18 @@ export const RESERVED_PARAMS: ReadonlySet<string> = new Set([
 ])
 
 const MAX_IN = 1000
+/** A contains-search through a trigram index: its matches are read as a set, not by an order walk. */
+const anywhere = (field: Field, condition: SQL): SQL =>
+  field.trigram ? matchedAnywhere(condition) : condition
+
 const LIKE_OPS: ReadonlySet<Op> = new Set(['like', 'notlike', 'likeleft', 'likeright'])
 
 interface Field {
   column: PgColumn
   kind: ColumnKind
   op: Operator
+  /** a pg_trgm index answers its contains-searches */
+  trigram: boolean
 }
 
 /** A resource's filters, checked against its table once, when the resource is declared. */
@@ -105,7 +112,7 @@ export class FilterSet {
       if (op === 'like' && kind !== 'text') throw new Error(`filter ${name}: like needs a text column`)
       if (index === 'trigram' && kind !== 'text')
         throw new Error(`filter ${name}: a trigram index needs a text column`)
-      this.fields.set(name, { column, kind, op })
+      this.fields.set(name, { column, kind, op, trigram: index === 'trigram' })
     }
   }
 
@@ -169,11 +176,11 @@ export class FilterSet {
       case 'le':
         return lte(column, one())
       case 'like':
-        return ilike(column, `%${escapeLike(value)}%`)
+        return anywhere(field, ilike(column, `%${escapeLike(value)}%`))
       case 'notlike':
         return notIlike(column, `%${escapeLike(value)}%`)
       case 'likeleft':
-        return ilike(column, `%${escapeLike(value)}`)
+        return anywhere(field, ilike(column, `%${escapeLike(value)}`))
       case 'likeright':
         return ilike(column, `${escapeLike(value)}%`)
       case 'null':

@@ -87,3 +87,27 @@ export function narrowed(where: SQL, whole: SQL): SQL {
 export function wholeListOf(where: SQL | undefined): SQL | undefined {
   return where && narrowedWheres.get(where)
 }
+
+/**
+ * Conditions whose matches lie anywhere in every index order: a contains-search through a trigram
+ * index. Walking the id order until a page is full trusts the planner's guess that matches are spread
+ * evenly; `account like '%user5%'` at a million users matches old ids only, and the walk read 600,000
+ * rows for 10 (550 ms, against 100 ms for the trigram index's matches sorted). selectPage reads a
+ * page of such a condition from its matches.
+ */
+const anywhereParts = new WeakSet<SQL>()
+
+export function matchedAnywhere(condition: SQL): SQL {
+  anywhereParts.add(condition)
+  return condition
+}
+
+/** Whether any part of a WHERE was marked `matchedAnywhere`. */
+export function hasMatchesAnywhere(where: SQL | undefined): boolean {
+  return where !== undefined && holds(where, 0)
+}
+
+function holds(chunk: SQL, depth: number): boolean {
+  if (anywhereParts.has(chunk)) return true
+  return depth <= 16 && chunk.queryChunks.some((part) => is(part, SQL) && holds(part as SQL, depth + 1))
+}

@@ -4,7 +4,7 @@ import { post } from '../../db/schema.js'
 import { startTestApp, type TestContext } from '../../test/harness.js'
 import { nextId } from '../ids.js'
 import { scoped } from '../tenancy.js'
-import { withLargeForm } from './forms.js'
+import { matchedAnywhere, withLargeForm } from './forms.js'
 import { estimateRows, forgetPlannedRows, type PageQuery, selectPage } from './page.js'
 
 /**
@@ -50,15 +50,17 @@ describe('selectPage', () => {
     return { ids: records.map((r) => r.id), total: n }
   }
 
-  const ways: { name: string; tune: Partial<PageQuery>; keyset: boolean }[] = [
+  const ways: { name: string; tune: Partial<PageQuery>; keyset: boolean; anywhere?: boolean }[] = [
     { name: 'one pass', tune: { onePassMax: Number.MAX_SAFE_INTEGER }, keyset: true },
     { name: 'index walk with keyset start', tune: { onePassMax: -1 }, keyset: true },
     { name: 'index walk with offset', tune: { onePassMax: -1 }, keyset: false },
+    { name: 'matches sorted (matched anywhere)', tune: { onePassMax: -1 }, keyset: true, anywhere: true },
   ]
 
   for (const way of ways) {
     it(`${way.name}: every page equals the offset page, in both directions, filtered or not`, async () => {
-      for (const filter of [undefined, eq(post.category, 2)]) {
+      const category2 = eq(post.category, 2)
+      for (const filter of [undefined, way.anywhere ? matchedAnywhere(category2) : category2]) {
         const where = scoped(post, tenant, filter)
         for (const descending of [true, false]) {
           const orderBy = [descending ? desc(post.id) : asc(post.id)]
@@ -107,10 +109,18 @@ describe('selectPage', () => {
         onePassMax: 1e9,
       })
       const walk = await selectPage(t.database.db, { table: post, where, orderBy, paging, onePassMax: -1 })
+      const sorted = await selectPage(t.database.db, {
+        table: post,
+        where: scoped(post, tenant, matchedAnywhere(sql`true`)),
+        orderBy,
+        paging,
+        onePassMax: -1,
+      })
       const want = await reference(where, orderBy, 10, paging.offset)
       expect(onePass.records.map((r) => (r as { id: string }).id)).toEqual(want.ids)
       expect(walk.records.map((r) => (r as { id: string }).id)).toEqual(want.ids)
-      expect([onePass.total, walk.total]).toEqual([want.total, want.total])
+      expect(sorted.records.map((r) => (r as { id: string }).id)).toEqual(want.ids)
+      expect([onePass.total, walk.total, sorted.total]).toEqual([want.total, want.total, want.total])
     }
   })
 

@@ -14,7 +14,7 @@ import {
 import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/client.js'
 import { page } from '../envelope.js'
-import { countStatement, largeForm, wholeListOf } from './forms.js'
+import { countStatement, hasMatchesAnywhere, largeForm, wholeListOf } from './forms.js'
 import type { Keyset, Paging } from './paging.js'
 
 export interface PageQuery {
@@ -104,7 +104,10 @@ export async function selectPage<R = Record<string, unknown>>(db: DbOrTx, q: Pag
     // more rows than the estimate said by far (stale statistics): read them as a large answer
   }
 
-  const read = await readRows<R>(db, { ...q, where: large }, columns, size + 1)
+  const read =
+    id && columns.id === id && hasMatchesAnywhere(q.where)
+      ? await readFromMatches<R>(db, { ...q, where: large }, columns, id, size + 1)
+      : await readRows<R>(db, { ...q, where: large }, columns, size + 1)
   const total = await pageTotal(read.length, q.paging, {
     estimate,
     exactTotalMax: inLongList ? linkedMax : linked ? onePassMax : exactTotalMax,
@@ -203,6 +206,31 @@ function columnsOf(item: SQL): PgColumn[] {
   return item.queryChunks.flatMap((chunk) =>
     is(chunk, Column) ? [chunk as PgColumn] : is(chunk, SQL) ? columnsOf(chunk as SQL) : [],
   )
+}
+
+/**
+ * The rows of a page of a condition matched anywhere (core/query/forms.ts `matchedAnywhere`): its
+ * matches are found by their own index and sorted (the top-N of them), never by walking the order's
+ * index with the condition as a filter. The subquery's `offset 0` keeps the planner from merging it.
+ */
+async function readFromMatches<R>(
+  db: DbOrTx,
+  q: PageQuery,
+  columns: Record<string, PgColumn>,
+  id: PgColumn,
+  limit: number,
+): Promise<R[]> {
+  const picked: Record<string, PgColumn> = { id }
+  for (const column of q.orderBy.flatMap(columnsOf)) picked[column.name] = column
+  const matching = db.select(picked).from(q.table).where(q.where).offset(0)
+  const result = (await db.execute(
+    sql`select ${id}::text as id from (${matching}) as ${sql.identifier(getTableName(q.table))} order by ${sql.join(
+      q.orderBy,
+      sql`, `,
+    )} limit ${limit} offset ${q.paging.offset}`,
+  )) as unknown as { rows: { id: string }[] }
+  const ids = result.rows.map((r) => r.id)
+  return ids.length ? rowsByIds<R>(db, q, columns, id, ids) : []
 }
 
 /** The rows of a page: offset 0 walks the order's index; a deep keyset page starts at its first id. */
