@@ -135,8 +135,8 @@ export function forgetPlannedRows(db: DbOrTx): void {
 async function plannedRows(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
   const query = dialect.sqlToQuery(sql`${table}|${where ?? sql`true`}`)
   const key = `${query.sql}|${JSON.stringify(query.params, (_, v) => (typeof v === 'bigint' ? String(v) : v))}`
-  let kept = plannedEstimates.get(db)
-  if (!kept) plannedEstimates.set(db, (kept = new Map()))
+  const kept = plannedEstimates.get(db) ?? new Map<string, { rows: number; until: number }>()
+  plannedEstimates.set(db, kept)
   const now = Date.now()
   const known = kept.get(key)
   if (known && known.until > now) return known.rows
