@@ -1,5 +1,5 @@
 import { App, Col, Form, Modal, Row, Spin } from 'antd'
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import { fieldInput, fieldItemProps, fieldRules } from './fields'
 import { type Tr, useTr } from './i18n'
 import { crudApi } from './query'
@@ -62,7 +62,11 @@ export function useCrudDialog<T extends object>(resource: CrudResource<T>, onSav
     setState((s) => ({ ...s, open: false }))
   }, [])
 
-  return { form, state, loading, open, close, onSaved, resource }
+  // one object while nothing in it changes: the page re-renders on every list fetch, the closed dialog need not
+  return useMemo(
+    () => ({ form, state, loading, open, close, onSaved, resource }),
+    [form, state, loading, open, close, onSaved, resource],
+  )
 }
 
 /** The dialog's fields on a grid: shared by the plain dialog and the bill dialog. */

@@ -141,7 +141,7 @@ export function CrudPage<T extends object>({
   const serverImport = Boolean(excel?.importUrl) && mayExcel('import')
   const [exporting, setExporting] = useState(false)
   const [importing, setImporting] = useState(false)
-  const exportRows = () => {
+  const exportRows = useCallback(() => {
     // spec 02 §2: export with nothing ticked warns
     if (selection.rows.length === 0) return void message.warning(tr('please tick the data to export'))
     if (serverExport && excel?.exportUrl) {
@@ -154,7 +154,7 @@ export function CrudPage<T extends object>({
       return
     }
     void resource.onExport?.(selection.rows)
-  }
+  }, [selection, message, tr, serverExport, excel, resource])
 
   // inner scroll (virtual pages) comes back when a hidden keep-alive tab shows again: layout effects
   // re-run on <Activity> becoming visible
@@ -170,26 +170,55 @@ export function CrudPage<T extends object>({
   )
   const virtual = resource.virtual ?? page.size >= 100
   const scrollX = columns.reduce((sum, c) => sum + (Number(c.width) || 160), 0) + 48
-  const onChange: TableProps<T>['onChange'] = (_p, _f, sorter, extra) => {
-    if (extra.action !== 'sort' || Array.isArray(sorter)) return
-    list.setSort(sorter.order ? { field: String(sorter.field), order: sorter.order } : undefined)
-  }
+  // always a horizontal width: columns without one would otherwise shrink to nothing when the fixed
+  // ones and the row actions fill a narrow screen
+  const scroll = useMemo(() => (virtual ? { x: scrollX, y: 600 } : { x: scrollX }), [virtual, scrollX])
+  const { setSort } = list
+  const onChange = useCallback<NonNullable<TableProps<T>['onChange']>>(
+    (_p, _f, sorter, extra) => {
+      if (extra.action !== 'sort' || Array.isArray(sorter)) return
+      setSort(sorter.order ? { field: String(sorter.field), order: sorter.order } : undefined)
+    },
+    [setSort],
+  )
+  const rowSelection = useMemo<TableProps<T>['rowSelection']>(
+    () => ({
+      selectedRowKeys: selection.keys,
+      preserveSelectedRowKeys: true,
+      onChange: (keys: Key[], picked: T[]) => setSelection({ keys, rows: picked }),
+    }),
+    [selection.keys, setSelection],
+  )
+  const expandable = useMemo(
+    () => (tree.onExpand ? { onExpand: tree.onExpand, childrenColumnName: tree.childrenProp } : undefined),
+    [tree.onExpand, tree.childrenProp],
+  )
 
-  return (
-    <Card data-testid={testId('page')}>
+  // Everything around the table is built once and kept while only the list changes: a new page of
+  // rows re-renders the table and the pager, not the search form, the toolbar or the dialogs (issue 13).
+  const search = useMemo(
+    () => (
       <CrudSearch
         columns={resource.columns.filter((c) => c.search)}
         onSearch={list.setSearch}
         submitTestId={testId('searchSubmit')}
         resetTestId={testId('searchReset')}
       />
+    ),
+    [resource.columns, list.setSearch, testId],
+  )
+  const openAdd = useCallback(() => dialog.open('add', undefined, formDefaults), [dialog.open, formDefaults])
+  const bulkDelete = useCallback(() => remove(selection.rows), [remove, selection.rows])
+  const openImport = useCallback(() => setImporting(true), [])
+  const toolbar = useMemo(
+    () => (
       <CrudToolbar
-        onAdd={can('add') ? () => dialog.open('add', undefined, formDefaults) : undefined}
+        onAdd={can('add') ? openAdd : undefined}
         onAddRow={resource.cellEdit && can('add') ? cell.addRow : undefined}
-        onBulkDelete={can('bulkDelete') ? () => remove(selection.rows) : undefined}
+        onBulkDelete={can('bulkDelete') ? bulkDelete : undefined}
         onExport={resource.exportable || serverExport ? exportRows : undefined}
         exporting={exporting}
-        onImport={serverImport ? () => setImporting(true) : undefined}
+        onImport={serverImport ? openImport : undefined}
         onRefresh={refresh}
         extra={resource.toolbarExtra?.({ selected: selection.rows, refresh })}
         testId={testId}
@@ -211,6 +240,92 @@ export function CrudPage<T extends object>({
           </>
         }
       />
+    ),
+    [
+      can,
+      openAdd,
+      resource,
+      cell.addRow,
+      bulkDelete,
+      serverExport,
+      exportRows,
+      exporting,
+      serverImport,
+      openImport,
+      refresh,
+      selection.rows,
+      testId,
+      filterable,
+      list.conditions,
+      list.setConditions,
+      tableColumns,
+      prefs.order,
+      prefs.hidden,
+      prefs.save,
+    ],
+  )
+  const billFooter = useCallback(
+    (row: T, close: () => void) =>
+      resource.rowExtra?.(row, {
+        ...rowContext,
+        refresh: () => {
+          close()
+          written()
+        },
+      }),
+    [resource, rowContext, written],
+  )
+  const dialogs = useMemo(
+    () => (
+      <>
+        {resource.bill ? (
+          <BillDialog dialog={dialog} footerExtra={billFooter} />
+        ) : (
+          <CrudFormDialog dialog={dialog} />
+        )}
+        {serverImport && excel?.importUrl && (
+          <ImportDialog
+            open={importing}
+            importUrl={excel.importUrl}
+            templateUrl={excel.templateUrl}
+            onClose={() => setImporting(false)}
+            onImported={written}
+          />
+        )}
+      </>
+    ),
+    [resource.bill, dialog, billFooter, serverImport, excel, importing, written],
+  )
+  const total = query.data?.total ?? 0
+  const { changePage } = list
+  const pager = useMemo(
+    () =>
+      resource.tree ? null : (
+        <Pagination
+          style={{ marginTop: 16, justifyContent: 'flex-end' }}
+          current={page.current}
+          pageSize={page.size}
+          total={total}
+          pageSizeOptions={PAGE_SIZES[resource.pageSizes ?? 'default'].map(String)}
+          showSizeChanger
+          showQuickJumper
+          // 7 pager items at most (spec 01 §9: pager count 7)
+          showLessItems
+          showTotal={(n) => tr('common.total', { total: n })}
+          onChange={(current, size) => {
+            changePage(current, size)
+            if (size !== page.size) clearSelection()
+          }}
+          data-testid="crud-pagination"
+        />
+      ),
+    [resource.tree, resource.pageSizes, page, total, tr, changePage, clearSelection],
+  )
+
+  return (
+    <Card data-testid={testId('page')}>
+      {search}
+      {toolbar}
       {query.isError && !query.data && (
         <Alert
           type="error"
@@ -242,69 +357,19 @@ export function CrudPage<T extends object>({
             columns={columns}
             dataSource={rows}
             virtual={virtual}
-            // always a horizontal width: columns without one would otherwise shrink to nothing when the
-            // fixed ones and the row actions fill a narrow screen
-            scroll={virtual ? { x: scrollX, y: 600 } : { x: scrollX }}
+            scroll={scroll}
             onChange={onChange}
             onRow={resource.onRow}
-            expandable={
-              tree.onExpand ? { onExpand: tree.onExpand, childrenColumnName: tree.childrenProp } : undefined
-            }
-            rowSelection={{
-              selectedRowKeys: selection.keys,
-              preserveSelectedRowKeys: true,
-              onChange: (keys: Key[], picked: T[]) => setSelection({ keys, rows: picked }),
-            }}
+            expandable={expandable}
+            rowSelection={rowSelection}
             // paging is ours (below): antd would slice an unsaved new row off a full page
             pagination={false}
             data-testid={resource.testIds?.table}
           />
         </div>
       </Form>
-      {!resource.tree && (
-        <Pagination
-          style={{ marginTop: 16, justifyContent: 'flex-end' }}
-          current={page.current}
-          pageSize={page.size}
-          total={query.data?.total ?? 0}
-          pageSizeOptions={PAGE_SIZES[resource.pageSizes ?? 'default'].map(String)}
-          showSizeChanger
-          showQuickJumper
-          // 7 pager items at most (spec 01 §9: pager count 7)
-          showLessItems
-          showTotal={(total) => tr('common.total', { total })}
-          onChange={(current, size) => {
-            list.changePage(current, size)
-            if (size !== page.size) clearSelection()
-          }}
-          data-testid="crud-pagination"
-        />
-      )}
-      {resource.bill ? (
-        <BillDialog
-          dialog={dialog}
-          footerExtra={(row, close) =>
-            resource.rowExtra?.(row, {
-              ...rowContext,
-              refresh: () => {
-                close()
-                written()
-              },
-            })
-          }
-        />
-      ) : (
-        <CrudFormDialog dialog={dialog} />
-      )}
-      {serverImport && excel?.importUrl && (
-        <ImportDialog
-          open={importing}
-          importUrl={excel.importUrl}
-          templateUrl={excel.templateUrl}
-          onClose={() => setImporting(false)}
-          onImported={written}
-        />
-      )}
+      {pager}
+      {dialogs}
     </Card>
   )
 }

@@ -12,6 +12,7 @@ export {
   useTransition,
 } from './contract'
 export { crudKeys, DATE_FORMAT, dropEmpty, invalidateResource, operatorSuffix, toQuery } from './query'
+export { RowButton } from './RowButton'
 export {
   type DictInputProps,
   type DictInputRenderer,

@@ -1,9 +1,10 @@
 import { CopyOutlined, DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons'
-import { Button, Form, Space, type TableColumnsType } from 'antd'
+import { Button, Form, type TableColumnsType } from 'antd'
 import { type ReactNode, useMemo } from 'react'
 import { fieldInput, fieldItemProps, fieldRules, toYuan } from './fields'
 import { type Tr, useTr } from './i18n'
 import type { Sort } from './query'
+import { RowButton } from './RowButton'
 import { optionLabel, renderDict } from './renderers'
 import type { CrudColumn, CrudResource, CrudRowContext, RowAction } from './types'
 import type { CellEdit } from './useCellEdit'
@@ -100,25 +101,19 @@ export function useCrudColumns<T extends object>({
     const rowExtra = resource.rowExtra
     if (actions.length === 0 && !cell && !rowExtra) return columns
     const compact = resource.compactActions === true
-    const button = (id: string, label: string, icon: ReactNode, onClick: () => void, extra?: object) =>
-      compact && icon ? (
-        // icon only, named for screen readers and on hover (a native title costs nothing per cell)
-        <Button
-          key={id}
-          type="link"
-          size="small"
-          icon={icon}
-          onClick={onClick}
-          data-testid={id}
-          aria-label={label}
-          title={label}
-          {...extra}
-        />
-      ) : (
-        <Button key={id} type="link" size="small" icon={icon} onClick={onClick} data-testid={id} {...extra}>
-          {label}
-        </Button>
-      )
+    // the cell-edit save and cancel keep antd's Button (its loading state); they show on edited rows only
+    const button = (id: string, label: string, onClick: () => void, extra?: object) => (
+      <Button key={id} type="link" size="small" onClick={onClick} data-testid={id} {...extra}>
+        {label}
+      </Button>
+    )
+    // translated once per column definition, not once per row
+    const labels = Object.fromEntries(actions.map((a) => [a, tr(actionLabels[a])])) as Record<
+      RowAction,
+      string
+    >
+    const saveLabel = tr('crud.save')
+    const cancelLabel = tr('common.cancel')
     const extraCount = rowExtra ? (resource.rowExtraCount ?? 1) : 0
     columns.push({
       key: '__actions',
@@ -133,24 +128,30 @@ export function useCrudColumns<T extends object>({
         const key = String(row[rowKey])
         if (cell && editing?.has(key))
           return (
-            <Space size={0}>
-              {button(`crud-row-save-${key}`, tr('crud.save'), null, () => void cell.save(row), {
+            <div className="crud-row-actions">
+              {button(`crud-row-save-${key}`, saveLabel, () => void cell.save(row), {
                 loading: saving?.has(key),
               })}
-              {button(`crud-row-cancel-${key}`, tr('common.cancel'), null, () => cell.cancel(key))}
-            </Space>
+              {button(`crud-row-cancel-${key}`, cancelLabel, () => cell.cancel(key))}
+            </div>
           )
         return (
-          <Space size={0}>
+          <div className="crud-row-actions">
             {actions
               .filter((a) => resource.rowCheck?.(row, a) ?? true)
-              .map((a) =>
-                button(`crud-row-${a}-${key}`, tr(actionLabels[a]), actionIcons[a], () => onAction(a, row), {
-                  danger: a === 'delete',
-                }),
-              )}
+              .map((a) => (
+                <RowButton
+                  key={a}
+                  label={labels[a]}
+                  icon={actionIcons[a]}
+                  onClick={() => onAction(a, row)}
+                  danger={a === 'delete'}
+                  iconOnly={compact}
+                  testId={`crud-row-${a}-${key}`}
+                />
+              ))}
             {rowExtra && rowContext && rowExtra(row, rowContext)}
-          </Space>
+          </div>
         )
       },
     })

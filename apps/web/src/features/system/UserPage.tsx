@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query'
 import { App, Button, Col, Row } from 'antd'
 import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { CrudPage, defineCrud } from '@/components/crud'
+import { CrudPage, defineCrud, RowButton } from '@/components/crud'
 import { useSession } from '@/stores/session'
 import { deptTreeQuery, FilterTree } from './deptTree'
 import { useSystemT } from './i18n'
@@ -87,32 +87,26 @@ export default function UserPage() {
           ? (row) => (
               <>
                 {mayEdit && (
-                  <Button
-                    type="link"
-                    size="small"
+                  <RowButton
+                    label={t('user.platform')}
                     icon={<DesktopOutlined />}
                     onClick={(e) => {
                       e.stopPropagation()
                       setPlatformOf(row)
                     }}
-                    data-testid={`user-row-platform-${row.id}`}
-                  >
-                    {t('user.platform')}
-                  </Button>
+                    testId={`user-row-platform-${row.id}`}
+                  />
                 )}
                 {isAdministrator && (
-                  <Button
-                    type="link"
-                    size="small"
+                  <RowButton
+                    label={t('user.tenantGrant')}
                     icon={<ApartmentOutlined />}
                     onClick={(e) => {
                       e.stopPropagation()
                       setTenantOf(row)
                     }}
-                    data-testid={`user-row-tenant-${row.id}`}
-                  >
-                    {t('user.tenantGrant')}
-                  </Button>
+                    testId={`user-row-tenant-${row.id}`}
+                  />
                 )}
               </>
             )

@@ -18,8 +18,16 @@ export const deptTreeQuery = () =>
     staleTime: 60_000,
   })
 
-/** id → title of every node of a forest. */
+const namesCache = new WeakMap<readonly TreeNode[], Map<string, string>>()
+
+/**
+ * id → title of every node of a forest. Kept per forest: every name cell of a table asks for the
+ * same one (one walk per fetched tree, not one per cell mounted).
+ */
 export function namesOf(nodes: readonly TreeNode[] | undefined): Map<string, string> {
+  if (!nodes) return new Map()
+  const cached = namesCache.get(nodes)
+  if (cached) return cached
   const out = new Map<string, string>()
   const walk = (list: readonly TreeNode[]) => {
     for (const n of list) {
@@ -27,7 +35,8 @@ export function namesOf(nodes: readonly TreeNode[] | undefined): Map<string, str
       if (n.children) walk(n.children)
     }
   }
-  walk(nodes ?? [])
+  walk(nodes)
+  namesCache.set(nodes, out)
   return out
 }
 
