@@ -34,6 +34,21 @@ export function memoryOf(pid, field = 'VmRSS') {
 }
 
 /**
+ * CPU time a process has used so far in ms (user + system, every thread: zlib's pool included), from
+ * /proc/<pid>/stat in clock ticks of 10 ms (USER_HZ is 100 on Linux). Less sensitive than wall time to
+ * other work on a shared machine. Null when the process is gone.
+ */
+export function cpuTimeOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1).split(' ')
+    // after "pid (comm) ": state is field 0, utime 11, stime 12
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return null
+  }
+}
+
+/**
  * Spawn the server on `dataDir` and wait until GET /xparkApi/health answers 200.
  * Returns { child, baseUrl, readyMs } where readyMs runs from spawn to the first healthy answer.
  * `env` adds variables; DATABASE_URL and REDIS_URL are not inherited from the bench's own environment

@@ -6,7 +6,14 @@ import { authOf } from '../auth/plugin.js'
 import { ADMINISTRATOR, type RoutePermission } from '../auth/route-permissions.js'
 import { ok, status } from '../envelope.js'
 import { badRequest } from '../errors.js'
-import { exportIds, logDownload, resourceBatches, sendTemplate, sendWorkbook } from '../excel/index.js'
+import {
+  columnFields,
+  exportIds,
+  logDownload,
+  resourceBatches,
+  sendTemplate,
+  sendWorkbook,
+} from '../excel/index.js'
 import type { Api } from '../http/api.js'
 import { readUpload } from '../http/uploads.js'
 import { envelopeOf, pageOf, writeReply } from '../http/wire.js'
@@ -357,7 +364,10 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
       const send = async (q: FastifyRequest, reply: FastifyReply, params: Body) => {
         const { ids, title, ...query } = params
         const idList = exportIds(ids)
-        const batches = await resourceBatches(db, res, authOf(q), query, idList ? { ids: idList } : {})
+        const batches = await resourceBatches(db, res, authOf(q), query, {
+          ...(idList ? { ids: idList } : {}),
+          fields: columnFields(server.columns),
+        })
         return sendWorkbook(reply, {
           title: (title as string | undefined) ?? server.title,
           columns: server.columns,

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream'
 import ExcelJS from 'exceljs'
+import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import {
@@ -12,16 +13,18 @@ import {
   xlsxEntries,
   zipOf,
 } from '../../test/zip-bomb.js'
-import { writeWorkbook } from './export.js'
+import { addSheet, writeWorkbook } from './export.js'
 import { IMPORT_MAX_ROWS, NOT_XLSX, readWorkbook } from './import.js'
 import {
   COLUMN_WIDTH,
+  columnFields,
   contentDisposition,
   type ExcelColumn,
   safeTitle,
   timestampTitle,
   widthInPixels,
 } from './sheet.js'
+import { columnValue } from './sheet-xml.js'
 import { NOTES_SHEET, writeTemplate } from './template.js'
 
 async function collect(write: (out: PassThrough) => Promise<void>): Promise<Buffer> {
@@ -122,6 +125,93 @@ describe('excel: streaming export', () => {
     expect(sheet.rowCount).toBe(2501)
     expect(sheet.getRow(2).values).toEqual([undefined, 'user1', '男', '2024-01-02 03:04:05'])
     expect(sheet.getRow(2501).getCell(1).value).toBe('user2500')
+  })
+
+  it('writes the sheet XML exceljs writes for the same values (escaping, numbers, booleans, dates, ids)', async () => {
+    const values: unknown[] = [
+      ...[
+        '',
+        ' lead',
+        'trail ',
+        `a<b>&"'`,
+        '\x00\x01\x08\t\n\x0b\x0c\r\x0e\x1f\x7f',
+        '中文，、',
+        '😀',
+        ']]>',
+        '&amp;',
+      ],
+      ...[0, -3, 1.5, 1e21, Number.NaN, true, false, null, undefined, new Date(2024, 0, 2, 3, 4, 5)],
+      ...[12345678901234567890n, { a: 1 }, [1, 2]],
+    ]
+    type Wide = Record<string, unknown>
+    const wide: ExcelColumn<Wide>[] = Array.from({ length: 28 }, (_, i) => ({
+      header: i % 2 ? `列${i} <&>` : `c${i}`,
+      key: `k${i}`,
+      ...(i === 3 ? { value: (r: Wide) => `${r.k0}/${r.k1}`, reads: ['k0', 'k1'] } : {}),
+    }))
+    async function* wideBatches(): AsyncGenerator<Wide[]> {
+      for (let b = 0; b < 3; b++) {
+        const rows = Array.from({ length: 300 }, (_, r) =>
+          Object.fromEntries(wide.map((c, i) => [c.key, values[(r * 7 + i + b) % values.length]])),
+        )
+        // one cell longer than a piece of the writer's buffer
+        if (b === 1) rows[0]!.k5 = `长${'x'.repeat(300_000)}`
+        yield rows
+      }
+    }
+    const ours = await collect((out) =>
+      writeWorkbook(out, { title: 'T:1', columns: wide, batches: wideBatches() }),
+    )
+    // the reference: every row through exceljs's streaming writer, as exports were written before
+    const reference = await collect(async (out) => {
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+        stream: out,
+        useStyles: true,
+        useSharedStrings: false,
+      })
+      const sheet = addSheet(workbook, safeTitle('T:1').sheet, wide)
+      for await (const batch of wideBatches())
+        for (const row of batch) sheet.addRow(wide.map((c) => columnValue(c, row))).commit()
+      sheet.commit()
+      await workbook.commit()
+    })
+    const [a, b] = [unzipSync(ours), unzipSync(reference)]
+    expect(Object.keys(a).sort()).toEqual(Object.keys(b).sort())
+    for (const part of Object.keys(b)) {
+      if (part === 'docProps/core.xml') continue // creation time
+      expect(Buffer.from(a[part]!).toString(), part).toBe(Buffer.from(b[part]!).toString())
+    }
+    const sheet = (await load(ours)).worksheets[0]!
+    expect(sheet.rowCount).toBe(901)
+  })
+
+  it('streams: bytes leave while batches are still being read, and reading waits for a slow client', async () => {
+    const out = new PassThrough({ highWaterMark: 64 * 1024 })
+    let received = 0
+    const seenAt: number[] = []
+    async function* slowBatches(): AsyncGenerator<Person[]> {
+      for await (const batch of batchesOf(20_000, 1000)) {
+        seenAt.push(received)
+        yield batch
+      }
+    }
+    const done = writeWorkbook(out, { columns, batches: slowBatches() })
+    // a client that reads only after a pause: the writer must wait for it, not buffer the file
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(seenAt.length).toBeLessThan(20)
+    out.on('data', (c: Buffer) => {
+      received += c.length
+    })
+    await done
+    expect(seenAt.length).toBe(20)
+    expect(seenAt[19]).toBeGreaterThan(0)
+    expect(seenAt[19]).toBeLessThan(received)
+  })
+
+  it('an export reads only the fields its columns name, or every field when a value does not say', () => {
+    expect(columnFields(columns)).toBeUndefined()
+    const said = columns.map((c) => (c.value ? { ...c, reads: ['sex'] } : c))
+    expect(columnFields(said)).toEqual(['account', 'sex', 'createTime'])
   })
 
   it('an empty export is a header row only', async () => {

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
  * See docs/architecture.md, "Excel import and export".
  */
 
-export { cellOf, type ExportOptions, sendWorkbook, writeWorkbook } from './export.js'
+export { type ExportOptions, sendWorkbook, writeWorkbook } from './export.js'
 export {
   IMPORT_MAX_ROWS,
   type ImportResult,
@@ -21,6 +21,7 @@ export { EXPORT_BATCH, EXPORT_MAX_IDS, exportIds, resourceBatches } from './rows
 export {
   COLUMN_WIDTH,
   COLUMN_WIDTH_PX,
+  columnFields,
   contentDisposition,
   type ExcelColumn,
   safeTitle,
@@ -28,6 +29,7 @@ export {
   widthInPixels,
   XLSX_TYPE,
 } from './sheet.js'
+export { cellOf } from './sheet-xml.js'
 export { NOTES_SHEET, sendTemplate, type TemplateOptions, writeTemplate } from './template.js'
 
 /**

@@ -35,6 +35,22 @@ export interface ResourceRowsOptions {
   /** only these rows (the ticked ones); still within the caller's scope */
   ids?: readonly string[]
   batchSize?: number
+  /**
+   * only these keys of the row (`columnFields` of the sheet; the id is always read, for the keyset):
+   * an export of 10 columns of a 25-column table reads and decodes half as much (issue 13)
+   */
+  fields?: readonly string[]
+}
+
+/** The selection cut to `fields` and the id key (fields it does not hold are left out). */
+function narrowed<C>(
+  columns: Record<string, C>,
+  fields: readonly string[] | undefined,
+  idKey: string,
+): Record<string, C> {
+  if (!fields) return columns
+  const keep = new Set([...fields, idKey])
+  return Object.fromEntries(Object.entries(columns).filter(([key]) => keep.has(key)))
 }
 
 /**
@@ -56,8 +72,12 @@ export async function resourceBatches(
     options.ids ? inArray(r.idColumn, [...options.ids]) : undefined,
   ]
   // the row as the page shows it: visible columns and expands (labels computed in the same query)
-  const columns = selection(r.table, r.expand, r.omit) as Record<string, PgColumn>
   const idKey = Object.entries(getTableColumns(r.table)).find(([, c]) => c === r.idColumn)?.[0] ?? 'id'
+  const columns = narrowed(
+    selection(r.table, r.expand, r.omit) as Record<string, PgColumn>,
+    options.fields,
+    idKey,
+  )
 
   return {
     async *[Symbol.asyncIterator]() {

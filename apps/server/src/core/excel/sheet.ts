@@ -10,8 +10,26 @@ export interface ExcelColumn<T = Record<string, unknown>> {
   key: string
   /** the cell value of a row (a dict label, joined names); default: `row[key]` */
   value?: (row: T) => unknown
+  /**
+   * the row keys `value` reads (default: `key`). An export reads from the database only the columns
+   * its sheet needs when every column with a `value` says which (`columnFields`); else every column.
+   */
+  reads?: readonly string[]
   /** a line for the template's notes sheet: required or not, format, allowed values */
   note?: string
+}
+
+/**
+ * The row keys a sheet's cells come from, or undefined when a column's `value` does not say which
+ * it reads (then the whole row must be read).
+ */
+export function columnFields<T>(columns: readonly ExcelColumn<T>[]): string[] | undefined {
+  const fields = new Set<string>()
+  for (const c of columns) {
+    if (c.value && !c.reads) return undefined
+    for (const key of c.reads ?? [c.key]) fields.add(key)
+  }
+  return [...fields]
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'

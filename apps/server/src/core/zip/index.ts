@@ -2,6 +2,8 @@ import { Readable } from 'node:stream'
 import { setImmediate as turn } from 'node:timers/promises'
 import { createInflateRaw } from 'node:zlib'
 
+export { type ZipEntryWriter, ZipWriter, type ZipWriterOptions } from './writer.js'
+
 /**
  * Reading uploaded zips (xlsx workbooks, photo archives) without trusting them. Entries are found
  * through the central directory (random access: no streaming parser guessing where an entry ends),

@@ -176,6 +176,7 @@ export const holidays = defineResource({
         header: '类型',
         key: 'dayType',
         value: (r) => (r.dayType === 2 ? '工作日' : '休息日'),
+        reads: ['dayType'],
         note: '必填; 休息日 或 工作日 (调休上班)',
       },
     ],

@@ -89,6 +89,11 @@ describe('users to and from Excel (blade-user export-user, export-template, impo
   afterAll(() => t.close())
 
   it('exports the tenant users as xlsx: timestamp title, frozen first column, 165 px, Chinese headers', async () => {
+    // every column holds a value to compare (the seed leaves these empty)
+    await t.database.db
+      .update(user)
+      .set({ email: 'staff@example.com', phone: '13800000009', sex: 1 })
+      .where(and(eq(user.account, 'staff'), eq(user.tenantId, '100001')))
     const res = await download('export-user', parkAdmin)
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe(XLSX_TYPE)
@@ -108,6 +113,16 @@ describe('users to and from Excel (blade-user export-user, export-template, impo
     expect(staffRow.slice(1, 3)).toEqual(['职员', '园区职员'])
     expect(staffRow.slice(6, 9)).toEqual(['园区职员', '示范园区', '普通员工'])
     expect(String(staffRow[9])).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+    // every cell from the account's row (the export reads only the columns its sheet needs)
+    const [stored] = await usersLike('staff')
+    expect(staffRow.slice(0, 6)).toEqual([
+      stored!.account,
+      stored!.name,
+      stored!.realName,
+      stored!.email,
+      stored!.phone,
+      '女',
+    ])
   })
 
   it('exports only the ticked ids, and follows the page filters; a title names file and sheet', async () => {
