@@ -57,7 +57,9 @@ describe('zip reading (core/zip: uploads never inflate past a limit, never hold 
     expect(result).toBeInstanceOf(ZipTooLarge)
     expect(result).toMatchObject({ limit: MB })
     expect(ms).toBeLessThan(2000)
-    expect(stall).toBeLessThan(100)
+    // a quiet machine stalls a few ms; 500 leaves room for a loaded one's scheduling (148 ms seen at load
+    // 13 on 2 cores), while a read that held the loop to the limit would still fail it
+    expect(stall).toBeLessThan(500)
   })
 
   it('holds the parts together to the total, and counts real bytes whatever the zip declares', async () => {
