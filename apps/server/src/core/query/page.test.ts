@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PgDialect } from 'drizzle-orm/pg-core'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { post } from '../../db/schema.js'
 import { startTestApp, type TestContext } from '../../test/harness.js'
 import { nextId } from '../ids.js'
@@ -96,6 +97,23 @@ describe('selectPage', () => {
       }
     })
   }
+
+  it('reads a condition matched anywhere from a fenced subquery the planner cannot walk in order', async () => {
+    const spy = vi.spyOn(t.database.db, 'execute')
+    try {
+      await selectPage(t.database.db, {
+        table: post,
+        where: scoped(post, tenant, matchedAnywhere(eq(post.category, 2))),
+        orderBy: [desc(post.id)],
+        paging: { current: 1, size: 5, offset: 0 },
+        onePassMax: -1,
+      })
+      const texts = spy.mock.calls.map(([query]) => new PgDialect().sqlToQuery(query as SQL).sql)
+      expect(texts.some((text) => /\) offset 0\) as "blade_post" order by/.test(text))).toBe(true)
+    } finally {
+      spy.mockRestore()
+    }
+  })
 
   it('one pass and the walk agree on an order by another column with ties', async () => {
     const where = scoped(post, tenant)

@@ -243,9 +243,10 @@ async function readFromMatches<R>(
 ): Promise<R[]> {
   const picked: Record<string, PgColumn> = { id }
   for (const column of q.orderBy.flatMap(columnsOf)) picked[column.name] = column
-  const matching = db.select(picked).from(q.table).where(q.where).offset(0)
+  // (the builder leaves out an offset of 0, so the fence is written here)
+  const matching = db.select(picked).from(q.table).where(q.where)
   const result = (await db.execute(
-    sql`select ${id}::text as id from (${matching}) as ${sql.identifier(getTableName(q.table))} order by ${sql.join(
+    sql`select ${id}::text as id from (${matching} offset 0) as ${sql.identifier(getTableName(q.table))} order by ${sql.join(
       q.orderBy,
       sql`, `,
     )} limit ${limit} offset ${q.paging.offset}`,
