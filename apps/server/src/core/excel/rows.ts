@@ -43,7 +43,7 @@ export interface ResourceRowsOptions {
 }
 
 /** The selection cut to `fields` and the id key (fields it does not hold are left out). */
-function narrowed<C>(
+function onlyFields<C>(
   columns: Record<string, C>,
   fields: readonly string[] | undefined,
   idKey: string,
@@ -73,7 +73,7 @@ export async function resourceBatches(
   ]
   // the row as the page shows it: visible columns and expands (labels computed in the same query)
   const idKey = Object.entries(getTableColumns(r.table)).find(([, c]) => c === r.idColumn)?.[0] ?? 'id'
-  const columns = narrowed(
+  const columns = onlyFields(
     selection(r.table, r.expand, r.omit) as Record<string, PgColumn>,
     options.fields,
     idKey,

@@ -6,7 +6,7 @@ import { startTestApp, type TestContext } from '../../test/harness.js'
 import { nextId } from '../ids.js'
 import { scoped } from '../tenancy.js'
 import { matchedAnywhere, withLargeForm } from './forms.js'
-import { estimateRows, forgetPlannedRows, type PageQuery, selectPage } from './page.js'
+import { estimateRows, forgetKeptFigures, type PageQuery, selectPage } from './page.js'
 
 /**
  * selectPage answers exactly what `order by … limit/offset` and `count(*)` answer, whichever way it
@@ -222,7 +222,7 @@ describe('selectPage', () => {
 
   it('reads a narrowed list of a list too long to count like a linked scope: its total estimated', async () => {
     await t.database.db.execute(sql`analyze ${post}`)
-    forgetPlannedRows(t.database.db)
+    forgetKeptFigures(t.database.db)
     const read = (where: SQL, exactTotalMax: number) =>
       selectPage(t.database.db, {
         table: post,
@@ -265,12 +265,12 @@ describe('selectPage', () => {
       .values({ id: newest, tenantId: TENANT, postCode: 'n', postName: 'n', category: 1 })
     try {
       expect((await read()).records.map((r) => r.id)).toEqual(before)
-      forgetPlannedRows(t.database.db)
+      forgetKeptFigures(t.database.db)
       const after = (await read()).records.map((r) => r.id)
       expect(after.slice(1)).toEqual(before.slice(0, -1))
     } finally {
       await t.database.db.delete(post).where(eq(post.id, newest))
-      forgetPlannedRows(t.database.db)
+      forgetKeptFigures(t.database.db)
     }
   })
 

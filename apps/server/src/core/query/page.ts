@@ -56,6 +56,9 @@ export const ONE_PASS_MAX = 50_000
 /** One pass for a condition with a large form only up to this many estimated rows (see selectPage). */
 export const LINKED_ONE_PASS_MAX = 1_000
 
+/** Deep pages start from the key at the nearest lower multiple of this offset (see readRows). */
+export const ANCHOR_STEP = 1_000
+
 interface CountedIds {
   n: number
   ids: string[]
@@ -120,7 +123,7 @@ export async function selectPage<R = Record<string, unknown>>(db: DbOrTx, q: Pag
 
 /**
  * Figures about a database's lists kept a minute by statement: they pick the way a page is read, and
- * are cheap to be a minute old (see plannedRows and pageAnchor).
+ * are cheap to be a minute old (plannedRows' estimates, readRows' deep-page anchors).
  */
 const keptFigures = new WeakMap<DbOrTx, Map<string, { value: string | number; until: number }>>()
 const KEPT_TTL_MS = 60_000
@@ -128,7 +131,7 @@ const KEPT_KEYS_MAX = 10_000
 const dialect = new PgDialect()
 
 /** Drops the kept figures of a database (a test that changes a list and its statistics at once). */
-export function forgetPlannedRows(db: DbOrTx): void {
+export function forgetKeptFigures(db: DbOrTx): void {
   keptFigures.delete(db)
 }
 
@@ -163,9 +166,6 @@ async function plannedRows(db: DbOrTx, table: PgTable, where: SQL | undefined): 
   )
   return rows ?? 0
 }
-
-/** Deep pages start from the key at the nearest lower multiple of this offset (see readRows). */
-export const ANCHOR_STEP = 1_000
 
 /** The rows matching a condition, by the cheaper statement attached to it when there is one. */
 async function countRows(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
@@ -206,8 +206,7 @@ async function countAndIds(
 ): Promise<CountedIds | null> {
   const { offset, size } = q.paging
   const cap = Math.max(2 * limit, offset + size) + 1
-  const picked: Record<string, PgColumn> = { id }
-  for (const column of q.orderBy.flatMap(columnsOf)) picked[column.name] = column
+  const picked = idAndOrderColumns(q, id)
   // the subquery takes the table's name, so the order's "table"."column" names read its columns
   const matching = db.select(picked).from(q.table).where(q.where).limit(cap)
   const result = (await db.execute(
@@ -220,6 +219,13 @@ async function countAndIds(
   const n = Number(result.rows[0]?.n ?? 0)
   if (n >= cap) return null
   return { n, ids: result.rows[0]?.ids ?? [] }
+}
+
+/** The id and the order's columns: what a pass over the matching rows reads (an index can hold them). */
+function idAndOrderColumns(q: PageQuery, id: PgColumn): Record<string, PgColumn> {
+  const picked: Record<string, PgColumn> = { id }
+  for (const column of q.orderBy.flatMap(columnsOf)) picked[column.name] = column
+  return picked
 }
 
 /** The columns an ORDER BY item names (`asc(column)` and the like). */
@@ -241,8 +247,7 @@ async function readFromMatches<R>(
   id: PgColumn,
   limit: number,
 ): Promise<R[]> {
-  const picked: Record<string, PgColumn> = { id }
-  for (const column of q.orderBy.flatMap(columnsOf)) picked[column.name] = column
+  const picked = idAndOrderColumns(q, id)
   // (the builder leaves out an offset of 0, so the fence is written here)
   const matching = db.select(picked).from(q.table).where(q.where)
   const result = (await db.execute(

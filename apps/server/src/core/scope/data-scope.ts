@@ -100,17 +100,15 @@ export function matchIds(column: PgColumn, ids: readonly string[], ctx: MatchCon
       // and PGlite read the sorted ids in one pass over the index. Its row estimate is a guess
       // (10 ids), so the `in` form is kept beside it: selectPage plans with it, and reads a large
       // answer's page with it (walking the id order until the page is full).
-      const owners = sql`select ${link.owner} from ${link.owner.table} where ${inArray(link.value, [...ids])}`
+      const inScope = inArray(link.value, [...ids])
+      const owners = sql`select ${link.owner} from ${link.owner.table} where ${inScope}`
       const condition = withLargeForm(sql`${rowId} = any(array(${owners}))`, sql`${rowId} in (${owners})`)
       const { tenant } = link
       return tenant
         ? withTenantCount(
             condition,
             (tenantId) =>
-              sql`select count(distinct ${link.owner})::int as n from ${link.owner.table} where ${inArray(
-                link.value,
-                [...ids],
-              )} and ${tenant} = ${tenantId}`,
+              sql`select count(distinct ${link.owner})::int as n from ${link.owner.table} where ${inScope} and ${tenant} = ${tenantId}`,
           )
         : condition
     }

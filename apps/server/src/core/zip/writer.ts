@@ -85,20 +85,27 @@ export class ZipWriter {
     this.out.write(bytes)
   }
 
+  /**
+   * The fields a local header and a central directory record share, in the same order from `at`:
+   * version needed, flags, method, time, date, CRC, both sizes and the name's length.
+   */
+  private entryFields(header: Buffer, at: number, entry: Written): void {
+    header.writeUInt16LE(VERSION, at)
+    header.writeUInt16LE(entry.flags, at + 2)
+    header.writeUInt16LE(DEFLATED, at + 4)
+    header.writeUInt16LE(this.time, at + 6)
+    header.writeUInt16LE(this.date, at + 8)
+    header.writeUInt32LE(entry.crc, at + 10)
+    header.writeUInt32LE(entry.compressedSize, at + 14)
+    header.writeUInt32LE(entry.size, at + 18)
+    header.writeUInt16LE(entry.name.length, at + 22)
+  }
+
   private localHeader(entry: Written): Buffer {
     const header = Buffer.alloc(30)
     header.writeUInt32LE(LOCAL, 0)
-    header.writeUInt16LE(VERSION, 4)
-    header.writeUInt16LE(entry.flags, 6)
-    header.writeUInt16LE(DEFLATED, 8)
-    header.writeUInt16LE(this.time, 10)
-    header.writeUInt16LE(this.date, 12)
-    // with a data descriptor these three stay 0 here
-    header.writeUInt32LE(entry.crc, 14)
-    header.writeUInt32LE(entry.compressedSize, 18)
-    header.writeUInt32LE(entry.size, 22)
-    header.writeUInt16LE(entry.name.length, 26)
-    header.writeUInt16LE(0, 28)
+    // with a data descriptor the CRC and sizes are still 0 here; no extra field (28)
+    this.entryFields(header, 4, entry)
     return Buffer.concat([header, entry.name])
   }
 
@@ -206,16 +213,8 @@ export class ZipWriter {
     for (const e of this.entries) {
       const header = Buffer.alloc(46)
       header.writeUInt32LE(CENTRAL, 0)
-      header.writeUInt16LE(VERSION, 4)
-      header.writeUInt16LE(VERSION, 6)
-      header.writeUInt16LE(e.flags, 8)
-      header.writeUInt16LE(DEFLATED, 10)
-      header.writeUInt16LE(this.time, 12)
-      header.writeUInt16LE(this.date, 14)
-      header.writeUInt32LE(e.crc, 16)
-      header.writeUInt32LE(e.compressedSize, 20)
-      header.writeUInt32LE(e.size, 24)
-      header.writeUInt16LE(e.name.length, 28)
+      header.writeUInt16LE(VERSION, 4) // made by
+      this.entryFields(header, 6, e)
       // extra, comment, disk, internal and external attributes: 0
       header.writeUInt32LE(e.offset, 42)
       this.emit(Buffer.concat([header, e.name]))
