@@ -1,7 +1,7 @@
 // CrudPage render of a 200-row page in Chromium: the users screen of tenant 100001 (100,000 users), page
 // size changed through the table's own pager, timed in the page from the choice until the rows are on
 // screen, with the network part split off. Run alone with `node bench/crud-render.mjs`; run.mjs runs it too.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -48,11 +48,15 @@ function installProbe(table) {
     true,
   )
   const root = document.querySelector(table)
-  const spin = () => root.querySelector('.ant-spin')
+  // the table's busy flag: CrudPage's BusyArea (the table container itself)
+  const busyArea = root.closest('[aria-busy]') ?? root.querySelector('[aria-busy]')
   const observer = new MutationObserver(() => {
     if (probe.clickAt === null) return
-    const busy = spin()?.getAttribute('aria-busy') === 'true'
-    if (busy && probe.busyAt === null) probe.busyAt = performance.now()
+    const busy = busyArea.getAttribute('aria-busy') === 'true'
+    if (busy && probe.busyAt === null) {
+      probe.busyAt = performance.now()
+      performance.mark('xpark-busy')
+    }
     if (!busy && probe.busyAt !== null && probe.committedAt === null) {
       // React committed the new rows (react-query clears isFetching in the same render as the data)
       probe.committedAt = performance.now()
@@ -85,10 +89,13 @@ async function measureOnce(page, { rewriteTo }) {
   await page.goto('about:blank')
   await page.goto('/#/system/user')
   await page.locator(`${TABLE} .ant-table-row`).nth(9).waitFor({ state: 'attached', timeout: 30_000 })
-  await page.waitForFunction(
-    (t) => document.querySelector(`${t} .ant-spin`)?.getAttribute('aria-busy') === 'false',
-    TABLE,
-  )
+  await page.waitForFunction((t) => {
+    const root = document.querySelector(t)
+    return (
+      (root?.closest('[aria-busy]') ?? root?.querySelector('[aria-busy]'))?.getAttribute('aria-busy') ===
+      'false'
+    )
+  }, TABLE)
   await page.evaluate(() => performance.clearResourceTimings())
   await page.evaluate(installProbe, TABLE)
 
@@ -119,10 +126,17 @@ async function measureOnce(page, { rewriteTo }) {
   const response = await responded
   const body = await response.json()
   await page.waitForFunction(() => window.__xparkProbe.frameAt !== null, null, { timeout: 30_000 })
-  if (cdp) printProfile((await cdp.send('Profiler.stop')).profile)
-  const cpu = browser
-    ? mainThreadCpu(await browser.stopTracing(), '/blade-user/page', ['xpark-commit', 'xpark-frame'])
-    : null
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop')
+    printProfile(profile)
+    // XPARK_BENCH_PROFILE_FILE=path.cpuprofile: the last run's profile, for DevTools' Performance panel
+    if (process.env.XPARK_BENCH_PROFILE_FILE)
+      writeFileSync(process.env.XPARK_BENCH_PROFILE_FILE, JSON.stringify(profile))
+  }
+  const trace = browser ? await browser.stopTracing() : null
+  // XPARK_BENCH_TRACE_FILE=path (with XPARK_BENCH_RENDER_CPU=1): the last run's trace, for chrome://tracing
+  if (trace && process.env.XPARK_BENCH_TRACE_FILE) writeFileSync(process.env.XPARK_BENCH_TRACE_FILE, trace)
+  const cpu = trace ? mainThreadCpu(trace, '/blade-user/page', ['xpark-commit', 'xpark-frame']) : null
   const probe = await page.evaluate(() => window.__xparkProbe)
   if (rewriteTo) await page.unroute('**/xparkApi/blade-user/page?*')
   const records = body.data?.records?.length ?? 0
@@ -221,7 +235,9 @@ async function main() {
     onChild: (c) => children.add(c),
   })
   try {
-    report(await benchCrudRender(server.baseUrl))
+    // XPARK_BENCH_RENDER_SIZES=100 measures one page size only (while working on it)
+    const sizes = process.env.XPARK_BENCH_RENDER_SIZES?.split(',').map(Number)
+    report(await benchCrudRender(server.baseUrl, sizes ? { sizes } : {}))
   } finally {
     await stopServer(server.child)
   }

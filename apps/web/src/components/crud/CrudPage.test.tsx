@@ -26,6 +26,27 @@ describe('CrudPage list, search and delete', { timeout: 30_000 }, () => {
     expect(document.querySelector('.ant-pagination-options-quick-jumper')).toBeTruthy()
   })
 
+  it('while a page loads the table is veiled with a spinner and marked busy, in the same render as the request', async () => {
+    const { api } = setup()
+    await screen.findByText('name-1')
+    const table = screen.getByTestId('crud-table')
+    expect(table.getAttribute('aria-busy')).toBe('false')
+    let release = () => {}
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => gate.then(() => api.fn(input, init)))
+    await userEvent.click(screen.getByTitle('2'))
+    await waitFor(() => expect(table.getAttribute('aria-busy')).toBe('true'))
+    expect(table.querySelector('.busy-area-veil .ant-spin')).toBeTruthy()
+    // the rows under the veil keep their own styles (antd's loading blurred the whole table)
+    expect(table.querySelector('.ant-spin-blur')).toBeNull()
+    act(() => release())
+    await waitFor(() => expect(table.getAttribute('aria-busy')).toBe('false'))
+    expect(table.querySelector('.busy-area-veil')).toBeNull()
+    expect(screen.getByText('name-1')).toBeTruthy()
+  })
+
   it('drops empty search values from the query and sends the declared operator', async () => {
     const { pageCalls } = setup()
     await screen.findByText('name-1')

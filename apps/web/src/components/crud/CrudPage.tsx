@@ -3,6 +3,7 @@ import { Alert, App, Button, Card, Form, Pagination, Table, type TableProps } fr
 import { type Key, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { Query } from '@/api/httpCore'
 import { downloadFile } from '@/api/transfer'
+import { BusyArea } from '@/components/BusyArea'
 import { useSession } from '@/stores/session'
 import { BillDialog } from './BillDialog'
 import { ColumnSettings } from './ColumnSettings'
@@ -341,7 +342,8 @@ export function CrudPage<T extends object>({
         />
       )}
       <Form form={cell.form} component={false}>
-        <div
+        <BusyArea
+          busy={query.isFetching}
           data-testid="crud-table"
           onScrollCapture={(e) => {
             // portalled dropdowns bubble here too: only the table's own scrolling counts
@@ -353,7 +355,6 @@ export function CrudPage<T extends object>({
             ref={tableRef as never}
             rowKey={rowKey}
             size="middle"
-            loading={query.isFetching}
             columns={columns}
             dataSource={rows}
             virtual={virtual}
@@ -366,7 +367,7 @@ export function CrudPage<T extends object>({
             pagination={false}
             data-testid={resource.testIds?.table}
           />
-        </div>
+        </BusyArea>
       </Form>
       {pager}
       {dialogs}

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { App } from 'antd'
 import { type ComponentType, useEffect, useMemo } from 'react'
 import { setNotifier } from '../../api/notify'
@@ -6,6 +6,10 @@ import { AntdProvider } from '../../components/AntdProvider'
 import { useSession } from '../../stores/session'
 import { Frame } from './Frame'
 import './layout.css'
+
+// A query's answer renders in the task that received it. The default batch runs in a later setTimeout,
+// and the browser painted a frame of the old page in between (issue 13: the 100-row page's render).
+notifyManager.setScheduler(queueMicrotask)
 
 function NotifierBridge() {
   const { message } = App.useApp()
