@@ -116,7 +116,7 @@ async function measureOnce(page, { rewriteTo }) {
   const cdp = process.env.XPARK_BENCH_PROFILE_RENDER ? await page.context().newCDPSession(page) : null
   if (cdp) {
     await cdp.send('Profiler.enable')
-    await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
+    await cdp.send('Profiler.setSamplingInterval', { interval: Number(process.env.XPARK_BENCH_PROFILE_INTERVAL ?? 100) })
     await cdp.send('Profiler.start')
   }
   // XPARK_BENCH_RENDER_CPU=1: the main thread's CPU time over the same spans, from a Chromium trace

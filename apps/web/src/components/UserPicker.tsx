@@ -5,6 +5,7 @@ import { App, Button, Form, Input, Modal, Space, Table, type TableProps, TreeSel
 import { type Key, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { getData } from '@/api/http'
+import { BusyArea } from '@/components/BusyArea'
 import { dropEmpty } from '@/components/crud'
 import type { MessageKey } from '@/i18n'
 
@@ -173,28 +174,29 @@ function PickerBody({
           </Button>
         </Space>
       </Form>
-      <Table<PickedUser>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={rows}
-        loading={list.isFetching}
-        rowSelection={{
-          type: multiple ? 'checkbox' : 'radio',
-          selectedRowKeys,
-          preserveSelectedRowKeys: true,
-          onChange: onSelect,
-        }}
-        pagination={{
-          current,
-          pageSize: USER_PICKER_PAGE_SIZE,
-          total,
-          showSizeChanger: false,
-          showTotal: (n) => t('common.total', { total: n }),
-          onChange: setCurrent,
-        }}
-        data-testid="user-picker-table"
-      />
+      <BusyArea busy={list.isFetching}>
+        <Table<PickedUser>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={rows}
+          rowSelection={{
+            type: multiple ? 'checkbox' : 'radio',
+            selectedRowKeys,
+            preserveSelectedRowKeys: true,
+            onChange: onSelect,
+          }}
+          pagination={{
+            current,
+            pageSize: USER_PICKER_PAGE_SIZE,
+            total,
+            showSizeChanger: false,
+            showTotal: (n) => t('common.total', { total: n }),
+            onChange: setCurrent,
+          }}
+          data-testid="user-picker-table"
+        />
+      </BusyArea>
       <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, marginTop: 12 }}>
         <Button onClick={onCancel} data-testid="user-picker-cancel">
           {t('common.cancel')}

@@ -3,6 +3,7 @@ import type { IntercomAlarm, IntercomFence, IntercomUser } from '@xpark/contract
 import { DatePicker, Empty, Space, Table, Tag } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useEffect, useState } from 'react'
+import { BusyArea } from '@/components/BusyArea'
 import { useTr } from '@/components/crud/i18n'
 import { alarmsQuery } from './api'
 import { useIntercomFeedback } from './feedback'
@@ -33,35 +34,36 @@ export function AlarmList({
         allowClear={false}
         onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
       />
-      <Table<IntercomAlarm>
-        data-testid="intercom-alarms"
-        rowKey="alarmId"
-        size="small"
-        loading={isLoading}
-        dataSource={data ?? []}
-        pagination={{ pageSize: 10, size: 'small' }}
-        locale={{ emptyText: <Empty description={tr('intercom.alarm.empty')} /> }}
-        columns={[
-          {
-            title: tr('intercom.alarm.fence'),
-            dataIndex: 'fenceId',
-            render: (id: string) => fenceName.get(id) ?? id,
-          },
-          {
-            title: tr('intercom.alarm.member'),
-            dataIndex: 'uid',
-            render: (uid: string) => names.get(uid)?.name ?? uid,
-          },
-          {
-            title: tr('intercom.alarm.type'),
-            dataIndex: 'type',
-            render: (t: number) => (
-              <Tag color={t === 1 ? 'red' : 'green'}>{tr(`intercom.alarm.type.${t}`)}</Tag>
-            ),
-          },
-          { title: tr('intercom.alarm.time'), dataIndex: 'time', width: 150 },
-        ]}
-      />
+      <BusyArea busy={isLoading}>
+        <Table<IntercomAlarm>
+          data-testid="intercom-alarms"
+          rowKey="alarmId"
+          size="small"
+          dataSource={data ?? []}
+          pagination={{ pageSize: 10, size: 'small' }}
+          locale={{ emptyText: <Empty description={tr('intercom.alarm.empty')} /> }}
+          columns={[
+            {
+              title: tr('intercom.alarm.fence'),
+              dataIndex: 'fenceId',
+              render: (id: string) => fenceName.get(id) ?? id,
+            },
+            {
+              title: tr('intercom.alarm.member'),
+              dataIndex: 'uid',
+              render: (uid: string) => names.get(uid)?.name ?? uid,
+            },
+            {
+              title: tr('intercom.alarm.type'),
+              dataIndex: 'type',
+              render: (t: number) => (
+                <Tag color={t === 1 ? 'red' : 'green'}>{tr(`intercom.alarm.type.${t}`)}</Tag>
+              ),
+            },
+            { title: tr('intercom.alarm.time'), dataIndex: 'time', width: 150 },
+          ]}
+        />
+      </BusyArea>
     </Space>
   )
 }

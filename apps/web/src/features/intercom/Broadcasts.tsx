@@ -3,6 +3,7 @@ import type { IntercomBroadcast } from '@xpark/contract/modules/intercom'
 import { INTERCOM_PERMISSIONS } from '@xpark/contract/modules/intercom'
 import { App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Table, Tag } from 'antd'
 import { useEffect, useState } from 'react'
+import { BusyArea } from '@/components/BusyArea'
 import { useTr } from '@/components/crud/i18n'
 import { usePermission } from '@/stores/session'
 import { broadcastsQuery, intercomApi } from './api'
@@ -84,66 +85,67 @@ export function Broadcasts() {
         </Space>
       }
     >
-      <Table<IntercomBroadcast>
-        data-testid="intercom-broadcasts"
-        rowKey="broadcastId"
-        size="small"
-        loading={list.isFetching}
-        dataSource={list.data ?? []}
-        pagination={false}
-        locale={{ emptyText: <Empty description={tr('intercom.broadcast.empty')} /> }}
-        expandable={{
-          // sanitised by the server on every write and again here before it enters the page
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised twice (server allow-list, DOMPurify)
-          expandedRowRender: (row) => <div dangerouslySetInnerHTML={{ __html: sanitise(row.html) }} />,
-        }}
-        columns={[
-          { title: tr('intercom.broadcast.title'), dataIndex: 'title' },
-          {
-            title: tr('intercom.broadcast.recipients'),
-            dataIndex: 'uids',
-            render: (u: string[]) => u.length,
-          },
-          {
-            title: tr('intercom.broadcast.owner'),
-            dataIndex: 'ownerFlag',
-            render: (f: number) => (
-              <Tag>{tr(f === 1 ? 'intercom.broadcast.mine' : 'intercom.broadcast.other')}</Tag>
-            ),
-          },
-          { title: tr('intercom.broadcast.time'), dataIndex: 'createTime', width: 170 },
-          {
-            title: '',
-            key: 'actions',
-            width: 170,
-            render: (_: unknown, row) =>
-              mayBroadcast ? (
-                <Space size="small">
-                  <Button
-                    size="small"
-                    type="link"
-                    onClick={() => {
-                      setMembers(row)
-                      setMemberUids(row.uids)
-                    }}
-                  >
-                    {tr('intercom.broadcast.members')}
-                  </Button>
-                  <Popconfirm
-                    title={tr('intercom.broadcast.removeConfirm')}
-                    onConfirm={() =>
-                      run(() => intercomApi.removeBroadcast(row.broadcastId), 'intercom.saved')
-                    }
-                  >
-                    <Button size="small" type="link" danger>
-                      {tr('intercom.broadcast.remove')}
+      <BusyArea busy={list.isFetching}>
+        <Table<IntercomBroadcast>
+          data-testid="intercom-broadcasts"
+          rowKey="broadcastId"
+          size="small"
+          dataSource={list.data ?? []}
+          pagination={false}
+          locale={{ emptyText: <Empty description={tr('intercom.broadcast.empty')} /> }}
+          expandable={{
+            // sanitised by the server on every write and again here before it enters the page
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised twice (server allow-list, DOMPurify)
+            expandedRowRender: (row) => <div dangerouslySetInnerHTML={{ __html: sanitise(row.html) }} />,
+          }}
+          columns={[
+            { title: tr('intercom.broadcast.title'), dataIndex: 'title' },
+            {
+              title: tr('intercom.broadcast.recipients'),
+              dataIndex: 'uids',
+              render: (u: string[]) => u.length,
+            },
+            {
+              title: tr('intercom.broadcast.owner'),
+              dataIndex: 'ownerFlag',
+              render: (f: number) => (
+                <Tag>{tr(f === 1 ? 'intercom.broadcast.mine' : 'intercom.broadcast.other')}</Tag>
+              ),
+            },
+            { title: tr('intercom.broadcast.time'), dataIndex: 'createTime', width: 170 },
+            {
+              title: '',
+              key: 'actions',
+              width: 170,
+              render: (_: unknown, row) =>
+                mayBroadcast ? (
+                  <Space size="small">
+                    <Button
+                      size="small"
+                      type="link"
+                      onClick={() => {
+                        setMembers(row)
+                        setMemberUids(row.uids)
+                      }}
+                    >
+                      {tr('intercom.broadcast.members')}
                     </Button>
-                  </Popconfirm>
-                </Space>
-              ) : null,
-          },
-        ]}
-      />
+                    <Popconfirm
+                      title={tr('intercom.broadcast.removeConfirm')}
+                      onConfirm={() =>
+                        run(() => intercomApi.removeBroadcast(row.broadcastId), 'intercom.saved')
+                      }
+                    >
+                      <Button size="small" type="link" danger>
+                        {tr('intercom.broadcast.remove')}
+                      </Button>
+                    </Popconfirm>
+                  </Space>
+                ) : null,
+            },
+          ]}
+        />
+      </BusyArea>
       <Modal
         open={creating}
         title={tr('intercom.broadcast.new')}

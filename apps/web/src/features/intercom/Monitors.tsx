@@ -3,6 +3,7 @@ import type { IntercomUser } from '@xpark/contract/modules/intercom'
 import { INTERCOM_PERMISSIONS } from '@xpark/contract/modules/intercom'
 import { App, Button, Card, Empty, Space, Table } from 'antd'
 import { useEffect, useState } from 'react'
+import { BusyArea } from '@/components/BusyArea'
 import { useTr } from '@/components/crud/i18n'
 import { usePermission } from '@/stores/session'
 import { intercomApi, intercomKeys, monitorsQuery } from './api'
@@ -67,37 +68,38 @@ export function Monitors() {
         ) : null
       }
     >
-      <Table<IntercomUser>
-        data-testid="intercom-monitors"
-        rowKey="uid"
-        size="small"
-        loading={list.isFetching}
-        dataSource={list.data ?? []}
-        pagination={false}
-        locale={{ emptyText: <Empty description={tr('intercom.monitor.empty')} /> }}
-        columns={[
-          { title: tr('intercom.uid'), dataIndex: 'uid', width: 100 },
-          { title: tr('intercom.name'), dataIndex: 'name' },
-          { title: tr('intercom.phone'), dataIndex: 'phone' },
-          {
-            title: '',
-            key: 'actions',
-            width: 120,
-            render: (_: unknown, row) =>
-              mayChange ? (
-                <Button
-                  size="small"
-                  type="link"
-                  danger
-                  loading={busy}
-                  onClick={() => void change([], [row.uid])}
-                >
-                  {tr('intercom.monitor.remove')}
-                </Button>
-              ) : null,
-          },
-        ]}
-      />
+      <BusyArea busy={list.isFetching}>
+        <Table<IntercomUser>
+          data-testid="intercom-monitors"
+          rowKey="uid"
+          size="small"
+          dataSource={list.data ?? []}
+          pagination={false}
+          locale={{ emptyText: <Empty description={tr('intercom.monitor.empty')} /> }}
+          columns={[
+            { title: tr('intercom.uid'), dataIndex: 'uid', width: 100 },
+            { title: tr('intercom.name'), dataIndex: 'name' },
+            { title: tr('intercom.phone'), dataIndex: 'phone' },
+            {
+              title: '',
+              key: 'actions',
+              width: 120,
+              render: (_: unknown, row) =>
+                mayChange ? (
+                  <Button
+                    size="small"
+                    type="link"
+                    danger
+                    loading={busy}
+                    onClick={() => void change([], [row.uid])}
+                  >
+                    {tr('intercom.monitor.remove')}
+                  </Button>
+                ) : null,
+            },
+          ]}
+        />
+      </BusyArea>
     </Card>
   )
 }

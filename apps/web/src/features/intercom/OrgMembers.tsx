@@ -4,6 +4,7 @@ import { INTERCOM_PERMISSIONS } from '@xpark/contract/modules/intercom'
 import { Button, Card, Col, Empty, Input, Row, Spin, Table, Tree } from 'antd'
 import type { DataNode } from 'antd/es/tree'
 import { useEffect, useMemo, useState } from 'react'
+import { BusyArea } from '@/components/BusyArea'
 import { useTr } from '@/components/crud/i18n'
 import { usePermission } from '@/stores/session'
 import { membersQuery, orgsQuery } from './api'
@@ -78,44 +79,45 @@ export function OrgMembers() {
           {orgId === '' && search === '' ? (
             <Empty description={tr('intercom.pickOrg')} />
           ) : (
-            <Table<IntercomUser>
-              data-testid="intercom-members"
-              rowKey="uid"
-              size="small"
-              virtual
-              scroll={{ y: 480 }}
-              loading={members.isFetching}
-              dataSource={members.data ?? []}
-              pagination={false}
-              locale={{ emptyText: <Empty description={tr('intercom.noMembers')} /> }}
-              columns={[
-                { title: tr('intercom.uid'), dataIndex: 'uid', width: 100 },
-                { title: tr('intercom.name'), dataIndex: 'name', width: 120 },
-                { title: tr('intercom.phone'), dataIndex: 'phone', width: 130 },
-                { title: tr('intercom.email'), dataIndex: 'email' },
-                {
-                  title: tr('intercom.role'),
-                  dataIndex: 'role',
-                  width: 90,
-                  render: (r: number) => tr(`intercom.role.${r}`),
-                },
-                {
-                  title: '',
-                  key: 'actions',
-                  width: 100,
-                  render: (_: unknown, row) => (
-                    <Button
-                      size="small"
-                      type="link"
-                      data-testid={`intercom-permissions-${row.uid}`}
-                      onClick={() => setEditing(row)}
-                    >
-                      {tr('intercom.permissions')}
-                    </Button>
-                  ),
-                },
-              ]}
-            />
+            <BusyArea busy={members.isFetching}>
+              <Table<IntercomUser>
+                data-testid="intercom-members"
+                rowKey="uid"
+                size="small"
+                virtual
+                scroll={{ y: 480 }}
+                dataSource={members.data ?? []}
+                pagination={false}
+                locale={{ emptyText: <Empty description={tr('intercom.noMembers')} /> }}
+                columns={[
+                  { title: tr('intercom.uid'), dataIndex: 'uid', width: 100 },
+                  { title: tr('intercom.name'), dataIndex: 'name', width: 120 },
+                  { title: tr('intercom.phone'), dataIndex: 'phone', width: 130 },
+                  { title: tr('intercom.email'), dataIndex: 'email' },
+                  {
+                    title: tr('intercom.role'),
+                    dataIndex: 'role',
+                    width: 90,
+                    render: (r: number) => tr(`intercom.role.${r}`),
+                  },
+                  {
+                    title: '',
+                    key: 'actions',
+                    width: 100,
+                    render: (_: unknown, row) => (
+                      <Button
+                        size="small"
+                        type="link"
+                        data-testid={`intercom-permissions-${row.uid}`}
+                        onClick={() => setEditing(row)}
+                      >
+                        {tr('intercom.permissions')}
+                      </Button>
+                    ),
+                  },
+                ]}
+              />
+            </BusyArea>
           )}
         </Card>
       </Col>
