@@ -29,7 +29,7 @@ async function signInThroughPage(page, { tenantId, username, password }) {
 }
 
 /** Installed in the page before the size choice: timestamps on the page's own clock (performance.now()). */
-function installProbe(table) {
+function installProbe([table, watchSubtree]) {
   const probe = {
     clickAt: null,
     busyAt: null,
@@ -48,11 +48,13 @@ function installProbe(table) {
     true,
   )
   const root = document.querySelector(table)
-  // the table's busy flag: CrudPage's BusyArea (the table container itself)
-  const busyArea = root.closest('[aria-busy]') ?? root.querySelector('[aria-busy]')
+  // the table's busy flag: on the table's container (CrudPage's BusyArea); builds before it kept the flag
+  // on antd's Spin inside, which needs the whole subtree watched (a cost of its own on every mutation)
+  const own = root.hasAttribute('aria-busy') && !watchSubtree
+  const busyFlag = () => (root.hasAttribute('aria-busy') ? root : root.querySelector('[aria-busy]'))
   const observer = new MutationObserver(() => {
     if (probe.clickAt === null) return
-    const busy = busyArea.getAttribute('aria-busy') === 'true'
+    const busy = busyFlag()?.getAttribute('aria-busy') === 'true'
     if (busy && probe.busyAt === null) {
       probe.busyAt = performance.now()
       performance.mark('xpark-busy')
@@ -77,7 +79,12 @@ function installProbe(table) {
       )
     }
   })
-  observer.observe(root, { subtree: true, attributes: true, childList: true, attributeFilter: ['aria-busy'] })
+  observer.observe(
+    root,
+    own
+      ? { attributes: true, attributeFilter: ['aria-busy'] }
+      : { subtree: true, attributes: true, childList: true, attributeFilter: ['aria-busy'] },
+  )
 }
 
 /**
@@ -97,7 +104,8 @@ async function measureOnce(page, { rewriteTo }) {
     )
   }, TABLE)
   await page.evaluate(() => performance.clearResourceTimings())
-  await page.evaluate(installProbe, TABLE)
+  // XPARK_BENCH_PROBE_SUBTREE=1 watches the table's whole subtree, as the probe had to before BusyArea
+  await page.evaluate(installProbe, [TABLE, Boolean(process.env.XPARK_BENCH_PROBE_SUBTREE)])
 
   const responded = page.waitForResponse(
     (r) => r.url().includes('/blade-user/page') && /[?&]size=(100|200)\b/.test(r.url()),
@@ -116,7 +124,9 @@ async function measureOnce(page, { rewriteTo }) {
   const cdp = process.env.XPARK_BENCH_PROFILE_RENDER ? await page.context().newCDPSession(page) : null
   if (cdp) {
     await cdp.send('Profiler.enable')
-    await cdp.send('Profiler.setSamplingInterval', { interval: Number(process.env.XPARK_BENCH_PROFILE_INTERVAL ?? 100) })
+    await cdp.send('Profiler.setSamplingInterval', {
+      interval: Number(process.env.XPARK_BENCH_PROFILE_INTERVAL ?? 100),
+    })
     await cdp.send('Profiler.start')
   }
   // XPARK_BENCH_RENDER_CPU=1: the main thread's CPU time over the same spans, from a Chromium trace
@@ -153,7 +163,7 @@ async function measureOnce(page, { rewriteTo }) {
 }
 
 /** Sign in as 100001/admin in a new context and measure `runs` times for each size. */
-export async function benchCrudRender(baseUrl, { runs = 5, sizes = [200, 100] } = {}) {
+export async function benchCrudRender(baseUrl, { runs = 9, sizes = [200, 100] } = {}) {
   const browser = await launchBrowser()
   try {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } })

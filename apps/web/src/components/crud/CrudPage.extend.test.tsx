@@ -1,10 +1,14 @@
+import { queryOptions } from '@tanstack/react-query'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Button } from 'antd'
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { getData } from '@/api/http'
+import { ok } from '@/test/render'
 import { CrudPage } from './CrudPage'
 import { setup, thingResource } from './testFixture'
+import { defineLookup } from './types'
 
 /** Outside filters, add defaults, add-only fields and row extras (the organisation screens use them). */
 function Filtered() {
@@ -49,6 +53,31 @@ describe('CrudPage extensions', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect((screen.getByTestId('crud-form-name') as HTMLInputElement).value).toBe('child of name-1'),
     )
+  })
+
+  it('a lookup column asks its query once for the whole page and shows the labels', async () => {
+    const codeNames = defineLookup(
+      () =>
+        queryOptions({
+          queryKey: ['demo/code-names'],
+          queryFn: () => getData<{ code: string; label: string }[]>('demo/code-names'),
+        }),
+      (names, code) => names?.find((n) => n.code === code)?.label ?? '',
+    )
+    const resource = thingResource({
+      columns: thingResource().columns.map((c) => (c.prop === 'code' ? { ...c, lookup: codeNames } : c)),
+    })
+    const { api } = setup(resource, {
+      answer: (url) =>
+        url.pathname.endsWith('/code-names')
+          ? ok(Array.from({ length: 10 }, (_, i) => ({ code: `code${i + 1}`, label: `标签 ${i + 1}` })))
+          : undefined,
+    })
+    expect(await screen.findByText('标签 1')).toBeTruthy()
+    expect(screen.getByText('标签 10')).toBeTruthy()
+    expect(screen.queryByText('code1')).toBeNull()
+    // ten rows, one request
+    expect(api.calls.filter((c) => c.url.pathname.endsWith('/code-names'))).toHaveLength(1)
   })
 
   it('shows an add-only field when adding, not when editing', async () => {

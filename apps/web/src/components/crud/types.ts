@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query'
+import type { QueryClient, QueryKey, UseQueryOptions } from '@tanstack/react-query'
 import type { FormItemProps, FormRule, TableProps } from 'antd'
 import type { ReactNode } from 'react'
 
@@ -73,6 +73,11 @@ export interface CrudColumn<T> {
   money?: boolean
   /** the field picks a node of a tree resource (its `tree` route), e.g. a parent or a type */
   treeOf?: TreeSource
+  /**
+   * the cell shows a label looked up in one query's answer (names of depts, roles, types…): the table
+   * asks once for all its rows, where a component per cell would hold a query observer per row
+   */
+  lookup?: CrudLookup
   render?: (value: T[keyof T], row: T) => ReactNode
   /** shown in the search form */
   search?: SearchType
@@ -288,4 +293,19 @@ export interface CrudResource<T extends object> {
 /** Typed identity: `defineCrud<Param>({...})` checks the props against the row type. */
 export function defineCrud<T extends object>(resource: CrudResource<T>): CrudResource<T> {
   return resource
+}
+
+/** A cell label read from one query's data: see `CrudColumn.lookup` and `defineLookup`. */
+export interface CrudLookup {
+  query: () => UseQueryOptions
+  label: (data: unknown, value: unknown) => ReactNode
+}
+
+/** A lookup typed by its query's data (`queryOptions(…)`); `data` is undefined until the answer comes. */
+export function defineLookup<D, K extends QueryKey>(
+  query: () => UseQueryOptions<D, Error, D, K>,
+  label: (data: D | undefined, value: unknown) => ReactNode,
+): CrudLookup {
+  // the table only hands each lookup its own query's data back, so the types meet again in `label`
+  return { query, label } as unknown as CrudLookup
 }

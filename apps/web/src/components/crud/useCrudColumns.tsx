@@ -1,4 +1,5 @@
 import { CopyOutlined, DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons'
+import { useQueries } from '@tanstack/react-query'
 import { Button, Form, type TableColumnsType } from 'antd'
 import { type ReactNode, useMemo } from 'react'
 import { fieldInput, fieldItemProps, fieldRules, toYuan } from './fields'
@@ -30,7 +31,8 @@ export function formatMoney(cents: unknown): string {
     : yuan.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 }
 
-function display<T>(c: CrudColumn<T>, value: unknown, row: T, tr: Tr): ReactNode {
+function display<T>(c: CrudColumn<T>, value: unknown, row: T, tr: Tr, looked: LookedUp): ReactNode {
+  if (c.lookup) return c.lookup.label(looked.get(c.prop as string), value)
   if (c.render) return c.render(value as T[keyof T], row)
   if (c.money) return formatMoney(value)
   if (c.dict) return renderDict(c.dict, value)
@@ -38,6 +40,26 @@ function display<T>(c: CrudColumn<T>, value: unknown, row: T, tr: Tr): ReactNode
   if (value === null || value === undefined) return ''
   return typeof value === 'object' ? JSON.stringify(value) : String(value)
 }
+
+/** The answers of the shown columns' lookups, by column prop. */
+type LookedUp = ReadonlyMap<string, unknown>
+
+/**
+ * One query per shown column that declares a lookup, for the whole table. The map keeps its identity
+ * until an answer changes (so the column definitions do too).
+ */
+function useLookups<T>(shown: CrudColumn<T>[]): LookedUp {
+  const withLookup = useMemo(() => shown.filter((c) => c.lookup), [shown])
+  const answers = useQueries({
+    queries: withLookup.map((c) => c.lookup!.query()),
+    combine: dataOf,
+  })
+  return useMemo(
+    () => new Map(withLookup.map((c, i) => [c.prop as string, answers[i]])),
+    [withLookup, answers],
+  )
+}
+const dataOf = (results: { data: unknown }[]) => results.map((r) => r.data)
 
 /**
  * The table columns of a declaration: user order and visibility applied, plain cell renderers (no
@@ -66,36 +88,37 @@ export function useCrudColumns<T extends object>({
   const tr = useTr()
   const editing = cell?.editing
   const saving = cell?.saving
+  const shown = useMemo(() => {
+    const byProp = new Map(resource.columns.map((c) => [c.prop as string, c]))
+    return order.filter((p) => !hidden.has(p)).map((p) => byProp.get(p)!)
+  }, [resource, order, hidden])
+  const looked = useLookups(shown)
   return useMemo(() => {
     const rowKey = (resource.rowKey ?? 'id') as keyof T
-    const byProp = new Map(resource.columns.map((c) => [c.prop as string, c]))
-    const columns: TableColumnsType<T> = order
-      .filter((p) => !hidden.has(p))
-      .map((p) => byProp.get(p)!)
-      .map((c) => ({
-        key: c.prop,
-        dataIndex: c.prop,
-        title: tr(c.label),
-        width: c.width,
-        ellipsis: c.ellipsis ? { showTitle: false } : false,
-        sorter: c.sortable || undefined,
-        sortOrder: c.sortable ? (sort?.field === c.prop ? sort.order : null) : undefined,
-        render: (value: unknown, row: T) => {
-          const key = String(row[rowKey])
-          if (c.editable && editing?.has(key))
-            return (
-              <Form.Item
-                name={[key, c.prop]}
-                rules={fieldRules(c, tr, resource.formSchema, [key])}
-                style={{ margin: 0 }}
-                {...fieldItemProps(c)}
-              >
-                {fieldInput(c, tr, { testId: `crud-cell-${c.prop}-${key}` })}
-              </Form.Item>
-            )
-          return display(c, value, row, tr)
-        },
-      }))
+    const columns: TableColumnsType<T> = shown.map((c) => ({
+      key: c.prop,
+      dataIndex: c.prop,
+      title: tr(c.label),
+      width: c.width,
+      ellipsis: c.ellipsis ? { showTitle: false } : false,
+      sorter: c.sortable || undefined,
+      sortOrder: c.sortable ? (sort?.field === c.prop ? sort.order : null) : undefined,
+      render: (value: unknown, row: T) => {
+        const key = String(row[rowKey])
+        if (c.editable && editing?.has(key))
+          return (
+            <Form.Item
+              name={[key, c.prop]}
+              rules={fieldRules(c, tr, resource.formSchema, [key])}
+              style={{ margin: 0 }}
+              {...fieldItemProps(c)}
+            >
+              {fieldInput(c, tr, { testId: `crud-cell-${c.prop}-${key}` })}
+            </Form.Item>
+          )
+        return display(c, value, row, tr, looked)
+      },
+    }))
 
     const actions = (Object.keys(allowed) as RowAction[]).filter((a) => allowed[a])
     const rowExtra = resource.rowExtra
@@ -156,5 +179,5 @@ export function useCrudColumns<T extends object>({
       },
     })
     return columns
-  }, [resource, rowContext, order, hidden, allowed, sort, onAction, cell, editing, saving, tr])
+  }, [resource, rowContext, shown, looked, allowed, sort, onAction, cell, editing, saving, tr])
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { TreeNode } from '@xpark/contract/schemas'
 import { Card, Empty, Spin, Tree, TreeSelect } from 'antd'
-import { type Key, type ReactNode, useMemo } from 'react'
+import type { Key, ReactNode } from 'react'
 import { getData } from '@/api/http'
 import { useSystemT } from './i18n'
 
@@ -105,12 +105,6 @@ export function NodeTreeSelect({
 export function DeptTreeSelect(props: Omit<NodeTreeSelectProps, 'nodes' | 'loading'>) {
   const { data, isLoading } = useQuery(deptTreeQuery())
   return <NodeTreeSelect nodes={data} loading={isLoading} {...props} />
-}
-
-/** Dept id → name, for table cells. */
-export function useDeptNames(): Map<string, string> {
-  const { data } = useQuery(deptTreeQuery())
-  return useMemo(() => namesOf(data), [data])
 }
 
 /**

@@ -1,8 +1,8 @@
 import { passwordProblem } from '@xpark/contract'
 import type { FormRule } from 'antd'
-import { defineCrud } from '@/components/crud'
+import { defineCrud, defineLookup } from '@/components/crud'
 import { type SystemKey, tSystem } from './i18n'
-import { datasourceSelectQuery, ProductSelect, ProxySelect, useNameOf } from './tenantOptions'
+import { datasourceSelectQuery, ProductSelect, ProxySelect } from './tenantOptions'
 
 /** `blade_tenant` row as the API serialises it. */
 export interface Tenant {
@@ -68,9 +68,11 @@ export function tenantSubmitBody(values: Record<string, unknown>): Record<string
 /** A background image URL the login page may use: http(s) or a server path, nothing that could break out of `url()`. */
 const BACKGROUND_URL = /^(https?:\/\/|\/)[^\s"'()\\]*$/
 
-function DatasourceName({ id }: { id: unknown }) {
-  return <>{useNameOf(datasourceSelectQuery())(id)}</>
-}
+// the list's datasource names: one query for the whole table
+const datasourceName = defineLookup(
+  datasourceSelectQuery,
+  (rows, id) => (typeof id === 'string' && rows?.find((r) => r.id === id)?.name) || '',
+)
 
 /** 租户管理 (platform administrator): the parks; adding one provisions its admin, role, dept and dicts. */
 export const tenantResource = defineCrud<Tenant>({
@@ -173,7 +175,7 @@ export const tenantResource = defineCrud<Tenant>({
       hidden: true,
       form: false,
       filterable: false,
-      render: (v) => <DatasourceName id={v} />,
+      lookup: datasourceName,
     },
     {
       prop: 'accountNumber',

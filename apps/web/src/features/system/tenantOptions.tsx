@@ -85,12 +85,3 @@ export function DatasourceSelect({ value, onChange, ...rest }: SelectProps<strin
     />
   )
 }
-
-/** The name of an id among a select list ('' while loading or unknown). */
-export function useNameOf(query: ReturnType<typeof selectQuery>) {
-  const { data } = useQuery(query)
-  return useMemo(() => {
-    const names = new Map((data ?? []).map((r) => [r.id, r.name]))
-    return (id: unknown) => (typeof id === 'string' && names.get(id)) || ''
-  }, [data])
-}

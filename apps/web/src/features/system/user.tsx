@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { Select } from 'antd'
 import { useMemo } from 'react'
 import { getData } from '@/api/http'
-import { defineCrud } from '@/components/crud'
-import { csvNames, DeptTreeSelect, namesOf, useDeptNames } from './deptTree'
+import { defineCrud, defineLookup } from '@/components/crud'
+import { csvNames, DeptTreeSelect, deptTreeQuery, namesOf } from './deptTree'
 import { RoleTreeSelect } from './role'
 import { roleTreeQuery } from './roleApi'
 import { StaffTypeSelect, staffTypeOptionsQuery } from './staffType'
@@ -66,20 +66,12 @@ function PostSelect({
   )
 }
 
-function DeptNames({ ids }: { ids: unknown }) {
-  return <>{csvNames(ids, useDeptNames())}</>
-}
-
-function RoleNames({ ids }: { ids: unknown }) {
-  const { data } = useQuery(roleTreeQuery())
-  const names = useMemo(() => namesOf(data), [data])
-  return <>{csvNames(ids, names)}</>
-}
-
-function StaffTypeName({ id }: { id: unknown }) {
-  const { data } = useQuery(staffTypeOptionsQuery())
-  return <>{typeof id === 'string' ? (data?.find((s) => s.id === id)?.name ?? id) : ''}</>
-}
+// the names in the list's cells: one query for the whole table (a component per cell held one per row)
+const deptNames = defineLookup(deptTreeQuery, (tree, ids) => csvNames(ids, namesOf(tree)))
+const roleNames = defineLookup(roleTreeQuery, (tree, ids) => csvNames(ids, namesOf(tree)))
+const staffTypeName = defineLookup(staffTypeOptionsQuery, (types, id) =>
+  typeof id === 'string' ? (types?.find((s) => s.id === id)?.name ?? id) : '',
+)
 
 const required = (message: string) => [{ required: true, whitespace: true, message }]
 
@@ -131,7 +123,7 @@ export const userResource = defineCrud<User>({
       prop: 'deptId',
       label: 'user.dept',
       filterable: false,
-      render: (v) => <DeptNames ids={v} />,
+      lookup: deptNames,
       form: {
         span: 12,
         rules: [{ required: true, message: 'please select dept' }],
@@ -144,7 +136,7 @@ export const userResource = defineCrud<User>({
       prop: 'roleId',
       label: 'user.roles',
       filterable: false,
-      render: (v) => <RoleNames ids={v} />,
+      lookup: roleNames,
       form: {
         span: 12,
         rules: [{ required: true, message: 'please select role' }],
@@ -168,7 +160,7 @@ export const userResource = defineCrud<User>({
       label: 'user.staffType',
       hidden: true,
       filterable: false,
-      render: (v) => <StaffTypeName id={v} />,
+      lookup: staffTypeName,
       form: {
         span: 12,
         // a cleared select sends '' (clears the type) rather than nothing (keeps it)
