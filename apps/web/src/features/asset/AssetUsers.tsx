@@ -7,6 +7,7 @@ import { getData, postData } from '@/api/http'
 import { type CrudRowContext, useCan } from '@/components/crud'
 import { useTr } from '@/components/crud/i18n'
 import './i18n'
+import { BusyArea } from '@/components/BusyArea'
 
 interface AssetUser {
   id: string
@@ -72,33 +73,34 @@ function AssetUsersDialog({ asset, onClose }: { asset: AssetRow; onClose: (chang
           {tr('common.add')}
         </Button>
       </Form>
-      <Table<AssetUser>
-        rowKey="id"
-        size="small"
-        loading={users.isLoading}
-        dataSource={users.data ?? []}
-        pagination={false}
-        columns={[
-          { title: tr('asset.userName'), dataIndex: 'userName' },
-          { title: tr('asset.userDept'), dataIndex: 'deptName' },
-          { title: tr('asset.userPhone'), dataIndex: 'phone' },
-          {
-            title: '',
-            width: 60,
-            render: (_v, u) => (
-              <Popconfirm title={tr('common.deleteConfirm')} onConfirm={() => remove(u.id)}>
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  data-testid={`asset-user-delete-${u.id}`}
-                />
-              </Popconfirm>
-            ),
-          },
-        ]}
-      />
+      <BusyArea busy={users.isLoading}>
+        <Table<AssetUser>
+          rowKey="id"
+          size="small"
+          dataSource={users.data ?? []}
+          pagination={false}
+          columns={[
+            { title: tr('asset.userName'), dataIndex: 'userName' },
+            { title: tr('asset.userDept'), dataIndex: 'deptName' },
+            { title: tr('asset.userPhone'), dataIndex: 'phone' },
+            {
+              title: '',
+              width: 60,
+              render: (_v, u) => (
+                <Popconfirm title={tr('common.deleteConfirm')} onConfirm={() => remove(u.id)}>
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    data-testid={`asset-user-delete-${u.id}`}
+                  />
+                </Popconfirm>
+              ),
+            },
+          ]}
+        />
+      </BusyArea>
     </Modal>
   )
 }

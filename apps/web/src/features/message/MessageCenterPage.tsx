@@ -9,6 +9,7 @@ import { MESSAGE_KEY, type MessageFilter, markRead, messagePageQuery, removeMess
 import { useOpenMessage } from './PopoverLists'
 import { SendMessageDialog } from './SendMessageDialog'
 import './i18n'
+import { BusyArea } from '@/components/BusyArea'
 
 type ReadFilter = 'all' | 'unread' | 'read'
 const READ_STATE: Record<ReadFilter, MessageFilter['isRead']> = { all: undefined, unread: 0, read: 1 }
@@ -158,21 +159,22 @@ export default function MessageCenterPage() {
           </Button>
         )}
       </Space>
-      <Table<MessageRow>
-        rowKey="id"
-        size="small"
-        loading={page.isLoading}
-        columns={columns}
-        dataSource={page.data?.records ?? []}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
-        pagination={{
-          current: paging.current,
-          pageSize: paging.size,
-          total: page.data?.total ?? 0,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (current, size) => setPaging({ current, size }),
-        }}
-      />
+      <BusyArea busy={page.isLoading}>
+        <Table<MessageRow>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={page.data?.records ?? []}
+          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+          pagination={{
+            current: paging.current,
+            pageSize: paging.size,
+            total: page.data?.total ?? 0,
+            showTotal: (total) => t('common.total', { total }),
+            onChange: (current, size) => setPaging({ current, size }),
+          }}
+        />
+      </BusyArea>
       <SendMessageDialog open={sending} onClose={() => setSending(false)} />
     </Card>
   )

@@ -10,6 +10,7 @@ import { getData, postData } from '@/api/http'
 import { type CrudRowContext, useCan } from '@/components/crud'
 import { useTr } from '@/components/crud/i18n'
 import './i18n'
+import { BusyArea } from '@/components/BusyArea'
 
 const base = `${inventoryContract.path}`
 
@@ -131,43 +132,44 @@ export function CountDialog({
       >
         {tr('storage.inventory.fillBook')}
       </Button>
-      <Table<InventoryLine>
-        rowKey="id"
-        size="small"
-        loading={lines === null}
-        dataSource={lines ?? []}
-        pagination={false}
-        scroll={{ y: 480 }}
-        columns={[
-          { title: tr('storage.goodsCode'), dataIndex: 'goodsCode', width: 120 },
-          { title: tr('storage.goodsName'), dataIndex: 'goodsName' },
-          { title: tr('storage.batchCode'), dataIndex: 'batchCode', width: 110 },
-          { title: tr('storage.bookQuantity'), dataIndex: 'bookQuantity', width: 110 },
-          {
-            title: tr('storage.countQuantity'),
-            width: 150,
-            render: (_v, line) => (
-              <InputNumber
-                stringMode
-                min="0"
-                size="small"
-                value={typed[line.id] ?? line.countQuantity ?? undefined}
-                onChange={(v) => setTyped((t) => ({ ...t, [line.id]: v === null ? '' : String(v) }))}
-                data-testid={`inventory-count-input-${line.goodsCode}`}
-              />
-            ),
-          },
-          // the saved difference (counted − book): a loss shows negative before its audit
-          {
-            title: tr('storage.difference'),
-            dataIndex: 'difference',
-            width: 110,
-            render: (v: string | null, line) => (
-              <span data-testid={`inventory-difference-${line.goodsCode}`}>{v ?? ''}</span>
-            ),
-          },
-        ]}
-      />
+      <BusyArea busy={lines === null}>
+        <Table<InventoryLine>
+          rowKey="id"
+          size="small"
+          dataSource={lines ?? []}
+          pagination={false}
+          scroll={{ y: 480 }}
+          columns={[
+            { title: tr('storage.goodsCode'), dataIndex: 'goodsCode', width: 120 },
+            { title: tr('storage.goodsName'), dataIndex: 'goodsName' },
+            { title: tr('storage.batchCode'), dataIndex: 'batchCode', width: 110 },
+            { title: tr('storage.bookQuantity'), dataIndex: 'bookQuantity', width: 110 },
+            {
+              title: tr('storage.countQuantity'),
+              width: 150,
+              render: (_v, line) => (
+                <InputNumber
+                  stringMode
+                  min="0"
+                  size="small"
+                  value={typed[line.id] ?? line.countQuantity ?? undefined}
+                  onChange={(v) => setTyped((t) => ({ ...t, [line.id]: v === null ? '' : String(v) }))}
+                  data-testid={`inventory-count-input-${line.goodsCode}`}
+                />
+              ),
+            },
+            // the saved difference (counted − book): a loss shows negative before its audit
+            {
+              title: tr('storage.difference'),
+              dataIndex: 'difference',
+              width: 110,
+              render: (v: string | null, line) => (
+                <span data-testid={`inventory-difference-${line.goodsCode}`}>{v ?? ''}</span>
+              ),
+            },
+          ]}
+        />
+      </BusyArea>
     </Modal>
   )
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, type TableProps } from 'antd'
 import { useMemo, useState } from 'react'
 import { getData, postData } from '@/api/http'
+import { BusyArea } from '@/components/BusyArea'
 import { type SystemKey, useSystemT } from './i18n'
 import { USER_PATH, type User } from './user'
 
@@ -126,15 +127,16 @@ function Grants({ user }: { user: User }) {
   return (
     <div data-testid="user-tenant-dialog">
       <p>{t('user.tenantGrantHint', { account: user.account })}</p>
-      <Table<TenantGrant>
-        rowKey="tenantId"
-        size="small"
-        pagination={false}
-        loading={grants.isLoading}
-        columns={columns}
-        dataSource={grants.data ?? []}
-        data-testid="user-tenant-grants"
-      />
+      <BusyArea busy={grants.isLoading}>
+        <Table<TenantGrant>
+          rowKey="tenantId"
+          size="small"
+          pagination={false}
+          columns={columns}
+          dataSource={grants.data ?? []}
+          data-testid="user-tenant-grants"
+        />
+      </BusyArea>
       <Form form={form} layout="inline" style={{ marginTop: 16, rowGap: 8 }} onFinish={add}>
         <Form.Item name="tenantId" label={t('user.tenant')} rules={required('please select tenant')}>
           <Select

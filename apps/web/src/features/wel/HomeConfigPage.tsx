@@ -7,6 +7,7 @@ import { homeCards } from '@/components/kit'
 import { useSession } from '@/stores/session'
 import { HOME_CONFIG_KEY, roleCardsQuery, saveRoleCards } from './homeConfig'
 import './i18n'
+import { BusyArea } from '@/components/BusyArea'
 
 /** 首页配置 (`/home-page-configuration/index`): per role, which cards the home page shows. */
 export default function HomeConfigPage() {
@@ -34,47 +35,48 @@ export default function HomeConfigPage() {
   return (
     <Card title={t('home.config.title')} data-testid="home-config">
       <Alert type="info" showIcon message={t('home.config.tip')} style={{ marginBottom: 12 }} />
-      <Table<HomeConfigRow>
-        rowKey="roleId"
-        size="small"
-        loading={roles.isLoading}
-        dataSource={roles.data ?? []}
-        pagination={false}
-        columns={[
-          { title: t('home.config.role'), dataIndex: 'roleName', width: 200 },
-          {
-            title: t('home.config.cards'),
-            render: (_: unknown, row) => (
-              <>
-                {row.cards === null && !draft[row.roleId] && <Tag>{t('home.config.default')}</Tag>}
-                <Checkbox.Group
-                  data-testid={`home-config-cards-${row.roleId}`}
-                  disabled={!mayEdit}
-                  options={options}
-                  value={draft[row.roleId] ?? row.cards ?? defaults}
-                  onChange={(value) => setDraft((d) => ({ ...d, [row.roleId]: value.map(String) }))}
-                />
-              </>
-            ),
-          },
-          {
-            title: t('common.action'),
-            width: 100,
-            render: (_: unknown, row) =>
-              mayEdit && (
-                <Button
-                  type="link"
-                  size="small"
-                  data-testid={`home-config-save-${row.roleId}`}
-                  disabled={!draft[row.roleId]}
-                  onClick={() => void save(row).catch(() => undefined)}
-                >
-                  {t('home.config.save')}
-                </Button>
+      <BusyArea busy={roles.isLoading}>
+        <Table<HomeConfigRow>
+          rowKey="roleId"
+          size="small"
+          dataSource={roles.data ?? []}
+          pagination={false}
+          columns={[
+            { title: t('home.config.role'), dataIndex: 'roleName', width: 200 },
+            {
+              title: t('home.config.cards'),
+              render: (_: unknown, row) => (
+                <>
+                  {row.cards === null && !draft[row.roleId] && <Tag>{t('home.config.default')}</Tag>}
+                  <Checkbox.Group
+                    data-testid={`home-config-cards-${row.roleId}`}
+                    disabled={!mayEdit}
+                    options={options}
+                    value={draft[row.roleId] ?? row.cards ?? defaults}
+                    onChange={(value) => setDraft((d) => ({ ...d, [row.roleId]: value.map(String) }))}
+                  />
+                </>
               ),
-          },
-        ]}
-      />
+            },
+            {
+              title: t('common.action'),
+              width: 100,
+              render: (_: unknown, row) =>
+                mayEdit && (
+                  <Button
+                    type="link"
+                    size="small"
+                    data-testid={`home-config-save-${row.roleId}`}
+                    disabled={!draft[row.roleId]}
+                    onClick={() => void save(row).catch(() => undefined)}
+                  >
+                    {t('home.config.save')}
+                  </Button>
+                ),
+            },
+          ]}
+        />
+      </BusyArea>
     </Card>
   )
 }
