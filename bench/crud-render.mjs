@@ -225,9 +225,9 @@ export function report(result) {
 
 async function main() {
   const watchdog = setTimeout(() => {
-    console.error('crud-render: still running after 3 minutes, giving up')
+    console.error('crud-render: still running after 6 minutes, giving up')
     process.exit(2)
-  }, 180_000)
+  }, 360_000)
   watchdog.unref()
   if (!(await waitForChromium(120_000))) throw new Error('/usr/bin/chromium is missing')
   const dataDir = mkdtempSync(join(os.tmpdir(), 'xpark-bench-render-'))
