@@ -90,7 +90,8 @@ describe.skipIf(skipped)(
       allServingAt = Date.now()
       db = new pg.Client({ connectionString: url.toString() })
       await db.connect()
-    })
+      // three processes migrating and seeding one database: past a minute on a loaded machine (load 10)
+    }, 180_000)
 
     afterAll(async () => {
       await Promise.all(nodes.map(stopNode))
