@@ -10,9 +10,12 @@ export const CPU_TRACE_CATEGORIES = [
 ]
 
 /**
- * CPU milliseconds the page's main thread spent from the end of the last response whose URL contains
- * `urlPart` to each of the given `performance.mark` names (tasks cut at the ends pro rata).
- * Returns null when the trace lacks the request or a mark.
+ * From the renderer's receipt of the last response whose URL contains `urlPart` (the trace's
+ * ResourceFinish, on the page's main thread) to each of the given `performance.mark` names: the
+ * main thread's CPU milliseconds (tasks cut at the ends pro rata) and the wall milliseconds.
+ * The receipt comes after the network's response end (Resource Timing) when the main thread is busy:
+ * the difference is time the response waited for the page. Null when the trace lacks the request or
+ * a mark.
  */
 export function mainThreadCpu(traceBuffer, urlPart, markNames) {
   const events = JSON.parse(traceBuffer.toString()).traceEvents
@@ -34,5 +37,8 @@ export function mainThreadCpu(traceBuffer, urlPart, markNames) {
       const to = Math.min(e.ts + e.dur, end)
       return to > from ? sum + (e.tdur ?? e.dur) * ((to - from) / (e.dur || 1)) : sum
     }, 0) / 1000
-  return Object.fromEntries(markNames.map((name, i) => [name, cpuUntil(marks[i].ts)]))
+  return {
+    cpu: Object.fromEntries(markNames.map((name, i) => [name, cpuUntil(marks[i].ts)])),
+    wall: Object.fromEntries(markNames.map((name, i) => [name, (marks[i].ts - finished.ts) / 1000])),
+  }
 }
