@@ -1,5 +1,6 @@
 // jsdom lacks the layout APIs antd asks for: stub them so components render in tests.
 import { cleanup, configure } from '@testing-library/react'
+import { unstable_IdlePriority, unstable_scheduleCallback } from 'scheduler'
 import { afterAll, afterEach, vi } from 'vitest'
 import '../i18n'
 // as in the console: CrudPage columns declared with `dict` show the dictionary's labels
@@ -43,6 +44,17 @@ afterEach(() => {
   sessionStorage.clear()
 })
 
-// React schedules passive effects of the last commit on a macrotask; let it run while the file's jsdom
-// still exists (otherwise "window is not defined" arrives after teardown and fails the whole run)
-afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 100)))
+// React's work still queued at the end of a file (a render, the passive effects of the last commit) must
+// run while the file's jsdom exists: otherwise "window is not defined" arrives after teardown and fails
+// the whole run. A fixed 100 ms wait was not enough once on a loaded CI machine. An idle-priority task on
+// React's own scheduler runs after every task queued before it (and after those they queue), so drain
+// it, give late timers 100 ms, and drain again.
+const drainReactScheduler = () =>
+  new Promise<void>((resolve) => {
+    unstable_scheduleCallback(unstable_IdlePriority, () => resolve())
+  })
+afterAll(async () => {
+  await drainReactScheduler()
+  await new Promise<void>((resolve) => setTimeout(resolve, 100))
+  await drainReactScheduler()
+})
