@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { printProfile } from './lib/cpu-profile.mjs'
 import { launchBrowser, waitForChromium } from './lib/login-page.mjs'
-import { CPU_TRACE_CATEGORIES, mainThreadCpu } from './lib/trace-cpu.mjs'
+import { CPU_TRACE_CATEGORIES, sinceResponseReceipt } from './lib/trace-cpu.mjs'
 import { serverWith100kUsers, USERS_TENANT } from './lib/users-100k.mjs'
 import { freePort, stopServer } from './lib/xpark-server.mjs'
 
@@ -158,7 +158,9 @@ async function measureOnce(page, { rewriteTo }) {
   // a `%d` in the path keeps every run's (numbered)
   if (trace && process.env.XPARK_BENCH_TRACE_FILE)
     writeFileSync(process.env.XPARK_BENCH_TRACE_FILE.replace('%d', String(++traceCount)), trace)
-  const cpu = trace ? mainThreadCpu(trace, '/blade-user/page', ['xpark-commit', 'xpark-frame']) : null
+  const spans = trace
+    ? sinceResponseReceipt(trace, '/blade-user/page', ['xpark-commit', 'xpark-frame'])
+    : null
   const probe = await page.evaluate(() => window.__xparkProbe)
   if (rewriteTo) await page.unroute('**/xparkApi/blade-user/page?*')
   const records = body.data?.records?.length ?? 0
@@ -169,9 +171,9 @@ async function measureOnce(page, { rewriteTo }) {
     networkMs: probe.responseEnd === null ? null : probe.responseEnd - probe.clickAt,
     renderMs: probe.responseEnd === null ? null : probe.frameAt - probe.responseEnd,
     commitAfterResponseMs: probe.responseEnd === null ? null : probe.committedAt - probe.responseEnd,
-    cpuRenderMs: cpu?.cpu['xpark-frame'] ?? null,
-    cpuCommitMs: cpu?.cpu['xpark-commit'] ?? null,
-    receiptRenderMs: cpu?.wall['xpark-frame'] ?? null,
+    cpuRenderMs: spans?.cpu['xpark-frame'] ?? null,
+    cpuCommitMs: spans?.cpu['xpark-commit'] ?? null,
+    receiptRenderMs: spans?.wall['xpark-frame'] ?? null,
   }
 }
 

@@ -17,7 +17,7 @@ export const CPU_TRACE_CATEGORIES = [
  * the difference is time the response waited for the page. Null when the trace lacks the request or
  * a mark.
  */
-export function mainThreadCpu(traceBuffer, urlPart, markNames) {
+export function sinceResponseReceipt(traceBuffer, urlPart, markNames) {
   const events = JSON.parse(traceBuffer.toString()).traceEvents
   const sent = events
     .filter((e) => e.name === 'ResourceSendRequest' && (e.args?.data?.url ?? '').includes(urlPart))
