@@ -17,6 +17,7 @@ import { toWireJson } from './core/envelope.js'
 import { registerConsole } from './core/http/console.js'
 import { loadCryptoKeys, registerRequestCrypto } from './core/http/crypto/index.js'
 import { CONSOLE_CSP } from './core/http/csp.js'
+import { registerDrain } from './core/http/drain.js'
 import { DATABASE_RETRY_AFTER_SECONDS, registerErrorHandling } from './core/http/errors.js'
 import { registerSecurityHeaders } from './core/http/security-headers.js'
 import { registerTextGuard } from './core/http/text-guard.js'
@@ -95,6 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       typeof deps.config.trustProxy === 'number' ? trustHops(deps.config.trustProxy) : deps.config.trustProxy,
     // ids, dates and big numbers go out in BladeX form (see core/envelope)
     ajv: { customOptions: { coerceTypes: 'array' } },
+    // closing: refused in the envelope by core/http/drain instead
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
@@ -102,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(wireSerializer(deps.config.env === 'test'))
   app.setReplySerializer((payload) => toWireJson(payload))
   registerErrorHandling(app)
+  registerDrain(app)
   // without the access log, a request that took long still leaves a line
   if (!deps.config.accessLog)
     app.addHook('onResponse', (request, reply, done) => {
