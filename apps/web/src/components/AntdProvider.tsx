@@ -1,3 +1,4 @@
+import { IconProvider } from '@ant-design/icons'
 import { ConfigProvider } from 'antd'
 import enUS from 'antd/es/locale/en_US'
 import zhCN from 'antd/es/locale/zh_CN'
@@ -6,6 +7,10 @@ import 'dayjs/locale/zh-cn'
 import { type ReactNode, useEffect, useMemo } from 'react'
 import { antdThemeFor } from '../shell/themes'
 import { useSettings } from '../stores/settings'
+
+// ConfigProvider injects the icons' styles once (its IconStyle); without this every icon's mount
+// looked them up again in <head> (an effect per icon: a row of actions is several icons)
+const ICONS = { zeroRuntime: true }
 
 /**
  * antd theme (console theme + main colour) and locale. Each antd page wraps itself in this rather
@@ -21,7 +26,7 @@ export function AntdProvider({ children }: { children: ReactNode }) {
   }, [language])
   return (
     <ConfigProvider locale={language === 'en-US' ? enUS : zhCN} theme={theme}>
-      {children}
+      <IconProvider value={ICONS}>{children}</IconProvider>
     </ConfigProvider>
   )
 }

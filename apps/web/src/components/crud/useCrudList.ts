@@ -13,6 +13,8 @@ import {
 } from './query'
 import type { CrudResource } from './types'
 
+const NO_SELECTION = { keys: [], rows: [] }
+
 /**
  * Paging, search, drawer conditions, sort and selection of one CrudPage. All of it is component
  * state changed only by the user's actions (no effect resets any of it), so a keep-alive tab comes
@@ -45,7 +47,11 @@ export function useCrudList<T extends object>(resource: CrudResource<T>, extra?:
   )
   const query = useQuery(listQuery(resource, page, params))
 
-  const clearSelection = useCallback(() => setSelection({ keys: [], rows: [] }), [])
+  // the same state when nothing is ticked: a new object would re-render the toolbar and the table
+  const clearSelection = useCallback(
+    () => setSelection((s) => (s.keys.length || s.rows.length ? NO_SELECTION : s)),
+    [],
+  )
   /** a new search (submit, reset or date range) starts again from page 1 */
   const setSearch = useCallback(
     (values: Record<string, unknown>) => {
@@ -63,10 +69,17 @@ export function useCrudList<T extends object>(resource: CrudResource<T>, extra?:
     },
     [clearSelection],
   )
-  /** a new page size starts from page 1 */
+  /**
+   * A new page size starts from page 1. The request leaves before React renders the change: a
+   * bigger page swaps the table for a virtual one first, and the request overlaps that work instead of following it.
+   */
   const changePage = useCallback(
-    (current: number, size: number) => setPage((p) => ({ current: size === p.size ? current : 1, size })),
-    [],
+    (current: number, size: number) => {
+      const next = { current: size === page.size ? current : 1, size }
+      void queryClient.prefetchQuery(listQuery(resource, next, params))
+      setPage(next)
+    },
+    [queryClient, resource, page.size, params],
   )
   const refresh = useCallback(
     () => void invalidateResource(queryClient, resourceCode(resource)),
