@@ -47,6 +47,24 @@ describe('CrudPage list, search and delete', { timeout: 30_000 }, () => {
     expect(screen.getByText('name-1')).toBeTruthy()
   })
 
+  it('a page change sends its request before the page renders the change (the render may be long: a size change swaps the table)', async () => {
+    const { api } = setup()
+    await screen.findByText('name-1')
+    const activeAtRequest: (string | null)[] = []
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
+      if (new URL(input, 'http://x').searchParams.get('current') === '2')
+        activeAtRequest.push(document.querySelector('.ant-pagination-item-active')?.textContent ?? null)
+      return api.fn(input, init)
+    })
+    await userEvent.click(screen.getByTitle('2'))
+    await waitFor(() => expect(activeAtRequest.length).toBe(1))
+    // the pager still showed page 1 when the request left, and the table's own query took it over
+    expect(activeAtRequest).toEqual(['1'])
+    await waitFor(() => expect(document.querySelector('.ant-pagination-item-active')?.textContent).toBe('2'))
+    await waitFor(() => expect(screen.getByTestId('crud-table').getAttribute('aria-busy')).toBe('false'))
+    expect(activeAtRequest).toHaveLength(1)
+  })
+
   it('drops empty search values from the query and sends the declared operator', async () => {
     const { pageCalls } = setup()
     await screen.findByText('name-1')
