@@ -35,7 +35,7 @@ export function useCrudList<T extends object>(resource: CrudResource<T>, extra?:
   if (seenExtra !== extraKey) {
     setSeenExtra(extraKey)
     setPage((p) => ({ ...p, current: 1 }))
-    setSelection({ keys: [], rows: [] })
+    setSelection(NO_SELECTION)
   }
   const params = useMemo(
     () => ({
@@ -70,8 +70,8 @@ export function useCrudList<T extends object>(resource: CrudResource<T>, extra?:
     [clearSelection],
   )
   /**
-   * A new page size starts from page 1. The request leaves before React renders the change: a
-   * bigger page swaps the table for a virtual one first, and the request overlaps that work instead of following it.
+   * A new page size starts from page 1. The request leaves before React renders the change: a bigger
+   * page swaps the table for a virtual one, and the request overlaps that work instead of following it.
    */
   const changePage = useCallback(
     (current: number, size: number) => {
