@@ -74,9 +74,7 @@ export async function pickOption(page: Page, field: Locator, title: string): Pro
 
 /** The body rows of `table` whose cells include one reading exactly `text`. */
 export const rowWith = (table: Locator, text: string): Locator =>
-  table
-    .locator('tr.ant-table-row')
-    .filter({ has: table.page().getByRole('cell', { name: text, exact: true }) })
+  table.locator('.ant-table-row').filter({ has: table.page().getByRole('cell', { name: text, exact: true }) })
 
 /** The id of a table row (antd's `data-row-key`: the resource's row key). */
 export async function rowId(row: Locator): Promise<string> {

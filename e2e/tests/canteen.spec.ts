@@ -100,9 +100,9 @@ test.describe('智慧食堂 and 财务管理', () => {
     await expect(rowWith(cards, cardNo)).toContainText('37.50')
     await openScreen(page, FINANCE, '/finance/bill', '账单明细', 'finance-bill-page')
     const bills = page.getByTestId('finance-bill-table')
-    await expect(bills.locator('tr.ant-table-row').filter({ hasText: cardNo })).toHaveCount(3)
+    await expect(bills.locator('.ant-table-row').filter({ hasText: cardNo })).toHaveCount(3)
     await expect(
-      bills.locator('tr.ant-table-row').filter({ hasText: cardNo }).filter({ hasText: '退款' }),
+      bills.locator('.ant-table-row').filter({ hasText: cardNo }).filter({ hasText: '退款' }),
     ).toContainText('12.50')
   })
 })

@@ -44,7 +44,7 @@ async function openUsers(page: Page) {
 const userRow = (page: Page, account: string) =>
   page
     .getByTestId('user-table')
-    .locator('tr.ant-table-row')
+    .locator('.ant-table-row')
     .filter({ has: page.getByRole('cell', { name: account, exact: true }) })
 
 test.describe('Excel', () => {
@@ -62,7 +62,7 @@ test.describe('Excel', () => {
       await expect(page.getByText('请勾选要导出的数据').first()).toBeVisible()
       // by account, ascending: admin and staff stay on page 1 however many users earlier runs imported
       await page.getByTestId('user-table').getByRole('columnheader', { name: '登录账号' }).click()
-      await expect(page.getByTestId('user-table').locator('tr.ant-table-row').first()).toContainText('admin')
+      await expect(page.getByTestId('user-table').locator('.ant-table-row').first()).toContainText('admin')
       await userRow(page, 'admin').getByRole('checkbox').check()
       await userRow(page, 'staff').getByRole('checkbox').check()
       const downloading = page.waitForEvent('download')
@@ -115,7 +115,7 @@ test.describe('Excel', () => {
       await expect(userRow(page, `xl${n}a`)).toBeVisible()
       await expect(userRow(page, `xl${n}c`)).toBeVisible()
       await expect(userRow(page, `xl${n}b`)).toHaveCount(0)
-      await expect(page.getByTestId('user-table').locator('tr.ant-table-row')).toHaveCount(2)
+      await expect(page.getByTestId('user-table').locator('.ant-table-row')).toHaveCount(2)
     } finally {
       rmSync(work, { recursive: true, force: true })
     }

@@ -60,7 +60,7 @@ test.describe('资源管理', () => {
     await enable(page, rowWith(table, first), 'oss')
     await enable(page, rowWith(table, second), 'oss')
     await expect(rowWith(table, first)).toContainText('未启用')
-    await expect(table.locator('tr.ant-table-row').filter({ hasText: '已启用' })).toHaveCount(1)
+    await expect(table.locator('.ant-table-row').filter({ hasText: '已启用' })).toHaveCount(1)
     await expect(oss).toBeVisible()
 
     // 附件管理: upload a text file (it goes to the enabled local store)
@@ -112,7 +112,7 @@ test.describe('资源管理', () => {
     await expect(row).toContainText(`T-${n}`)
 
     await enable(page, row, 'sms')
-    await expect(table.locator('tr.ant-table-row').filter({ hasText: '已启用' })).toHaveCount(1)
+    await expect(table.locator('.ant-table-row').filter({ hasText: '已启用' })).toHaveCount(1)
 
     // 发送短信: empty phones are refused, then the log provider records the message
     const id = await rowId(row)

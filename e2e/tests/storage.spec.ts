@@ -163,7 +163,7 @@ test.describe('仓储管理 (keeper)', () => {
     await planRow.getByTestId(`inventory-count-${planId}`).click()
     const counting = page.locator('.ant-modal-wrap:visible').filter({ hasText: `盘点明细 PD${n}` })
     await expect(counting).toBeVisible()
-    const countLine = counting.locator('tr.ant-table-row').filter({ hasText: goodsCode })
+    const countLine = counting.locator('.ant-table-row').filter({ hasText: goodsCode })
     await expect(countLine).toHaveCount(1)
     await expect(countLine).toContainText('7.5000')
     await counting.getByTestId(`inventory-count-input-${goodsCode}`).fill('7')

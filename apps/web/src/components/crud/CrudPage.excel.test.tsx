@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { changeLanguage } from '@/i18n'
 import { allPermissions, setup, thingResource } from './testFixture'
 
-const rowOf = (text: string) => screen.getByText(text).closest('tr')!
+const rowOf = (text: string) => screen.getByText(text).closest<HTMLElement>('[role="row"]')!
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const excel = {
   exportUrl: 'demo/thing/export-thing',

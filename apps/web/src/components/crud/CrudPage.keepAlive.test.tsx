@@ -18,7 +18,7 @@ function Tab({ children }: { children: ReactNode }) {
   )
 }
 
-const rowOf = (text: string) => screen.getByText(text).closest('tr')!
+const rowOf = (text: string) => screen.getByText(text).closest<HTMLElement>('[role="row"]')!
 const activePage = () => document.querySelector('.ant-pagination-item-active')?.getAttribute('title')
 
 describe('CrudPage in a keep-alive tab', { timeout: 30_000 }, () => {

@@ -1,10 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { changeLanguage } from '@/i18n'
 import { setup, thingResource, things } from './testFixture'
 
-const rowOf = (text: string) => screen.getByText(text).closest('tr')!
+const rowOf = (text: string) => screen.getByText(text).closest<HTMLElement>('[role="row"]')!
 const lastPage = (calls: () => { url: URL }[]) => calls().at(-1)!.url.searchParams
 
 describe('CrudPage list, search and delete', { timeout: 30_000 }, () => {
@@ -63,6 +63,42 @@ describe('CrudPage list, search and delete', { timeout: 30_000 }, () => {
     await waitFor(() => expect(document.querySelector('.ant-pagination-item-active')?.textContent).toBe('2'))
     await waitFor(() => expect(screen.getByTestId('crud-table').getAttribute('aria-busy')).toBe('false'))
     expect(activeAtRequest).toHaveLength(1)
+  })
+
+  it('reads as one table at every page size: a header row, a row per record with its cells, where each stands', async () => {
+    const { pageCalls } = setup()
+    await screen.findByText('name-1')
+    const table = screen.getByRole('table')
+    expect(table).toBe(screen.getByTestId('crud-table'))
+    const names = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent)
+    expect(names).toEqual(expect.arrayContaining(['Name', 'Code', 'Created']))
+    const rows = within(table).getAllByRole('row')
+    expect(rows).toHaveLength(11)
+    expect(table.getAttribute('aria-rowcount')).toBe('11')
+    expect(rows[1]!.getAttribute('aria-rowindex')).toBe('2')
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .some((c) => c.textContent === 'name-1'),
+    ).toBe(true)
+
+    // a size change keeps the same table (before, 100 rows a page swapped it for a virtual one)
+    const inner = table.querySelector('.ant-table')
+    await userEvent.click(document.querySelector('.ant-pagination-options .ant-select input')!)
+    const option = await waitFor(() => {
+      const hit = [...document.querySelectorAll('.ant-select-item-option')].find((o) =>
+        o.textContent?.startsWith('100 '),
+      )
+      if (!hit) throw new Error('no option of 100 rows a page')
+      return hit
+    })
+    fireEvent.click(option)
+    await waitFor(() => expect(lastPage(pageCalls).get('size')).toBe('100'))
+    await waitFor(() => expect(table.getAttribute('aria-busy')).toBe('false'))
+    expect(table.querySelector('.ant-table')).toBe(inner)
+    expect(table.querySelectorAll('[role="row"][aria-rowindex]')).toHaveLength(10)
   })
 
   it('drops empty search values from the query and sends the declared operator', async () => {

@@ -21,6 +21,7 @@ import { useCrudColumns } from './useCrudColumns'
 import { useCrudList } from './useCrudList'
 import { useCrudRemove } from './useCrudRemove'
 import { useTreeRows } from './useTreeRows'
+import { VIRTUAL_TABLE_PARTS } from './virtualTableParts'
 
 const defaultIds: Record<TestIdSlot, string> = {
   page: 'crud-page',
@@ -169,11 +170,20 @@ export function CrudPage<T extends object>({
     () => (cell.newRows.length ? [...cell.newRows, ...tree.rows] : tree.rows),
     [cell.newRows, tree.rows],
   )
-  const virtual = resource.virtual ?? page.size >= 100
+  const virtual = resource.virtual ?? true
   const scrollX = columns.reduce((sum, c) => sum + (Number(c.width) || 160), 0) + 48
   // always a horizontal width: columns without one would otherwise shrink to nothing when the fixed
   // ones and the row actions fill a narrow screen
   const scroll = useMemo(() => (virtual ? { x: scrollX, y: 600 } : { x: scrollX }), [virtual, scrollX])
+  // a virtual table holds only the rows in view: each says where it stands among them all
+  const { onRow: resourceOnRow } = resource
+  const onRow = useMemo<TableProps<T>['onRow']>(
+    () =>
+      virtual
+        ? (row, index) => ({ ...resourceOnRow?.(row, index), 'aria-rowindex': (index ?? 0) + 2 })
+        : resourceOnRow,
+    [virtual, resourceOnRow],
+  )
   const { setSort } = list
   const onChange = useCallback<NonNullable<TableProps<T>['onChange']>>(
     (_p, _f, sorter, extra) => {
@@ -299,6 +309,31 @@ export function CrudPage<T extends object>({
   )
   const total = query.data?.total ?? 0
   const { changePage } = list
+  // the table is kept while its inputs are the same: a page or size change re-renders the pager and the
+  // busy veil at the click, and the table only when the new rows arrive
+  const tableTestId = resource.testIds?.table
+  const table = useMemo(
+    () => (
+      <Table<T>
+        ref={tableRef as never}
+        rowKey={rowKey}
+        size="middle"
+        columns={columns}
+        dataSource={rows}
+        virtual={virtual}
+        scroll={scroll}
+        onChange={onChange}
+        onRow={onRow}
+        components={virtual ? VIRTUAL_TABLE_PARTS : undefined}
+        expandable={expandable}
+        rowSelection={rowSelection}
+        // paging is ours (below): antd would slice an unsaved new row off a full page
+        pagination={false}
+        data-testid={tableTestId}
+      />
+    ),
+    [rowKey, columns, rows, virtual, scroll, onChange, onRow, expandable, rowSelection, tableTestId],
+  )
   const pager = useMemo(
     () =>
       resource.tree ? null : (
@@ -344,6 +379,8 @@ export function CrudPage<T extends object>({
       <Form form={cell.form} component={false}>
         <BusyArea
           busy={query.isFetching}
+          role={virtual ? 'table' : undefined}
+          aria-rowcount={virtual ? rows.length + 1 : undefined}
           data-testid="crud-table"
           onScrollCapture={(e) => {
             // portalled dropdowns bubble here too: only the table's own scrolling counts
@@ -351,22 +388,7 @@ export function CrudPage<T extends object>({
             if (e.currentTarget.contains(target)) scrollTop.current = target.scrollTop
           }}
         >
-          <Table<T>
-            ref={tableRef as never}
-            rowKey={rowKey}
-            size="middle"
-            columns={columns}
-            dataSource={rows}
-            virtual={virtual}
-            scroll={scroll}
-            onChange={onChange}
-            onRow={resource.onRow}
-            expandable={expandable}
-            rowSelection={rowSelection}
-            // paging is ours (below): antd would slice an unsaved new row off a full page
-            pagination={false}
-            data-testid={resource.testIds?.table}
-          />
+          {table}
         </BusyArea>
       </Form>
       {pager}

@@ -111,8 +111,8 @@ describe('the module kit in the console: a screen from a contract', { timeout: 3
     const api = setup({ shop_gadget_view: true, shop_gadget_shelf: true })
     await screen.findByText('off one')
     expect(api.calls.some((c) => c.url.pathname.endsWith('/shop/gadget/queryGadgets'))).toBe(true)
-    const off = screen.getByText('off one').closest('tr')!
-    const on = screen.getByText('on one').closest('tr')!
+    const off = screen.getByText('off one').closest<HTMLElement>('[role="row"]')!
+    const on = screen.getByText('on one').closest<HTMLElement>('[role="row"]')!
     expect(within(off).getByText('12.50')).toBeTruthy()
     expect(within(off).getByTestId('crud-row-changeStatus-1-11')).toBeTruthy()
     expect(within(off).queryByTestId('crud-row-changeStatus-0-11')).toBeNull()

@@ -133,7 +133,9 @@ describe('attachment screen', { timeout: 60_000 }, () => {
     setup({ attach_view: true })
     const cell = await screen.findByText('合同.pdf')
     expect(screen.queryByTestId('attach-upload-button')).toBeNull()
-    expect(within(cell.closest('tr')!).queryByTestId('attach-row-download-3')).toBeNull()
+    expect(
+      within(cell.closest<HTMLElement>('[role="row"]')!).queryByTestId('attach-row-download-3'),
+    ).toBeNull()
   })
 
   it('formatSize', () => {

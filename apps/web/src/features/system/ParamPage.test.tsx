@@ -90,7 +90,7 @@ describe('system parameter screen', { timeout: 30_000 }, () => {
   it('asks 确定将选择数据删除? titled 提示 with 确定 / 取消, then deletes and reports 删除成功', async () => {
     const api = setup()
     await screen.findByText('账号初始密码')
-    const row = screen.getByText('账号初始密码').closest('tr')!
+    const row = screen.getByText('账号初始密码').closest<HTMLElement>('[role="row"]')!
     await userEvent.click(within(row).getByRole('button', { name: /删\s*除/ }))
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).getAllByText('提示').length).toBeGreaterThan(0)

@@ -73,7 +73,7 @@ describe('user screen', { timeout: 30_000 }, () => {
 
   it('shows dept and role names, and filters by the dept chosen in the tree', async () => {
     const api = setup()
-    const row = (await screen.findByText('zhang')).closest('tr')!
+    const row = (await screen.findByText('zhang')).closest<HTMLElement>('[role="row"]')!
     await waitFor(() => expect(row.textContent).toContain('研发部'))
     expect(row.textContent).toContain('管理员, 职员')
     await userEvent.click(await screen.findByTestId('user-dept-tree-node-10'))
@@ -174,7 +174,7 @@ describe('user screen', { timeout: 30_000 }, () => {
     const api = setup()
     await userEvent.click(await screen.findByTestId('user-reset'))
     expect(await screen.findByText('please select at least one record')).toBeTruthy()
-    const row = screen.getByText('zhang').closest('tr')!
+    const row = screen.getByText('zhang').closest<HTMLElement>('[role="row"]')!
     await userEvent.click(within(row).getByRole('checkbox'))
     await userEvent.click(screen.getByTestId('user-reset'))
     await userEvent.type(await screen.findByTestId('user-reset-password'), 'short')
@@ -190,7 +190,7 @@ describe('user screen', { timeout: 30_000 }, () => {
 
   it('sets the roles of the selected user from the role tree', async () => {
     const api = setup()
-    const row = (await screen.findByText('admin')).closest('tr')!
+    const row = (await screen.findByText('admin')).closest<HTMLElement>('[role="row"]')!
     await userEvent.click(within(row).getByRole('checkbox'))
     await userEvent.click(screen.getByTestId('user-role'))
     const tree = await screen.findByTestId('user-role-tree')
