@@ -1,3 +1,11 @@
+// The roles below are the point of this file, and biome's a11y rules read them out of context:
+// - noRedundantRoles: the header's <table> is role=none, so its thead, tr and th need their roles said
+//   again, or they would be presentational with it;
+// - useSemanticElements: the virtual list's parts are divs (rc-virtual-list positions them);
+// - useFocusableInteractive: a row of a table (not of a grid) is not a keyboard stop.
+// biome-ignore-all lint/a11y/noRedundantRoles: see above
+// biome-ignore-all lint/a11y/useSemanticElements: see above
+// biome-ignore-all lint/a11y/useFocusableInteractive: see above
 import type { TableProps } from 'antd'
 import type { ComponentPropsWithRef } from 'react'
 
@@ -19,7 +27,7 @@ const BodyCell = (props: ComponentPropsWithRef<'div'>) => <div role="cell" {...p
 /** The header's last cell over the body's scrollbar names no column. */
 function HeaderCell(props: ComponentPropsWithRef<'th'>) {
   return props.className?.includes('-cell-scrollbar') ? (
-    <th role="none" aria-hidden {...props} />
+    <th aria-hidden {...props} />
   ) : (
     <th role="columnheader" {...props} />
   )
