@@ -235,8 +235,9 @@ export function report(result) {
     )
   }
   line(
-    'the users table is virtual from 100 rows per page (CrudPage: page.size >= 100), so only the visible rows ' +
-      'are in the DOM; the users screen offers 10-100 per page, hence the rewrite for 200',
+    'the users table is virtual at every page size (CrudPage, since stop 25), so only the visible rows ' +
+      'are in the DOM and a size change does not swap the table; the users screen offers 10-100 per page, ' +
+      'hence the rewrite for 200',
   )
 }
 
