@@ -265,7 +265,9 @@ async function main() {
   try {
     // XPARK_BENCH_RENDER_SIZES=100 measures one page size only (while working on it)
     const sizes = process.env.XPARK_BENCH_RENDER_SIZES?.split(',').map(Number)
-    report(await benchCrudRender(server.baseUrl, sizes ? { sizes } : {}))
+    // XPARK_BENCH_RENDER_RUNS=25: more runs per size, for a steadier median on a noisy machine
+    const runs = Number(process.env.XPARK_BENCH_RENDER_RUNS) || undefined
+    report(await benchCrudRender(server.baseUrl, { ...(sizes ? { sizes } : {}), ...(runs ? { runs } : {}) }))
   } finally {
     await stopServer(server.child)
   }
