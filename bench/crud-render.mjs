@@ -267,7 +267,7 @@ async function main() {
     const sizes = process.env.XPARK_BENCH_RENDER_SIZES?.split(',').map(Number)
     // XPARK_BENCH_RENDER_RUNS=25: more runs per size, for a steadier median on a noisy machine
     const runs = Number(process.env.XPARK_BENCH_RENDER_RUNS) || undefined
-    report(await benchCrudRender(server.baseUrl, { ...(sizes ? { sizes } : {}), ...(runs ? { runs } : {}) }))
+    report(await benchCrudRender(server.baseUrl, { sizes, runs }))
   } finally {
     await stopServer(server.child)
   }

@@ -2,9 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { changeLanguage } from '@/i18n'
-import { allPermissions, setup, thingResource } from './testFixture'
+import { allPermissions, rowOf, setup, thingResource } from './testFixture'
 
-const rowOf = (text: string) => screen.getByText(text).closest<HTMLElement>('[role="row"]')!
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const excel = {
   exportUrl: 'demo/thing/export-thing',

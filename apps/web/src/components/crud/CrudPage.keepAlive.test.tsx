@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { Activity, type ReactNode, useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { changeLanguage } from '@/i18n'
-import { setup, thingResource } from './testFixture'
+import { rowOf, setup, thingResource } from './testFixture'
 
 /** A keep-alive tab as the shell hosts it: the screen inside <Activity>, hidden and shown again. */
 function Tab({ children }: { children: ReactNode }) {
@@ -18,7 +18,6 @@ function Tab({ children }: { children: ReactNode }) {
   )
 }
 
-const rowOf = (text: string) => screen.getByText(text).closest<HTMLElement>('[role="row"]')!
 const activePage = () => document.querySelector('.ant-pagination-item-active')?.getAttribute('title')
 
 describe('CrudPage in a keep-alive tab', { timeout: 30_000 }, () => {

@@ -2,9 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { changeLanguage } from '@/i18n'
-import { setup, thingResource, things } from './testFixture'
+import { rowOf, setup, thingResource, things } from './testFixture'
 
-const rowOf = (text: string) => screen.getByText(text).closest<HTMLElement>('[role="row"]')!
 const lastPage = (calls: () => { url: URL }[]) => calls().at(-1)!.url.searchParams
 
 describe('CrudPage list, search and delete', { timeout: 30_000 }, () => {

@@ -170,7 +170,10 @@ export function CrudPage<T extends object>({
     () => (cell.newRows.length ? [...cell.newRows, ...tree.rows] : tree.rows),
     [cell.newRows, tree.rows],
   )
-  const virtual = resource.virtual ?? true
+  // one table at every page size (issue 13): a size change that swapped a plain table for a virtual one
+  // remounted it while the request was out. Trees have no pager, and their expanded rows would make the
+  // row count below wrong, so they keep the plain table.
+  const virtual = resource.virtual ?? !resource.tree
   const scrollX = columns.reduce((sum, c) => sum + (Number(c.width) || 160), 0) + 48
   // always a horizontal width: columns without one would otherwise shrink to nothing when the fixed
   // ones and the row actions fill a narrow screen

@@ -1,3 +1,4 @@
+import { screen } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { vi } from 'vitest'
 import { useSession } from '@/stores/session'
@@ -50,6 +51,9 @@ export const thingResource = (over: Partial<CrudResource<Thing>> = {}) =>
     formSchema: thingSchema,
     ...over,
   })
+
+/** The table row holding a text (a row by role: the table is virtual, its rows are not `tr`s). */
+export const rowOf = (text: string) => screen.getByText(text).closest<HTMLElement>('[role="row"]')!
 
 export const allPermissions = { thing_add: true, thing_edit: true, thing_delete: true, thing_view: true }
 

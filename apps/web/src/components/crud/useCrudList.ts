@@ -70,8 +70,8 @@ export function useCrudList<T extends object>(resource: CrudResource<T>, extra?:
     [clearSelection],
   )
   /**
-   * A new page size starts from page 1. The request leaves before React renders the change: a bigger
-   * page swaps the table for a virtual one, and the request overlaps that work instead of following it.
+   * A new page size starts from page 1. The request leaves before React renders the change, so it
+   * overlaps that render instead of following it.
    */
   const changePage = useCallback(
     (current: number, size: number) => {

@@ -12,9 +12,9 @@ import type { ComponentPropsWithRef } from 'react'
 /**
  * The parts of antd's virtual table, with table semantics. Its body is `div`s (a virtual list), which a
  * screen reader or a role query would not read as rows and cells, and its header is a `<table>` of its
- * own. With these parts the container CrudPage gives `role="table"` owns both: the header's `<table>` (and
- * the empty state's) becomes a plain box whose rowgroup, row and column headers say what they are, and the body's list,
- * rows and cells take the rowgroup, row and cell roles. Every part passes its props (and, React 19, its
+ * own. With these parts the container CrudPage gives `role="table"` owns both: the header's `<table>`
+ * (and the empty state's) becomes a plain box whose rowgroup, row and column headers say what they are,
+ * and the body's list, rows and cells take the rowgroup, row and cell roles. Every part passes its props (and, React 19, its
  * ref: the virtual list measures rows through it) on unchanged.
  */
 const PlainTable = (props: ComponentPropsWithRef<'table'>) => <table role="none" {...props} />
