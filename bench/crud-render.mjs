@@ -235,9 +235,9 @@ export function report(result) {
     )
   }
   line(
-    'the users table is virtual at every page size (CrudPage, since stop 25), so only the visible rows ' +
-      'are in the DOM and a size change does not swap the table; the users screen offers 10-100 per page, ' +
-      'hence the rewrite for 200',
+    "the users table draws only the rows in view at every page size (CrudPage: antd's header, our " +
+      'windowed body since stop 26), and a size change does not swap the table; the users screen offers ' +
+      '10-100 per page, hence the rewrite for 200',
   )
 }
 

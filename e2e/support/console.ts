@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { expect, type Locator, type Page } from '@playwright/test'
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
 
 /** Seeded demo accounts (apps/server/src/db/seed/demo.ts): all share the demo password. */
 export const DEMO_PASSWORD = 'Admin@123456'
@@ -11,6 +12,25 @@ export const accounts = {
   parkStaff: { tenantId: '100001', username: 'staff' },
 } as const
 export type Account = { tenantId: string; username: string }
+
+/** A token of the account through the token endpoint (what another person's console would hold). */
+export async function tokenOf(request: APIRequestContext, account: Account) {
+  const res = await request.post('/xparkApi/blade-auth/oauth/token', {
+    params: {
+      tenantId: account.tenantId,
+      username: account.username,
+      password: createHash('md5').update(DEMO_PASSWORD).digest('hex'),
+      grant_type: 'password',
+      scope: 'all',
+    },
+    headers: {
+      authorization: `Basic ${Buffer.from('xpark:').toString('base64')}`,
+      'tenant-id': account.tenantId,
+    },
+  })
+  const body = (await res.json()) as { access_token: string; user_id: string }
+  return { headers: { 'Blade-Auth': `bearer ${body.access_token}` }, userId: body.user_id }
+}
 
 export const HOME = '/wel/index'
 export const PARAM = '/system/param'

@@ -1,37 +1,7 @@
-import { createHash } from 'node:crypto'
-import type { APIRequestContext } from '@playwright/test'
-import {
-  type Account,
-  accounts,
-  artifact,
-  DEMO_PASSWORD,
-  dialog,
-  expectRoute,
-  signIn,
-  tab,
-} from '../support/console'
+import { accounts, artifact, dialog, expectRoute, signIn, tab, tokenOf } from '../support/console'
 import { expect, test } from '../support/fixtures'
 
 const API = '/xparkApi/park-manage/center-web-message'
-
-/** A token of the account through the token endpoint (what another person's console would hold). */
-async function tokenOf(request: APIRequestContext, account: Account) {
-  const res = await request.post('/xparkApi/blade-auth/oauth/token', {
-    params: {
-      tenantId: account.tenantId,
-      username: account.username,
-      password: createHash('md5').update(DEMO_PASSWORD).digest('hex'),
-      grant_type: 'password',
-      scope: 'all',
-    },
-    headers: {
-      authorization: `Basic ${Buffer.from('xpark:').toString('base64')}`,
-      'tenant-id': account.tenantId,
-    },
-  })
-  const body = (await res.json()) as { access_token: string; user_id: string }
-  return { headers: { 'Blade-Auth': `bearer ${body.access_token}` }, userId: body.user_id }
-}
 
 test.describe('message centre', () => {
   test('a message sent to a person shows in their open console’s badge within seconds; the list marks it read', async ({

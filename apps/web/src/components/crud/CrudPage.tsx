@@ -21,7 +21,13 @@ import { useCrudColumns } from './useCrudColumns'
 import { useCrudList } from './useCrudList'
 import { useCrudRemove } from './useCrudRemove'
 import { useTreeRows } from './useTreeRows'
-import { VIRTUAL_TABLE_PARTS } from './virtualTableParts'
+import { fillColumns, windowedBody } from './WindowedBody'
+import { WINDOWED_TABLE_PARTS } from './windowedTableParts'
+
+/** The selection column's width (antd's check box and its padding). */
+const SELECTION_WIDTH = 48
+/** The windowed body's height: about 12 rows. */
+const BODY_HEIGHT = 600
 
 const defaultIds: Record<TestIdSlot, string> = {
   page: 'crud-page',
@@ -170,23 +176,26 @@ export function CrudPage<T extends object>({
     () => (cell.newRows.length ? [...cell.newRows, ...tree.rows] : tree.rows),
     [cell.newRows, tree.rows],
   )
-  // one table at every page size (issue 13): a size change that swapped a plain table for a virtual one
-  // remounted it while the request was out. Trees have no pager, and their expanded rows would make the
-  // row count below wrong, so they keep the plain table.
-  const virtual = resource.virtual ?? !resource.tree
-  const scrollX = columns.reduce((sum, c) => sum + (Number(c.width) || 160), 0) + 48
+  // one table at every page size (issue 13), its body drawn by us with the rows in view only
+  // (WindowedBody). Trees have no pager, and their expanded rows would make the row count below wrong,
+  // so they keep antd's plain table.
+  const windowed = resource.virtual ?? !resource.tree
+  const [bodyWidth, setBodyWidth] = useState(0)
   // always a horizontal width: columns without one would otherwise shrink to nothing when the fixed
-  // ones and the row actions fill a narrow screen
-  const scroll = useMemo(() => (virtual ? { x: scrollX, y: 600 } : { x: scrollX }), [virtual, scrollX])
-  // a virtual table holds only the rows in view: each says where it stands among them all
-  const { onRow: resourceOnRow } = resource
-  const onRow = useMemo<TableProps<T>['onRow']>(
+  // ones and the row actions fill a narrow screen; the windowed body's columns are filled to its width
+  const filled = useMemo(
     () =>
-      virtual
-        ? (row, index) => ({ ...resourceOnRow?.(row, index), 'aria-rowindex': (index ?? 0) + 2 })
-        : resourceOnRow,
-    [virtual, resourceOnRow],
+      windowed
+        ? fillColumns(columns, bodyWidth, SELECTION_WIDTH)
+        : { columns, scrollX: columns.reduce((sum, c) => sum + (Number(c.width) || 160), SELECTION_WIDTH) },
+    [columns, windowed, bodyWidth],
   )
+  const scrollX = filled.scrollX
+  const scroll = useMemo(
+    () => (windowed ? { x: scrollX, y: BODY_HEIGHT } : { x: scrollX }),
+    [windowed, scrollX],
+  )
+  const { onRow: resourceOnRow } = resource
   const { setSort } = list
   const onChange = useCallback<NonNullable<TableProps<T>['onChange']>>(
     (_p, _f, sorter, extra) => {
@@ -199,10 +208,41 @@ export function CrudPage<T extends object>({
     () => ({
       selectedRowKeys: selection.keys,
       preserveSelectedRowKeys: true,
+      columnWidth: SELECTION_WIDTH,
       onChange: (keys: Key[], picked: T[]) => setSelection({ keys, rows: picked }),
     }),
     [selection.keys, setSelection],
   )
+  // the windowed body's check boxes (antd's draws the one in the header, for the whole page)
+  const selectedKeys = useMemo(() => new Set<Key>(selection.keys), [selection.keys])
+  const toggleRow = useCallback(
+    (row: T, checked: boolean) => {
+      const key = row[rowKey] as Key
+      setSelection((s) =>
+        checked
+          ? { keys: [...s.keys, key], rows: [...s.rows, row] }
+          : { keys: s.keys.filter((k) => k !== key), rows: s.rows.filter((r) => r[rowKey] !== key) },
+      )
+    },
+    [rowKey, setSelection],
+  )
+  const components = useMemo<TableProps<T>['components']>(() => {
+    if (!windowed) return undefined
+    // no rows: antd's own body draws the empty state
+    if (rows.length === 0) return WINDOWED_TABLE_PARTS
+    return {
+      ...WINDOWED_TABLE_PARTS,
+      body: windowedBody({
+        columns: filled.columns,
+        rowKey,
+        height: BODY_HEIGHT,
+        scrollX,
+        selection: { width: SELECTION_WIDTH, keys: selectedKeys, toggle: toggleRow },
+        onRow: resourceOnRow,
+        onWidth: setBodyWidth,
+      }),
+    } as TableProps<T>['components']
+  }, [windowed, rows.length, filled.columns, rowKey, scrollX, selectedKeys, toggleRow, resourceOnRow])
   const expandable = useMemo(
     () => (tree.onExpand ? { onExpand: tree.onExpand, childrenColumnName: tree.childrenProp } : undefined),
     [tree.onExpand, tree.childrenProp],
@@ -321,13 +361,12 @@ export function CrudPage<T extends object>({
         ref={tableRef as never}
         rowKey={rowKey}
         size="middle"
-        columns={columns}
+        columns={filled.columns}
         dataSource={rows}
-        virtual={virtual}
         scroll={scroll}
         onChange={onChange}
-        onRow={onRow}
-        components={virtual ? VIRTUAL_TABLE_PARTS : undefined}
+        onRow={resourceOnRow}
+        components={components}
         expandable={expandable}
         rowSelection={rowSelection}
         // paging is ours (below): antd would slice an unsaved new row off a full page
@@ -335,7 +374,18 @@ export function CrudPage<T extends object>({
         data-testid={tableTestId}
       />
     ),
-    [rowKey, columns, rows, virtual, scroll, onChange, onRow, expandable, rowSelection, tableTestId],
+    [
+      rowKey,
+      filled.columns,
+      rows,
+      scroll,
+      onChange,
+      resourceOnRow,
+      components,
+      expandable,
+      rowSelection,
+      tableTestId,
+    ],
   )
   const pager = useMemo(
     () =>
@@ -382,8 +432,8 @@ export function CrudPage<T extends object>({
       <Form form={cell.form} component={false}>
         <BusyArea
           busy={query.isFetching}
-          role={virtual ? 'table' : undefined}
-          aria-rowcount={virtual ? rows.length + 1 : undefined}
+          role={windowed ? 'table' : undefined}
+          aria-rowcount={windowed ? rows.length + 1 : undefined}
           data-testid="crud-table"
           onScrollCapture={(e) => {
             // portalled dropdowns bubble here too: only the table's own scrolling counts

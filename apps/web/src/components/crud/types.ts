@@ -285,7 +285,7 @@ export interface CrudResource<T extends object> {
   compactActions?: boolean
   /** how many buttons `rowExtra` shows at most (default 1): the action column is sized for them */
   rowExtraCount?: number
-  /** virtual scrolling (default: on, but for trees) */
+  /** only the rows in view drawn (CrudPage's windowed body; default: on, but for trees) */
   virtual?: boolean
   testIds?: Partial<Record<TestIdSlot, string>>
 }
