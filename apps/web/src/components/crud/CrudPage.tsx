@@ -21,7 +21,7 @@ import { useCrudColumns } from './useCrudColumns'
 import { useCrudList } from './useCrudList'
 import { useCrudRemove } from './useCrudRemove'
 import { useTreeRows } from './useTreeRows'
-import { fillColumns, windowedBody } from './WindowedBody'
+import { DEFAULT_COLUMN_WIDTH, fillColumns, windowedBody } from './WindowedBody'
 import { WINDOWED_TABLE_PARTS } from './windowedTableParts'
 
 /** The selection column's width (antd's check box and its padding). */
@@ -187,7 +187,13 @@ export function CrudPage<T extends object>({
     () =>
       windowed
         ? fillColumns(columns, bodyWidth, SELECTION_WIDTH)
-        : { columns, scrollX: columns.reduce((sum, c) => sum + (Number(c.width) || 160), SELECTION_WIDTH) },
+        : {
+            columns,
+            scrollX: columns.reduce(
+              (sum, c) => sum + (Number(c.width) || DEFAULT_COLUMN_WIDTH),
+              SELECTION_WIDTH,
+            ),
+          },
     [columns, windowed, bodyWidth],
   )
   const scrollX = filled.scrollX

@@ -53,26 +53,47 @@ export function windowedBody<T extends object>(options: WindowedBodyOptions<T>) 
   return (data: readonly T[], info: BodyInfo) => <WindowedBody data={data} info={info} options={options} />
 }
 
-type FixedEnd = { end: number } | { start: number } | null
+const CELL = 'ant-table-cell'
+/** z-index inputs of antd's fixed-cell style (`calc(var(--z-offset-reverse) + …)`) */
+const FIXED_Z = { '--z-offset': 1, '--z-offset-reverse': 1 } as CSSProperties
 
-/** Sticky offsets of the fixed columns: start ones from the left (after the selection cell), end ones from the right. */
-function fixedOffsets<T>(columns: TableColumnsType<T>, selectionWidth: number): FixedEnd[] {
-  const out: FixedEnd[] = columns.map(() => null)
+/** How a column's cells look: antd's classes, and for a fixed column its sticky offset. */
+interface CellLook {
+  className: string
+  style?: CSSProperties
+  /** fixed at the end: its shadow shows while there is more to the side */
+  fixedEnd: boolean
+}
+
+/**
+ * The cells' looks, once per set of columns: fixed start columns stick after the selection cell, fixed
+ * end ones from the right, each at the sum of the widths before it on its side.
+ */
+function cellLooks<T>(columns: TableColumnsType<T>, selectionWidth: number): CellLook[] {
+  const looks: CellLook[] = columns.map((c) => ({
+    className: c.ellipsis ? `${CELL} ${CELL}-ellipsis` : CELL,
+    fixedEnd: false,
+  }))
   let start = selectionWidth
   for (let i = 0; i < columns.length; i++) {
     const f = columns[i]!.fixed
     if (f !== true && f !== 'left' && f !== 'start') break
-    out[i] = { start }
+    looks[i]!.className += ` ${CELL}-fix ${CELL}-fix-start`
+    looks[i]!.style = { ...FIXED_Z, insetInlineStart: start }
     start += Number(columns[i]!.width) || 0
   }
   let end = 0
   for (let i = columns.length - 1; i >= 0; i--) {
     const f = columns[i]!.fixed
     if (f !== 'right' && f !== 'end') break
-    out[i] = { end }
+    looks[i] = {
+      className: `${looks[i]!.className} ${CELL}-fix ${CELL}-fix-end ${CELL}-fix-end-shadow`,
+      style: { ...FIXED_Z, insetInlineEnd: end },
+      fixedEnd: true,
+    }
     end += Number(columns[i]!.width) || 0
   }
-  return out
+  return looks
 }
 
 function WindowedBody<T extends object>({
@@ -116,7 +137,9 @@ function WindowedBody<T extends object>({
     observer.observe(el)
     return () => observer.disconnect()
   }, [onWidth])
-  const hasFixedEnd = columns.some((c) => c.fixed === 'right' || c.fixed === 'end')
+  const selectionWidth = selection?.width ?? 0
+  const looks = useMemo(() => cellLooks(columns, selectionWidth), [columns, selectionWidth])
+  const hasFixedEnd = looks.some((l) => l.fixedEnd)
   const syncShadow = (el: HTMLElement) =>
     setEndShadow(hasFixedEnd && el.scrollLeft < el.scrollWidth - el.clientWidth - 1)
   // the fixed columns' shadow says there is more to the side: known once the rows are laid out
@@ -134,8 +157,6 @@ function WindowedBody<T extends object>({
     },
     [tableRef],
   )
-  const selectionWidth = selection?.width ?? 0
-  const offsets = useMemo(() => fixedOffsets(columns, selectionWidth), [columns, selectionWidth])
   const widths = columns.map((c) => Number(c.width) || 0)
   // the header's last column gives the body's scrollbar its room
   if (widths.length) widths[widths.length - 1] = widths.at(-1)! - scrollbarSize
@@ -151,7 +172,7 @@ function WindowedBody<T extends object>({
         rowKey={key}
         index={i}
         columns={columns}
-        offsets={offsets}
+        looks={looks}
         endShadow={endShadow}
         selection={selection}
         checked={selection?.keys.has(key) ?? false}
@@ -199,15 +220,13 @@ function Spacer({ height, cells }: { height: number; cells: number }) {
   )
 }
 
-const CELL = 'ant-table-cell'
-
 /** One row: kept while its record, place and state are the same (scrolling draws only the new ones). */
 interface RowProps<T> {
   row: T
   rowKey: Key
   index: number
   columns: TableColumnsType<T>
-  offsets: FixedEnd[]
+  looks: CellLook[]
   endShadow: boolean
   selection: WindowedBodyOptions<T>['selection']
   checked: boolean
@@ -219,7 +238,7 @@ const WindowedRow = memo(function WindowedRow<T extends object>({
   rowKey,
   index,
   columns,
-  offsets,
+  looks,
   endShadow,
   selection,
   checked,
@@ -238,26 +257,11 @@ const WindowedRow = memo(function WindowedRow<T extends object>({
         const dataIndex = (c as { dataIndex?: string }).dataIndex
         const value = dataIndex === undefined ? undefined : (row as Record<string, unknown>)[dataIndex]
         const render = (c as { render?: (v: unknown, r: T, i: number) => ReactNode }).render
-        const offset = offsets[i]
-        let cls = c.ellipsis ? `${CELL} ${CELL}-ellipsis` : CELL
-        let style: CSSProperties | undefined
-        if (offset && 'end' in offset) {
-          cls += ` ${CELL}-fix ${CELL}-fix-end ${CELL}-fix-end-shadow${endShadow ? ` ${CELL}-fix-end-shadow-show` : ''}`
-          style = {
-            insetInlineEnd: offset.end,
-            ['--z-offset' as string]: 1,
-            ['--z-offset-reverse' as string]: 1,
-          }
-        } else if (offset) {
-          cls += ` ${CELL}-fix ${CELL}-fix-start`
-          style = {
-            insetInlineStart: offset.start,
-            ['--z-offset' as string]: 1,
-            ['--z-offset-reverse' as string]: 1,
-          }
-        }
+        const look = looks[i]!
+        const className =
+          look.fixedEnd && endShadow ? `${look.className} ${CELL}-fix-end-shadow-show` : look.className
         return (
-          <td key={String(c.key ?? i)} role="cell" className={cls} style={style}>
+          <td key={String(c.key ?? i)} role="cell" className={className} style={look.style}>
             {render ? render(value, row, index) : (value as ReactNode)}
           </td>
         )

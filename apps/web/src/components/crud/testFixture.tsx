@@ -52,7 +52,7 @@ export const thingResource = (over: Partial<CrudResource<Thing>> = {}) =>
     ...over,
   })
 
-/** The table row holding a text (a row by role: the table is virtual, its rows are not `tr`s). */
+/** The table row holding a text, by role (the same for the windowed body and a tree's plain table). */
 export const rowOf = (text: string) => screen.getByText(text).closest<HTMLElement>('[role="row"]')!
 
 export const allPermissions = { thing_add: true, thing_edit: true, thing_delete: true, thing_view: true }
