@@ -1,8 +1,10 @@
 import { z } from 'zod'
 import {
   cents,
+  choice,
   code,
   dateTime,
+  optionalChoice,
   optionalText,
   parentId,
   reference,
@@ -101,7 +103,7 @@ export const assetContract = defineContract({
     warehouseId: optionalRef('warehouseId'),
     placeId: optionalRef('placeId'),
     location: optionalText('location', 100),
-    status: z.coerce.number().int().min(0).max(3).optional(),
+    status: optionalChoice('status: 0 to 3', 0, 3),
     remark: optionalText('remark', 255),
   }),
   row: z.object({
@@ -161,10 +163,10 @@ export const assetPlaceContract = defineContract({
   code: 'asset_place',
   form: z.object({
     /** dict asset_place_kind */
-    kind: z.coerce
-      .number({ error: 'please select place kind' })
-      .int()
-      .refine((v) => v === PLACE_KIND.computerRoom || v === PLACE_KIND.canteen, 'please select place kind'),
+    kind: choice('please select place kind', 1, 1_000).refine(
+      (v) => v === PLACE_KIND.computerRoom || v === PLACE_KIND.canteen,
+      'please select place kind',
+    ),
     code: code('please enter place code'),
     name: requiredText('please enter place name', 64),
     address: optionalText('address', 255),

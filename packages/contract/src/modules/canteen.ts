@@ -1,12 +1,16 @@
 import { z } from 'zod'
 import {
   cents,
+  choice,
   code,
   dateTime,
+  day,
   link,
+  optionalChoice,
   optionalText,
   parentId,
   reference,
+  requiredLink,
   requiredText,
   sort,
   wholeNumber,
@@ -28,13 +32,12 @@ export const ORDER_STATUS = { paid: 2, partlyRefunded: 3, refunded: 4 } as const
 /** Holiday day types (dict `canteen_day_type`): 1 a day off (no auto publish), 2 a working day. */
 export const DAY_TYPE = { off: 1, work: 2 } as const
 
-/** `yyyy-MM-dd` */
-export const day = (field: string) =>
-  z.string({ error: `${field}: yyyy-MM-dd` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${field}: yyyy-MM-dd`)
+export { day }
+
 /** `HH:mm` */
 const clock = (field: string) =>
   z.string({ error: `${field}: HH:mm` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${field}: HH:mm`)
-const mealType = z.coerce.number({ error: 'please select meal' }).int().min(1).max(4)
+const mealType = choice('please select meal', 1, 4)
 const optionalRef = z.union([reference('must be an id'), z.literal('')]).optional()
 
 const audit = { status: wire.number, createTime: wire.date }
@@ -69,7 +72,7 @@ export const canteenContract = defineContract({
   form: z.object({
     name: requiredText('please enter canteen name', 64),
     address: optionalText('address', 255),
-    autoPublish: z.coerce.number().int().min(0).max(1).optional(),
+    autoPublish: optionalChoice('autoPublish: 0 or 1', 0, 1),
     orderAheadDays: wholeNumber('orderAheadDays', 0, 30).optional(),
     remark: optionalText('remark', 255),
   }),
@@ -140,7 +143,7 @@ export const foodSafeContract = defineContract({
     foodName: requiredText('please enter food name', 64),
     checkDate: dateTime('checkDate'),
     inspector: optionalText('inspector', 32),
-    result: z.coerce.number().int().min(0).max(1).optional(),
+    result: optionalChoice('result: 0 or 1', 0, 1),
     pictures: optionalText('pictures', 2000),
     remark: optionalText('remark', 255),
   }),
@@ -270,7 +273,7 @@ export const mealContract = defineContract({
     name: requiredText('please enter name', 32),
     mealType,
     /** 1 ordered ahead, 2 on site */
-    mealMode: z.coerce.number({ error: 'please select meal mode' }).int().min(1).max(2),
+    mealMode: choice('please select meal mode', 1, 2),
     startTime: clock('startTime'),
     endTime: clock('endTime'),
     orderDeadline: z.union([clock('orderDeadline'), z.literal('')]).optional(),
@@ -298,8 +301,8 @@ export const imageSettingContract = defineContract({
   code: 'canteen_img',
   form: z.object({
     name: requiredText('please enter name', 64),
-    url: link('url').refine((v) => Boolean(v), 'please upload a picture'),
-    imgType: z.coerce.number().int().min(1).max(9).optional(),
+    url: requiredLink('url', 'please upload a picture'),
+    imgType: optionalChoice('imgType: 1 to 9', 1, 9),
     sort,
   }),
   row: z.object({
@@ -340,7 +343,7 @@ export const holidayContract = defineContract({
   form: z.object({
     holidayDate: day('holidayDate'),
     name: requiredText('please enter name', 64),
-    dayType: z.coerce.number().int().min(1).max(2),
+    dayType: choice('dayType: 1 or 2', 1, 2),
   }),
   row: z.object({ id: wire.id, holidayDate: wire.text, name: wire.text, dayType: wire.number, ...audit }),
   filters: { name: 'like', holidayDate: 'eq', dayType: 'eq' },
@@ -568,7 +571,7 @@ export const orderApplyContract = defineContract({
     audit: {
       name: '审批',
       state: 'status',
-      input: z.object({ status: z.coerce.number().int().min(1).max(2) }),
+      input: z.object({ status: choice('status: 1 or 2', 1, 2) }),
       transitions: [
         { label: 'canteen.approve', from: [0], to: 1, when: { status: 1 } },
         { label: 'canteen.reject', from: [0], to: 2, when: { status: 2 }, danger: true },

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import {
   cents,
+  choice,
   code,
   dateTime,
   link,
@@ -28,7 +29,7 @@ export const SHELF = { off: 0, on: 1 } as const
 export const ORDER = { placed: 1, paid: 2, completed: 3, cancelled: 4 } as const
 
 const statusInput = z.object({
-  status: z.coerce.number({ error: 'status must be 0 or 1' }).int().min(0).max(1),
+  status: choice('status must be 0 or 1', 0, 1),
 })
 
 export const commodityTypeContract = defineContract({

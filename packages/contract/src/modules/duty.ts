@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { optionalText, reference, wire } from '../fields.js'
+import { choice, dayInput, optionalText, reference, wire } from '../fields.js'
 import { defineContract } from '../kit.js'
 
 /**
@@ -12,10 +12,7 @@ import { defineContract } from '../kit.js'
 export const DUTY_SHIFT = { day: 1, night: 2 } as const
 export const DUTY_SHIFT_NAMES: Record<number, string> = { 1: '白班', 2: '夜班' }
 
-export const dutyDate = z
-  .string({ error: 'please select duty date' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'duty date: yyyy-MM-dd')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'duty date: yyyy-MM-dd')
+export const dutyDate = dayInput('duty date: yyyy-MM-dd')
 
 export const dutyPersonContract = defineContract({
   path: 'blade-dutyPerson/dutyPerson',
@@ -23,11 +20,7 @@ export const dutyPersonContract = defineContract({
   label: 'userName',
   form: z.object({
     dutyDate,
-    shift: z.coerce
-      .number({ error: 'please select shift' })
-      .int()
-      .min(1, 'please select shift')
-      .max(2, 'please select shift'),
+    shift: choice('please select shift', 1, 2),
     userId: reference('please select duty person'),
     remark: optionalText('remark', 255),
   }),

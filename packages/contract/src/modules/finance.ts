@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { cents, code, link, optionalText, requiredText, wholeNumber, wire } from '../fields.js'
+import { cents, choice, code, link, optionalText, requiredText, wholeNumber, wire } from '../fields.js'
 import { defineContract } from '../kit.js'
 
 /**
@@ -48,7 +48,7 @@ export const cardContract = defineContract({
       name: '冻结解冻',
       permission: 'finance_card_status',
       state: 'status',
-      input: z.object({ status: z.coerce.number().int().min(0).max(1) }),
+      input: z.object({ status: choice('status: 0 or 1', 0, 1) }),
       transitions: [
         { label: 'finance.freeze', from: [1], to: 0, when: { status: 0 }, danger: true },
         { label: 'finance.unfreeze', from: [0], to: 1, when: { status: 1 } },
@@ -64,7 +64,7 @@ export const rechargeContract = defineContract({
   form: z.object({
     cardNo: code('please enter card number', 32),
     amount: cents('amount').refine((v) => v > 0, 'amount: must be more than 0'),
-    rechargeType: z.coerce.number({ error: 'please select recharge type' }).int().min(1).max(5),
+    rechargeType: choice('please select recharge type', 1, 5),
     remark: optionalText('remark', 255),
   }),
   row: z.object({

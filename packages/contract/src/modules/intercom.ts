@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { optionalText, requiredText } from '../fields.js'
+import { choice, optionalText, requiredText } from '../fields.js'
 
 /**
  * The wireless intercom dispatch console (spec 01 §2-§5, §8): the console calls these /xparkApi
@@ -88,7 +88,7 @@ export const AuthInfoView = z.object({
 })
 export type AuthInfoView = z.infer<typeof AuthInfoView>
 
-const flag = z.coerce.number().int().min(0).max(1)
+const flag = choice('must be 0 or 1', 0, 1)
 const uid = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'uid: letters and digits')
 
 /**

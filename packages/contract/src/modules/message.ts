@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idString, optionalText, requiredText, wire } from '../fields.js'
+import { idString, optionalChoice, optionalText, requiredText, wire } from '../fields.js'
 import { defineContract } from '../kit.js'
 
 /**
@@ -76,7 +76,7 @@ export const MessagePushInput = z.object({
 export type MessagePushInput = z.infer<typeof MessagePushInput>
 
 /** Read-state filter of the lists: 0 unread, 1 read. */
-export const readState = z.coerce.number().int().min(0).max(1).optional()
+export const readState = optionalChoice('read state: 0 or 1', 0, 1)
 
 // —— scene log (park-meeting/scene/log: page, detail, remove, submit) ——
 
@@ -88,7 +88,7 @@ export const sceneLogContract = defineContract({
     sceneId: idString.optional(),
     sceneName: requiredText('please input scene name', 64),
     /** 1 succeeded, 0 failed */
-    result: z.coerce.number().int().min(0, 'result: 0 or 1').max(1, 'result: 0 or 1').optional(),
+    result: optionalChoice('result: 0 or 1', 0, 1),
     content: optionalText('content', 1000),
   }),
   row: z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { optionalText, requiredText, sort, wire } from '../fields.js'
+import { optionalChoice, optionalText, requiredText, sort, wire } from '../fields.js'
 import { defineContract } from '../kit.js'
 import { md5Hex } from '../schemas.js'
 
@@ -38,7 +38,7 @@ export const oauthProviderContract = defineContract({
     clientSecret: optionalText('client secret', 500),
     scope: optionalText('scope', 255),
     sort,
-    status: z.coerce.number().int().min(0).max(1).optional(),
+    status: optionalChoice('status: 0 or 1', 0, 1),
     remark: optionalText('remark', 255),
   }),
   row: z.object({

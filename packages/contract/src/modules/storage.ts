@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import {
   cents,
+  choice,
   code,
   dateTime,
   decimal,
@@ -275,10 +276,7 @@ export const storageBillContract = defineContract({
   code: 'storage_bill',
   label: 'billNo',
   form: z.object({
-    billType: z.coerce
-      .number({ error: 'please select bill type' })
-      .int()
-      .refine((v) => v === 1 || v === 2 || v === 3, 'please select bill type'),
+    billType: choice('please select bill type', 1, 3),
     warehouseId: reference('please select warehouse'),
     /** move bills: where the goods go */
     targetWarehouseId: z.union([reference('targetWarehouseId: must be an id'), z.literal('')]).optional(),
@@ -405,10 +403,7 @@ export const BillImportQuery = z.object({
 /** A goods record: an in or out of one goods at once (a bill of one line, checked in the same call). */
 export const GoodsRecordForm = z.object({
   /** 1 in, 2 out */
-  type: z.coerce
-    .number({ error: 'type: 1 in or 2 out' })
-    .int()
-    .refine((v) => v === 1 || v === 2, 'type: 1 in or 2 out'),
+  type: choice('type: 1 in or 2 out', 1, 2),
   warehouseId: reference('please select warehouse'),
   goodsId: reference('please select goods'),
   quantity: quantity().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { numberInput, optionalDateTimeInput, optionalNumberInput } from '../values.js'
 import { optionalText, requiredText } from './common.js'
 
 /**
@@ -8,9 +9,7 @@ import { optionalText, requiredText } from './common.js'
 export const APP_PLATFORMS = ['android', 'ios'] as const
 
 /** `yyyy-MM-dd HH:mm:ss` (or `yyyy-MM-dd`), as the console's date picker sends it */
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/
-const dateTime = (field: string) =>
-  z.union([z.string().regex(DATE_TIME, `${field}: yyyy-MM-dd HH:mm:ss`), z.literal(''), z.null()]).optional()
+const dateTime = (field: string) => optionalDateTimeInput(`${field}: yyyy-MM-dd HH:mm:ss`)
 
 /** An http(s) address (or a path on this server, for uploaded files). */
 const url = (field: string, max: number) =>
@@ -22,21 +21,27 @@ const url = (field: string, max: number) =>
       message: `${field} must start with http or https`,
     })
 
-const status = z.coerce
-  .number({ error: 'status must be 1 (enabled) or 0 (disabled)' })
-  .int()
-  .refine((v) => v === 0 || v === 1, 'status must be 1 (enabled) or 0 (disabled)')
-  .optional()
+const status = optionalNumberInput(
+  'status must be 1 (enabled) or 0 (disabled)',
+  z
+    .number()
+    .int('status must be 1 (enabled) or 0 (disabled)')
+    .min(0, 'status must be 1 (enabled) or 0 (disabled)')
+    .max(1, 'status must be 1 (enabled) or 0 (disabled)'),
+)
 
 export const AppInfoSchema = z.object({
   appName: requiredText('please enter app name', 64),
   platform: z.enum(APP_PLATFORMS, { error: 'platform must be android or ios' }),
   versionName: requiredText('please enter version name', 32),
-  versionCode: z.coerce
-    .number({ error: 'please enter version code' })
-    .int('version code must be a whole number')
-    .min(1, 'version code must be at least 1')
-    .max(2_000_000_000, 'version code is too large'),
+  versionCode: numberInput(
+    'please enter version code',
+    z
+      .number()
+      .int('version code must be a whole number')
+      .min(1, 'version code must be at least 1')
+      .max(2_000_000_000, 'version code is too large'),
+  ),
   downloadUrl: url('download url', 1000).optional(),
   releaseNotes: optionalText('release notes', 20_000),
   forceUpdate: z.boolean({ error: 'forceUpdate must be true or false' }).optional(),
@@ -48,7 +53,14 @@ export const AppStartupSchema = z.object({
   title: requiredText('please enter title', 64),
   imageUrl: url('image url', 1000).refine((v) => v !== '', 'please enter image url'),
   linkUrl: url('link url', 1000).optional(),
-  sort: z.coerce.number({ error: 'sort must be a number' }).int().min(0).max(1_000_000).optional(),
+  sort: optionalNumberInput(
+    'sort must be a number',
+    z
+      .number()
+      .int('sort must be a whole number')
+      .min(0, 'sort: at least 0')
+      .max(1_000_000, 'sort: at most 1000000'),
+  ),
   startTime: dateTime('start time'),
   endTime: dateTime('end time'),
   status,

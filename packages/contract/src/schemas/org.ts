@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { passwordProblem, phoneProblem } from '../validation.js'
+import { integerInput, optionalNumberInput } from '../values.js'
 import { idString, optionalText, requiredText } from './common.js'
 
 export { idString }
@@ -19,12 +20,20 @@ export const idCsv = z
   .regex(/^([1-9]\d{0,18})(,[1-9]\d{0,18}){0,99}$/, 'must be comma-separated ids')
 
 const required = requiredText
-const sort = z.coerce.number({ error: 'sort must be a number' }).int().min(0).max(1_000_000).optional()
+const sort = optionalNumberInput(
+  'sort must be a number',
+  z
+    .number()
+    .int('sort must be a whole number')
+    .min(0, 'sort: at least 0')
+    .max(1_000_000, 'sort: at most 1000000'),
+)
 const smallEnum = (field: string, values: readonly number[]) =>
-  z.coerce
-    .number({ error: `${field} must be one of ${values.join(', ')}` })
-    .int()
-    .refine((v) => values.includes(v), `${field} must be one of ${values.join(', ')}`)
+  integerInput(
+    `${field} must be one of ${values.join(', ')}`,
+    Math.min(...values),
+    Math.max(...values),
+  ).refine((v) => values.includes(v), `${field} must be one of ${values.join(', ')}`)
 
 /** `blade-system/dept` form. deptCategory: 1 company, 2 department, 3 group. */
 export const DeptForm = z.object({

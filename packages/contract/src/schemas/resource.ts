@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { integerInput } from '../values.js'
 import { optionalText, requiredText } from './common.js'
 
 /**
@@ -14,8 +15,7 @@ export const SMS_CATEGORY = { yunpian: 1, qiniu: 2, ali: 3, tencent: 4, log: 5 }
 /** BladeX status of a configuration: 1 disabled, 2 enabled (the `enable` action sets it) */
 export const CONFIG_STATUS = { disabled: 1, enabled: 2 } as const
 
-const category = (message: string, max: number) =>
-  z.coerce.number({ error: message }).int(message).min(1, message).max(max, message)
+const category = (message: string, max: number) => integerInput(message, 1, max)
 
 const code = (message: string) =>
   requiredText(message, 32).regex(/^[A-Za-z0-9_.-]+$/, `${message}: letters, digits and _ . - only`)

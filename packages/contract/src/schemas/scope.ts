@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { integerInput, optionalNumberInput } from '../values.js'
 import { idString, requiredText } from './common.js'
 
 /**
@@ -77,11 +78,7 @@ export const DataScopeForm = z.object({
   scopeField: z.string().trim().max(255).optional(),
   scopeClass: z.string().trim().max(500).optional(),
   scopeColumn: scopeColumnName.optional(),
-  scopeType: z.coerce
-    .number({ error: 'scope type must be 1 to 5' })
-    .int()
-    .min(1, 'scope type must be 1 to 5')
-    .max(5, 'scope type must be 1 to 5'),
+  scopeType: integerInput('scope type must be 1 to 5', 1, 5),
   scopeValue: z.string().max(2000).optional(),
   remark: z.string().max(255).optional(),
 })
@@ -99,7 +96,14 @@ export const ApiScopeForm = z.object({
     .string({ error: 'please enter scope path' })
     .trim()
     .regex(/^\/[A-Za-z0-9_\-./]{1,254}$/, 'scope path: an API path fragment starting with /'),
-  scopeType: z.coerce.number().int().min(1).max(2).optional(),
+  scopeType: optionalNumberInput(
+    'scope type must be 1 or 2',
+    z
+      .number()
+      .int('scope type must be 1 or 2')
+      .min(1, 'scope type must be 1 or 2')
+      .max(2, 'scope type must be 1 or 2'),
+  ),
   remark: z.string().max(255).optional(),
 })
 export type ApiScopeForm = z.infer<typeof ApiScopeForm>

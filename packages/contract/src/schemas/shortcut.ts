@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { optionalNumberInput } from '../values.js'
 import { idString, requiredText } from './common.js'
 
 /**
@@ -13,6 +14,13 @@ export const ShortcutSchema = z.object({
   ),
   menuId: z.union([idString, z.literal(''), z.null()]).optional(),
   source: z.string({ error: 'source: must be text' }).max(255, 'source: at most 255 characters').optional(),
-  sort: z.coerce.number({ error: 'sort must be a number' }).int().min(0).max(1_000_000).optional(),
+  sort: optionalNumberInput(
+    'sort must be a number',
+    z
+      .number()
+      .int('sort must be a whole number')
+      .min(0, 'sort: at least 0')
+      .max(1_000_000, 'sort: at most 1000000'),
+  ),
 })
 export type ShortcutForm = z.infer<typeof ShortcutSchema>

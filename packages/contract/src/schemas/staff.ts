@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { optionalNumberInput } from '../values.js'
 import { optionalText, requiredText } from './common.js'
 
 /** A staff type of a tenant (员工类型, `blade-system/staff/type`): the code is unique per tenant. */
@@ -8,7 +9,14 @@ export const StaffTypeSchema = z.object({
     /^[A-Za-z0-9_-]+$/,
     'staff type code: letters, digits, _ and - only',
   ),
-  sort: z.coerce.number({ error: 'sort must be a number' }).int().min(0).max(1_000_000).optional(),
+  sort: optionalNumberInput(
+    'sort must be a number',
+    z
+      .number()
+      .int('sort must be a whole number')
+      .min(0, 'sort: at least 0')
+      .max(1_000_000, 'sort: at most 1000000'),
+  ),
   remark: optionalText('remark', 255),
 })
 export type StaffTypeForm = z.infer<typeof StaffTypeSchema>

@@ -29,6 +29,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** what the caller must hold (see core/auth/route-permissions.ts); required unless `public` */
     permission?: RoutePermission
+    /** the kit resource the route was made for (core/crud): the sweeps find a route's form through it */
+    resource?: unknown
   }
   interface FastifyInstance {
     /** every API route with what it requires, as registered (the route sweep reads it) */
@@ -41,6 +43,8 @@ export interface RouteEntry {
   url: string
   public: boolean
   permission: RoutePermission | undefined
+  /** the kit resource it was made for, if any (the route config's `resource`) */
+  resource?: unknown
 }
 
 async function holds(request: FastifyRequest, name: PermissionName): Promise<boolean> {
@@ -77,7 +81,11 @@ const checkRoute: onRequestHookHandler = async (request) => {
 export function registerRoutePermissions(api: FastifyInstance): void {
   const table = api.routeTable
   api.addHook('onRoute', (route: RouteOptions) => {
-    const config = (route.config ?? {}) as { public?: boolean; permission?: RoutePermission }
+    const config = (route.config ?? {}) as {
+      public?: boolean
+      permission?: RoutePermission
+      resource?: unknown
+    }
     const methods = ([] as string[]).concat(route.method)
     if (methods.every((m) => m === 'HEAD')) return
     if (!config.public && config.permission === undefined)
@@ -87,7 +95,13 @@ export function registerRoutePermissions(api: FastifyInstance): void {
     if (config.public && config.permission !== undefined)
       throw new Error(`route ${route.url} is public and names a permission: choose one`)
     for (const method of methods)
-      table.push({ method, url: route.url, public: Boolean(config.public), permission: config.permission })
+      table.push({
+        method,
+        url: route.url,
+        public: Boolean(config.public),
+        permission: config.permission,
+        ...(config.resource ? { resource: config.resource } : {}),
+      })
     // a signed-in caller is what authentication already guarantees: no second hook to run
     if (config.public || config.permission === SIGNED_IN) return
     const existing = route.preValidation

@@ -7,7 +7,7 @@ import { type ImportRowError, readWorkbook } from '../excel/index.js'
 import { scoped } from '../tenancy.js'
 import type { Resource } from './resource.js'
 import { whereOf } from './rows.js'
-import { insertIn, updateIn } from './store.js'
+import { insertIn, planWrite, updateIn, type WritePlan } from './store.js'
 
 /**
  * Importing a resource's rows from an xlsx (the export and template are core/excel's, see routes.ts).
@@ -45,14 +45,15 @@ async function writeRow(
   values: Row,
   covered: boolean,
   matchWhere: () => Promise<string | undefined>,
+  plan: WritePlan,
 ): Promise<'imported' | 'updated'> {
   const existing = await matchWhere()
   if (!existing) {
-    await insertIn(tx, r, auth, values)
+    await insertIn(tx, r, auth, values, plan)
     return 'imported'
   }
   if (!covered) throw new AppError(400, '数据已存在 (覆盖导入请选择 isCovered=1)')
-  await updateIn(tx, r, auth, existing, values, await whereOf(r, auth, eq(r.idColumn, existing)))
+  await updateIn(tx, r, auth, existing, values, plan)
   return 'updated'
 }
 
@@ -83,6 +84,7 @@ export async function importRows(
   const match = spec.match ?? []
   // resolved outside the transaction (PGlite's one connection), as the store does
   const scope = await whereOf(r, auth)
+  const plan = await planWrite(r, auth)
   const counts = { imported: 0, updated: 0 }
   try {
     await db.transaction(async (tx) => {
@@ -98,7 +100,7 @@ export async function importRows(
           return hit ? String(hit.id) : undefined
         }
         try {
-          counts[await writeRow(tx, r, auth, values, covered, find)]++
+          counts[await writeRow(tx, r, auth, values, covered, find, plan)]++
         } catch (error) {
           errors.push({ row, messages: messagesOf(error) })
         }

@@ -1,7 +1,9 @@
 export { runAction, STATE_CONFLICT } from './actions.js'
 export { type ImportSummary, importMessage, importRows } from './excel.js'
 export { type Expand, hasChildren, lookup, selection } from './expand.js'
+export { IN_USE_STATUS, type InUseRule } from './in-use.js'
 export { linesByHeader, readLines, removeLines, saveWithLines } from './lines.js'
+export { assertReferences, type References, type ReferenceTarget, referenceScopes } from './references.js'
 export {
   type ActionContext,
   type ActionOptions,
@@ -23,5 +25,15 @@ export {
 } from './resource.js'
 export { registerResource } from './routes.js'
 export { columnValues, rowSelection, visibleThrough, whereOf } from './rows.js'
-export { findRow, insertIn, insertRow, listRows, removeRows, updateIn, updateRow } from './store.js'
+export {
+  findRow,
+  insertIn,
+  insertRow,
+  listRows,
+  planWrite,
+  removeRows,
+  updateIn,
+  updateRow,
+  type WritePlan,
+} from './store.js'
 export { HAS_CHILDREN, levelRows, PARENT_CYCLE, PARENT_MISSING, treeNodes, treeRows } from './tree.js'

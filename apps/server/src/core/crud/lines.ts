@@ -4,13 +4,14 @@ import type { PgColumn } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import type { Db, Tx } from '../../db/client.js'
 import type { AuthContext } from '../auth/tokens.js'
-import { notFound } from '../errors.js'
+import { AppError, notFound } from '../errors.js'
 import { isId, nextId } from '../ids.js'
 import { scoped, stamped, touched } from '../tenancy.js'
 import { selection } from './expand.js'
+import { assertReferences } from './references.js'
 import type { LinesOptions, Resource } from './resource.js'
 import { columnValues, whereOf } from './rows.js'
-import { assertChangeable, insertIn, updateIn } from './store.js'
+import { assertChangeable, insertIn, LINE_PREFIX, plannedRow, planWrite, updateIn } from './store.js'
 
 /**
  * Header + lines (a bill and its details), written and read together: a save replaces the header's
@@ -78,19 +79,32 @@ export async function saveWithLines(
   const l = linesOf(r)
   const { [l.wire.field]: sent, ...header } = body
   const lines = ((sent as Row[] | undefined) ?? []).map((line) => ({ ...line }))
-  const where = id ? await whereOf(r, auth, eq(r.idColumn, id)) : undefined
+  const plan = await planWrite(r, auth)
   return db.transaction(async (tx) => {
     const headerId = id ?? nextId()
     let previous: Row[] = []
-    if (id && where) {
-      const [found] = await tx.select({ id: r.idColumn }).from(r.table).where(where).for('update')
+    if (id) {
+      const [found] = await tx
+        .select({ id: r.idColumn })
+        .from(r.table)
+        .where(plannedRow(r, auth, plan, id))
+        .for('update')
       if (!found) throw notFound('数据不存在')
       await assertChangeable(tx, r, [id])
       previous = await linesIn(tx, r, auth, [id])
     }
+    for (const [i, line] of lines.entries())
+      await assertReferences(tx, auth, l.server.references, line, plan.references, LINE_PREFIX).catch(
+        (error: unknown) => {
+          // which line, as the lines' own rules say it (`第 2 行: 物品不存在`)
+          throw error instanceof AppError
+            ? new AppError(error.code, `第 ${i + 1} 行: ${error.message}`)
+            : error
+        },
+      )
     await l.server.prepare?.({ tx, auth, headerId, created: !id, header, lines, previous })
-    if (id && where) await updateIn(tx, r, auth, id, header, where)
-    else await insertIn(tx, r, auth, header, headerId)
+    if (id) await updateIn(tx, r, auth, id, header, plan)
+    else await insertIn(tx, r, auth, header, plan, headerId)
     await replaceLines(tx, r, auth, headerId, lines, previous)
     return headerId
   })

@@ -19,6 +19,8 @@ import type { ExcelColumn } from '../excel/sheet.js'
 import { FilterSet, type FilterSpec, SortSet, trigramFields } from '../query/index.js'
 import { isTenantTable } from '../tenancy.js'
 import type { Expand } from './expand.js'
+import { assertInUseDeclared, type InUseRule } from './in-use.js'
+import { assertReferencesDeclared, type References } from './references.js'
 
 /**
  * A resource, declared once: the factory (routes.ts) turns it into its routes — BladeX's
@@ -94,6 +96,8 @@ export interface LinesOptions {
   expand?: Readonly<Record<string, Expand>>
   /** derive and check, in the write's transaction, before anything is written; throw to refuse */
   prepare?: (ctx: LinesContext) => Promise<void>
+  /** a line's fields naming rows elsewhere (the goods of a bill line): checked as the header's are */
+  references?: References
 }
 
 export interface ActionContext {
@@ -174,6 +178,14 @@ interface ResourceBase<S extends z.ZodObject> {
   /** routes the module writes by hand (a tree `list`, a `submit` that hashes a password) */
   skip?: readonly Verb[]
   unique?: readonly UniqueRule[]
+  /**
+   * form fields naming rows elsewhere: each value must be a live row of the caller's tenant (and data
+   * scope, for a resource) inside the write's transaction, else 400 naming the field (references.ts).
+   * Every form field named `…Id`/`…Ids` must be declared (`false`: names nothing of ours).
+   */
+  references?: References
+  /** what keeps a row from removal, checked for every id of a batch: 409 with the message (in-use.ts) */
+  inUse?: readonly InUseRule[]
   readonlyWhen?: ReadonlyWhen
   /** labels a row carries beside its columns (names of its parent, its user, its dict values) */
   expand?: Readonly<Record<string, Expand>>
@@ -308,6 +320,14 @@ export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S
       )
         fail(where, `row field ${field} is neither a column nor an expand`)
   }
+  const treeParent = contract.tree ? [contract.tree.parent ?? 'parentId'] : []
+  assertReferencesDeclared(where, schema, options.references, [
+    ...treeParent,
+    ...(contract.lines ? [contract.lines.field] : []),
+  ])
+  if (contract.lines && options.lines)
+    assertReferencesDeclared(`${where} lines`, contract.lines.form, options.lines.references, [])
+  assertInUseDeclared(where, table, options.inUse)
   for (const rule of options.unique ?? [])
     for (const f of rule.fields) if (!columns[f]) fail(where, `unique field ${f} is not a column`)
   if (options.readonlyWhen && !columns[options.readonlyWhen.field])

@@ -125,7 +125,7 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
         method: [...spec.methods],
         url,
         schema: { tags, summary: `${r.tag}: ${summary}`, ...schema },
-        config: { permission: access.permission },
+        config: { permission: access.permission, resource: r },
         preHandler: access.guards,
         handler,
         ...extra,

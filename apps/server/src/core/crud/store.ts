@@ -6,6 +6,8 @@ import type { AuthContext } from '../auth/tokens.js'
 import { AppError, badRequest, notFound } from '../errors.js'
 import { readPaging, selectPage } from '../query/index.js'
 import { scoped, stamped, touched } from '../tenancy.js'
+import { assertNotInUse } from './in-use.js'
+import { assertReferences, type ReferenceScopes, referenceScopes } from './references.js'
 import type { Resource } from './resource.js'
 import { columnValues, rowSelection, whereOf } from './rows.js'
 import { treeRemove, treeWrite } from './tree.js'
@@ -101,8 +103,43 @@ export async function assertChangeable(tx: Tx, r: Resource, ids: readonly string
   if (frozen) throw new AppError(409, rule.message)
 }
 
-/** Insert inside a transaction the caller holds: rules, stamping, the row. Returns the new id. */
-export async function insertIn(tx: Tx, r: Resource, auth: AuthContext, values: Row, id?: string) {
+/**
+ * What a write resolves before its transaction: the caller's data-scope conditions on the resource and
+ * on what its references name. They are lookups through the pool (cached rules, dept subtrees), and
+ * PGlite's one connection is held by an open transaction: resolving them inside would wait forever.
+ */
+export interface WritePlan {
+  /** the resource's own scope condition (undefined: not narrowed) */
+  scope: SQL | undefined
+  /** the scope conditions of the referenced resources, by field (`lines.<field>` for a line's) */
+  references: ReferenceScopes
+}
+
+export async function planWrite(r: Resource, auth: AuthContext): Promise<WritePlan> {
+  const references = await referenceScopes(r.references, auth)
+  for (const [key, scope] of await referenceScopes(r.lines?.references, auth, LINE_PREFIX))
+    references.set(key, scope)
+  return { scope: await r.scope?.(auth), references }
+}
+
+/** The key prefix of a line's references in a plan. */
+export const LINE_PREFIX = 'lines.'
+
+/** A row of the resource the caller may write, by the plan's scope. */
+export function plannedRow(r: Resource, auth: AuthContext, plan: WritePlan, id: string): SQL {
+  return scoped(r.table, auth, plan.scope, eq(r.idColumn, id))
+}
+
+/** Insert inside a transaction the caller holds: references, rules, stamping, the row. Returns the new id. */
+export async function insertIn(
+  tx: Tx,
+  r: Resource,
+  auth: AuthContext,
+  values: Row,
+  plan: WritePlan,
+  id?: string,
+) {
+  await assertReferences(tx, auth, r.references, values, plan.references)
   await r.beforeWrite?.({ tx, auth, values })
   await treeWrite(tx, r, auth, values)
   const row = stamped(r.table, auth, columnValues(r, values))
@@ -113,20 +150,29 @@ export async function insertIn(tx: Tx, r: Resource, auth: AuthContext, values: R
 }
 
 export async function insertRow(db: Db, r: Resource, auth: AuthContext, values: Row): Promise<string> {
-  const id = await db.transaction((tx) => insertIn(tx, r, auth, values))
+  const plan = await planWrite(r, auth)
+  const id = await db.transaction((tx) => insertIn(tx, r, auth, values, plan))
   await r.afterCommit?.({ auth, ids: [id], verb: 'insert' })
   return id
 }
 
 /**
- * Update inside a transaction the caller holds; `where` is the row's scoped condition (resolved
- * before the transaction: see updateRow). The row is locked first: a missing (or foreign) row answers
- * 404 before any rule runs.
+ * Update inside a transaction the caller holds, with the plan resolved before it (planWrite). The row
+ * is locked first: a missing (or foreign) row answers 404 before any rule runs.
  */
-export async function updateIn(tx: Tx, r: Resource, auth: AuthContext, id: string, values: Row, where: SQL) {
+export async function updateIn(
+  tx: Tx,
+  r: Resource,
+  auth: AuthContext,
+  id: string,
+  values: Row,
+  plan: WritePlan,
+) {
+  const where = plannedRow(r, auth, plan, id)
   const [found] = await tx.select({ id: r.idColumn }).from(r.table).where(where).for('update')
   if (!found) throw notFound('数据不存在')
   await assertChangeable(tx, r, [id])
+  await assertReferences(tx, auth, r.references, values, plan.references)
   await r.beforeWrite?.({ tx, auth, values, id })
   await treeWrite(tx, r, auth, values, id)
   const set = touched(r.table, auth, columnValues(r, values))
@@ -145,10 +191,8 @@ export async function updateRow(
   id: string,
   values: Row,
 ): Promise<void> {
-  // the scope condition is resolved before the transaction: its lookups use the pool, and PGlite's
-  // one connection is held by an open transaction (resolving it inside would wait forever)
-  const where = await whereOf(r, auth, eq(r.idColumn, id))
-  await db.transaction((tx) => updateIn(tx, r, auth, id, values, where))
+  const plan = await planWrite(r, auth)
+  await db.transaction((tx) => updateIn(tx, r, auth, id, values, plan))
   await r.afterCommit?.({ auth, ids: [id], verb: 'update' })
 }
 
@@ -163,12 +207,13 @@ export async function removeRows(
   // resolved outside the transaction, as in updateRow
   const where = await whereOf(r, auth, inArray(r.idColumn, wanted))
   await db.transaction(async (tx: DbOrTx) => {
-    if (r.beforeRemove || r.readonlyWhen || r.contract.tree) {
+    if (r.beforeRemove || r.readonlyWhen || r.contract.tree || r.inUse) {
       // rules see only rows the caller may remove: a foreign id fails below as not found, not as a rule
       const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(r.table).where(where)
       if (n !== wanted.length) throw notFound('数据不存在')
       await assertChangeable(tx as Tx, r, wanted)
       await treeRemove(tx as Tx, r, auth, wanted)
+      await assertNotInUse(tx as Tx, r, auth, wanted)
       await r.beforeRemove?.({ tx: tx as Tx, auth, ids: wanted })
     }
     const soft = 'isDeleted' in getTableColumns(r.table)

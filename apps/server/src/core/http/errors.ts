@@ -19,6 +19,20 @@ function pgCode(error: unknown): string | undefined {
   return undefined
 }
 
+/** The column a constraint error names (PostgreSQL's `column` field), as a camelCase field name. */
+function pgColumn(error: unknown): string | undefined {
+  for (
+    let e = error as { column?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 3;
+    depth++
+  ) {
+    if (typeof e.column === 'string' && /^[a-z0-9_]+$/.test(e.column))
+      return e.column.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase())
+    e = e.cause as typeof e
+  }
+  return undefined
+}
+
 /** PostgreSQL refusing for now: shutting down, starting up, too many connections, connection lost. */
 const UNAVAILABLE_STATES = new Set([
   '57P01',
@@ -93,6 +107,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (sqlState?.startsWith('22')) {
       request.log.warn({ reqId: request.id, sqlState, url: request.url }, 'data exception past validation')
       return sendStatus(reply, 400, fail('参数校验失败: 数据格式或取值范围不正确'))
+    }
+    // a required value the form let through absent (23502), a reference the rules missed (23503):
+    // the same, and logged for the same reason
+    if (sqlState === '23502' || sqlState === '23503') {
+      const column = pgColumn(error)
+      request.log.warn(
+        { reqId: request.id, sqlState, column, url: request.url },
+        'constraint past validation',
+      )
+      const problem = sqlState === '23502' ? '不能为空' : '所引用的数据不存在'
+      return sendStatus(reply, 400, fail(`参数校验失败: ${column ?? '数据'}: ${problem}`))
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn(

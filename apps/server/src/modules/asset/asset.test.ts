@@ -124,7 +124,8 @@ describe('assets', () => {
       '机柜/服务器',
     )
     const refused = await post('park-manage/asset/deleteAsset', undefined, { ids: parent })
-    expect(refused.body.msg).toBe('该资产下还有子资产, 不能删除')
+    expect(refused.status).toBe(409)
+    expect(refused.body.msg).toMatch(/^该资产下还有子资产, 不能删除: /)
   })
 
   it('lists the storage warehouses, computer rooms, canteens and assets in stock', async () => {
@@ -232,8 +233,8 @@ describe('assets', () => {
         assetCount: 1,
       })
       const refused = await post('park-manage/asset-place/remove', undefined, { ids: room })
-      expect(refused.status).toBe(400)
-      expect(refused.body.msg).toBe('该场所下还有资产, 不能删除')
+      expect(refused.status).toBe(409)
+      expect(refused.body.msg).toMatch(/^该场所下还有资产, 不能删除: /)
       expect((await get('park-manage/asset-place/detail', { id: room })).status).toBe(200)
       expect((await post('park-manage/asset/deleteAsset', undefined, { ids: server })).status).toBe(200)
       expect((await post('park-manage/asset-place/remove', undefined, { ids: room })).status).toBe(200)

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
-import { type ExcelOptions, importMessage, insertIn } from '../../core/crud/index.js'
+import { type ExcelOptions, importMessage, insertIn, planWrite } from '../../core/crud/index.js'
 import { ok } from '../../core/envelope.js'
 import { AppError } from '../../core/errors.js'
 import { type ImportRowError, readWorkbook } from '../../core/excel/index.js'
@@ -97,6 +97,7 @@ export async function importWarehouses(db: Db, request: FastifyRequest) {
   const errors: ImportRowError[] = [...sheet.errors]
   const total = sheet.rows.length + sheet.errors.length
   let imported = 0
+  const plan = await planWrite(warehouses, auth)
   if (!errors.length)
     try {
       await db.transaction(async (tx) => {
@@ -107,7 +108,7 @@ export async function importWarehouses(db: Db, request: FastifyRequest) {
             continue
           }
           try {
-            await insertIn(tx, warehouses, auth, form.data as Record<string, unknown>)
+            await insertIn(tx, warehouses, auth, form.data as Record<string, unknown>, plan)
             imported++
           } catch (error) {
             if (error instanceof AppError) errors.push({ row, messages: [error.message] })

@@ -11,14 +11,20 @@ import { asc, eq, getTableName, inArray, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
-import { defineResource, listRows, lookup, whereOf } from '../../core/crud/index.js'
+import {
+  defineResource,
+  listRows,
+  lookup,
+  type Resource,
+  visibleThrough,
+  whereOf,
+} from '../../core/crud/index.js'
 import { ok, status } from '../../core/envelope.js'
 import { badRequest, notFound } from '../../core/errors.js'
 import { defineModule, type MenuSeed, menuCodes, resourceScreen } from '../../core/module.js'
-import { escapeLike, readPaging, selectPage } from '../../core/query/index.js'
+import { escapeLike, parseDateTime, readPaging, selectPage } from '../../core/query/index.js'
 import { scoped, stamped, touched } from '../../core/tenancy.js'
 import { treeNode } from '../../core/tree.js'
-import type { Tx } from '../../db/client.js'
 import { storageWarehouse, warehouses } from '../storage/index.js'
 import { seedAssetDemo } from './demo.js'
 import { assetSheet, importWarehouses } from './excel.js'
@@ -29,32 +35,12 @@ const { assetType, assetProperty, asset, assetUser, assetPlace } = tables
 
 /** Assets (spec 02 §7 "Assets"). See docs/modules/storage.md ("Assets"). */
 
-async function exists(
-  tx: Tx,
-  auth: AuthContext,
-  table: typeof assetType | typeof asset | typeof assetPlace,
-  id: string,
-) {
-  const [hit] = await tx
-    .select({ id: table.id })
-    .from(table)
-    .where(scoped(table, auth, eq(table.id, id)))
-  return Boolean(hit)
-}
-
 export const assetTypes = defineResource({
   contract: assetTypeContract,
   table: assetType,
   unique: [{ fields: ['code'], message: '类型编码已存在' }],
   expand: { parentName: lookup(assetType, 'name', 'parentId') },
-  beforeRemove: async ({ tx, auth, ids }) => {
-    const [used] = await tx
-      .select({ id: asset.id })
-      .from(asset)
-      .where(scoped(asset, auth, inArray(asset.typeId, [...ids])))
-      .limit(1)
-    if (used) throw badRequest('该类型下还有资产, 不能删除')
-  },
+  inUse: [{ table: asset, column: 'typeId', message: '该类型下还有资产, 不能删除: {label}' }],
 })
 
 export const assetProperties = defineResource({
@@ -62,10 +48,7 @@ export const assetProperties = defineResource({
   table: assetProperty,
   unique: [{ fields: ['typeId', 'code'], message: '属性编码已存在' }],
   expand: { typeName: lookup(assetType, 'name', 'typeId') },
-  beforeWrite: async ({ tx, auth, values }) => {
-    if (values.typeId && !(await exists(tx, auth, assetType, values.typeId)))
-      throw badRequest('资产类型不存在')
-  },
+  references: { typeId: { to: assetTypes, message: '资产类型不存在' } },
 })
 
 export const assets = defineResource({
@@ -82,22 +65,22 @@ export const assets = defineResource({
     currentValue,
   },
   excel: assetSheet(assetType),
+  references: {
+    typeId: { to: assetTypes, message: '资产类型不存在' },
+    parentId: { to: (): Resource => assets, message: '上级资产不存在' },
+    warehouseId: { to: warehouses, message: '仓库不存在' },
+    placeId: { to: () => assetPlaces, message: '场所不存在' },
+  },
   beforeWrite: async ({ tx, auth, values, id }) => {
-    if (values.typeId) {
+    if (values.typeId && !values.lifeMonths) {
+      // no life of its own: the type's
       const [type] = await tx
-        .select()
+        .select({ lifeMonths: assetType.lifeMonths })
         .from(assetType)
         .where(scoped(assetType, auth, eq(assetType.id, values.typeId)))
-      if (!type) throw badRequest('资产类型不存在')
-      // no life of its own: the type's
-      if (!values.lifeMonths) (values as Record<string, unknown>).lifeMonths = type.lifeMonths
+      if (type) (values as Record<string, unknown>).lifeMonths = type.lifeMonths
     }
-    if (values.parentId) {
-      if (values.parentId === id) throw badRequest('上级资产不能是自身')
-      if (!(await exists(tx, auth, asset, values.parentId))) throw badRequest('上级资产不存在')
-    }
-    if (values.placeId && !(await exists(tx, auth, assetPlace, values.placeId)))
-      throw badRequest('场所不存在')
+    if (values.parentId && values.parentId === id) throw badRequest('上级资产不能是自身')
     if (
       values.residualValue !== undefined &&
       values.purchasePrice !== undefined &&
@@ -105,13 +88,8 @@ export const assets = defineResource({
     )
       throw badRequest('残值不能大于购置价格')
   },
+  inUse: [{ table: asset, column: 'parentId', message: '该资产下还有子资产, 不能删除: {label}' }],
   beforeRemove: async ({ tx, auth, ids }) => {
-    const [child] = await tx
-      .select({ id: asset.id })
-      .from(asset)
-      .where(scoped(asset, auth, inArray(asset.parentId, [...ids])))
-      .limit(1)
-    if (child) throw badRequest('该资产下还有子资产, 不能删除')
     await tx
       .update(assetUser)
       .set({ ...touched(assetUser, auth, {}), isDeleted: 1 } as never)
@@ -133,14 +111,7 @@ export const assetPlaces = defineResource({
       return sql`(select count(*)::int from xpark_asset a where a.tenant_id = ${place}.tenant_id and a.place_id = ${place}.id and a.is_deleted = 0)`
     },
   },
-  beforeRemove: async ({ tx, auth, ids }) => {
-    const [held] = await tx
-      .select({ id: asset.id })
-      .from(asset)
-      .where(scoped(asset, auth, inArray(asset.placeId, [...ids])))
-      .limit(1)
-    if (held) throw badRequest('该场所下还有资产, 不能删除')
-  },
+  inUse: [{ table: asset, column: 'placeId', message: '该场所下还有资产, 不能删除: {label}' }],
 })
 
 const ASSET_MENUS: MenuSeed[] = [
@@ -388,7 +359,8 @@ export const assetModule = defineModule({
         if (!found) throw badRequest('资产不存在')
         const row = stamped(assetUser, auth, {
           ...body,
-          startTime: body.startTime ? new Date(body.startTime.replace(' ', 'T')) : null,
+          // the contract refused days that do not exist; the server's zone, as every date column
+          startTime: body.startTime ? parseDateTime(body.startTime) : null,
         })
         await db.insert(assetUser).values(row as never)
         return ok({ id: String(row.id) }, '操作成功')
@@ -406,11 +378,19 @@ export const assetModule = defineModule({
         if (!ids.every((i) => /^[1-9]\d{0,18}$/.test(i)))
           throw badRequest('参数校验失败: ids: must be comma-separated ids')
         const auth = authOf(q)
-        // touched() keeps is_deleted out of ordinary updates: the removal sets it beside the stamp
-        await db
-          .update(assetUser)
-          .set({ ...touched(assetUser, auth, {}), isDeleted: 1 } as never)
-          .where(scoped(assetUser, auth, inArray(assetUser.id, ids)))
+        const wanted = [...new Set(ids)]
+        // users of assets the caller may see (the asset resource's scope), resolved before the transaction
+        const ofVisibleAssets = await visibleThrough(assets, auth, assetUser.assetId)
+        await db.transaction(async (tx) => {
+          // touched() keeps is_deleted out of ordinary updates: the removal sets it beside the stamp
+          const done = await tx
+            .update(assetUser)
+            .set({ ...touched(assetUser, auth, {}), isDeleted: 1 } as never)
+            .where(scoped(assetUser, auth, inArray(assetUser.id, wanted), ofVisibleAssets))
+            .returning({ id: assetUser.id })
+          // an unknown or foreign id among them: nothing is removed, as every other remove answers
+          if (done.length !== wanted.length) throw notFound('数据不存在')
+        })
         return status(true)
       },
     )

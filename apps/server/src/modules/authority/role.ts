@@ -54,6 +54,7 @@ export const roleResource = defineResource({
   filters: { roleName: 'like', roleAlias: 'like', parentId: 'eq' },
   sorts: ['sort', 'roleName', 'roleAlias'],
   skip: ['list'], // list is the tree
+  references: { parentId: 'checked' }, // a live role of the tenant, not below itself
   beforeWrite: async ({ tx, auth, values, id }) => {
     if (id) {
       const [current] = await tx.select({ alias: role.roleAlias }).from(role).where(eq(role.id, id))

@@ -5,6 +5,7 @@ import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
 import type { ModuleContext } from '../../core/module.js'
 import { SCOPE_CACHE_PREFIX, SCOPE_CUSTOM } from '../../core/scope/index.js'
+import { menu } from '../menu/index.js'
 import { roleScope, scopeApi, scopeData } from './schema.js'
 import { API_SCOPE, DATA_SCOPE } from './scope-source.js'
 
@@ -34,6 +35,7 @@ export async function scopeRoutes(api: Api, ctx: ModuleContext): Promise<void> {
       filters: { menuId: 'eq', resourceCode: 'like', scopeName: 'like', scopeType: 'eq' },
       sorts: ['scopeName', 'resourceCode', 'createTime'],
       tenant: false,
+      references: { menuId: { to: menu, message: '菜单不存在' } },
       beforeWrite: async ({ tx, values, id }) => {
         let type = values.scopeType
         let value = values.scopeValue
@@ -77,6 +79,7 @@ export async function scopeRoutes(api: Api, ctx: ModuleContext): Promise<void> {
       filters: { menuId: 'eq', resourceCode: 'like', scopeName: 'like', scopePath: 'like' },
       sorts: ['scopeName', 'resourceCode', 'createTime'],
       tenant: false,
+      references: { menuId: { to: menu, message: '菜单不存在' } },
       beforeWrite: async () => forget(),
       beforeRemove: async ({ tx, ids }) => {
         await tx

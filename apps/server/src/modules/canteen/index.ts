@@ -31,6 +31,7 @@ import { authOf } from '../../core/auth/plugin.js'
 import { listRows, whereOf } from '../../core/crud/index.js'
 import { ok } from '../../core/envelope.js'
 import { badRequest, notFound } from '../../core/errors.js'
+import { idempotencyKey } from '../../core/http/idempotency.js'
 import { publicRateLimit } from '../../core/http/public-limit.js'
 import { button, defineModule, menuCodes, resourceScreen } from '../../core/module.js'
 import { scoped } from '../../core/tenancy.js'
@@ -516,15 +517,20 @@ export const canteenModule = defineModule({
         schema: {
           tags: ['order'],
           summary:
-            'order: refund payPrice cents of an order (orderId; refundNo makes a retry the same refund)',
+            'order: refund payPrice cents of an order (orderId; refundNo or the Idempotency-Key header makes a retry the same refund)',
           ...anyParams,
         },
         config: { permission: 'canteen_order_refund' },
         preHandler: guard,
       },
       async (request) => {
-        const { orderId, payPrice, refundNo } = parse(RefundForm, params(request))
-        return ok(await refundOrder(db, authOf(request), orderId, payPrice, refundNo), '退款成功')
+        const { orderId, payPrice, refundNo } = parse(RefundForm, {
+          ...params(request),
+          ...idempotencyKey(request, 'refundNo'),
+        })
+        const result = await refundOrder(db, authOf(request), orderId, payPrice, refundNo)
+        // a repeated key refunded nothing this time: the reply says so
+        return ok(result, result.refunded ? '退款成功' : '该退款单号已退款, 本次未重复退款')
       },
     )
     api.post(

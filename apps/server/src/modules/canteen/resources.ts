@@ -19,14 +19,11 @@ import {
   publishContract,
   publishFoodContract,
 } from '@xpark/contract/modules/canteen'
-import { eq, inArray } from 'drizzle-orm'
-import type { PgTable } from 'drizzle-orm/pg-core'
+import { eq, gt } from 'drizzle-orm'
 import { z } from 'zod'
-import type { AuthContext } from '../../core/auth/tokens.js'
 import { defineResource, lookup } from '../../core/crud/index.js'
 import { AppError, badRequest } from '../../core/errors.js'
-import { scoped } from '../../core/tenancy.js'
-import type { Tx } from '../../db/client.js'
+import { user } from '../user/index.js'
 import { prepareMenu, preparePublishFood } from './publish.js'
 import {
   canteen,
@@ -54,60 +51,35 @@ import {
 
 const canteenName = lookup(canteen, 'name', 'canteenId')
 
-/** A referenced row (canteen, category, food, menu) must be a live row of the caller's tenant. */
-async function mustExist(tx: Tx, auth: AuthContext, table: PgTable, value: unknown, message: string) {
-  if (value === undefined || value === '' || value === null) return
-  const t = table as typeof canteen
-  const [row] = await tx
-    .select({ id: t.id })
-    .from(t)
-    .where(scoped(t, auth, eq(t.id, String(value))))
-  if (!row) throw badRequest(message)
-}
-
 export const foodCategories = defineResource({
   contract: foodCategoryContract,
   table: canteenFoodCategory,
-  beforeRemove: async ({ tx, auth, ids }) => {
-    const [used] = await tx
-      .select({ id: canteenFood.id })
-      .from(canteenFood)
-      .where(scoped(canteenFood, auth, inArray(canteenFood.categoryId, [...ids])))
-      .limit(1)
-    if (used) throw new AppError(409, '该分类下还有菜品, 不能删除')
-  },
+  inUse: [{ table: canteenFood, column: 'categoryId', message: '该分类下还有菜品, 不能删除: {label}' }],
 })
 
 export const canteens = defineResource({
   contract: canteenContract,
   table: canteen,
   unique: [{ fields: ['name'], message: '食堂名称已存在' }],
-  beforeRemove: async ({ tx, auth, ids }) => {
-    const [used] = await tx
-      .select({ id: canteenFood.id })
-      .from(canteenFood)
-      .where(scoped(canteenFood, auth, inArray(canteenFood.canteenId, [...ids])))
-      .limit(1)
-    if (used) throw new AppError(409, '该食堂下还有菜品, 不能删除')
-  },
+  inUse: [{ table: canteenFood, column: 'canteenId', message: '该食堂下还有菜品, 不能删除: {label}' }],
 })
+
+/** A field naming one of the tenant's canteens. */
+const ofCanteen = { canteenId: { to: canteens, message: '食堂不存在' } }
+const ofCategory = { categoryId: { to: foodCategories, message: '菜品分类不存在' } }
 
 export const foods = defineResource({
   contract: foodContract,
   table: canteenFood,
   expand: { canteenName, categoryName: lookup(canteenFoodCategory, 'name', 'categoryId') },
-  beforeWrite: async ({ tx, auth, values }) => {
-    await mustExist(tx, auth, canteen, values.canteenId, '食堂不存在')
-    await mustExist(tx, auth, canteenFoodCategory, values.categoryId, '菜品分类不存在')
-  },
+  references: { ...ofCanteen, ...ofCategory },
 })
 
 export const commonFoods = defineResource({
   contract: commonFoodContract,
   table: canteenCommonFood,
   expand: { categoryName: lookup(canteenFoodCategory, 'name', 'categoryId') },
-  beforeWrite: ({ tx, auth, values }) =>
-    mustExist(tx, auth, canteenFoodCategory, values.categoryId, '菜品分类不存在'),
+  references: ofCategory,
 })
 
 export const foodSafes = defineResource({ contract: foodSafeContract, table: canteenFoodSafe })
@@ -116,31 +88,28 @@ export const foodRaws = defineResource({
   contract: foodRawContract,
   table: canteenFoodRaw,
   expand: { foodName: lookup(canteenFood, 'name', 'foodId') },
-  beforeWrite: ({ tx, auth, values }) => mustExist(tx, auth, canteenFood, values.foodId, '菜品不存在'),
+  references: { foodId: { to: foods, message: '菜品不存在' } },
 })
 
 export const cooks = defineResource({
   contract: cookContract,
   table: canteenCook,
   expand: { canteenName },
-  beforeWrite: ({ tx, auth, values }) => mustExist(tx, auth, canteen, values.canteenId, '食堂不存在'),
+  references: { ...ofCanteen, userId: { to: user, message: '用户不存在' } },
 })
-
-const ofCanteen = ({ tx, auth, values }: { tx: Tx; auth: AuthContext; values: { canteenId?: unknown } }) =>
-  mustExist(tx, auth, canteen, values.canteenId, '食堂不存在')
 
 export const allowances = defineResource({
   contract: allowanceContract,
   table: canteenAllowance,
   expand: { canteenName },
-  beforeWrite: ofCanteen,
+  references: ofCanteen,
 })
 export const phases = defineResource({
   contract: phaseContract,
   table: canteenPhase,
   expand: { canteenName },
+  references: ofCanteen,
   beforeWrite: async (ctx) => {
-    await ofCanteen(ctx)
     if (ctx.values.startTime && ctx.values.endTime && ctx.values.startTime >= ctx.values.endTime)
       throw badRequest('结束时间必须晚于开始时间')
   },
@@ -149,8 +118,8 @@ export const meals = defineResource({
   contract: mealContract,
   table: canteenMeal,
   expand: { canteenName },
+  references: ofCanteen,
   beforeWrite: async (ctx) => {
-    await ofCanteen(ctx)
     if (ctx.values.startTime && ctx.values.endTime && ctx.values.startTime >= ctx.values.endTime)
       throw badRequest('结束时间必须晚于开始时间')
   },
@@ -160,7 +129,7 @@ export const notices = defineResource({
   contract: noticeContract,
   table: canteenNotice,
   expand: { canteenName },
-  beforeWrite: ofCanteen,
+  references: ofCanteen,
 })
 
 export const holidays = defineResource({
@@ -202,31 +171,35 @@ export const publishes = defineResource({
   table: canteenPublish,
   expand: { canteenName },
   unique: [{ fields: ['canteenId', 'publishDate', 'mealType'], message: '该食堂该日期该餐次已发布' }],
-  lines: { table: canteenPublishFood, prepare: prepareMenu },
-  beforeRemove: async ({ tx, auth, ids }) => {
-    const [ordered] = await tx
-      .select({ id: canteenOrder.id })
-      .from(canteenOrder)
-      .where(scoped(canteenOrder, auth, inArray(canteenOrder.publishId, [...ids])))
-      .limit(1)
-    if (ordered) throw new AppError(409, '已有订单的菜单不能删除')
+  lines: {
+    table: canteenPublishFood,
+    prepare: prepareMenu,
+    // the dishes must be the menu's canteen's: prepareMenu checks that beside existence
+    references: { foodId: { to: () => foods, message: '菜品不存在' } },
   },
+  references: ofCanteen,
+  // a menu stays at its canteen: its dishes are that canteen's food (publish it again elsewhere)
+  beforeWrite: async ({ tx, values, id }) => {
+    if (!id || values.canteenId === undefined) return
+    const [menu] = await tx
+      .select({ canteenId: canteenPublish.canteenId })
+      .from(canteenPublish)
+      .where(eq(canteenPublish.id, id))
+    if (menu && menu.canteenId !== values.canteenId)
+      throw new AppError(409, '已发布菜单的食堂不能修改, 请在该食堂重新发布')
+  },
+  inUse: [{ table: canteenOrder, column: 'publishId', message: '已有订单的菜单不能删除: {label}' }],
 })
 
 export const publishFoods = defineResource({
   contract: publishFoodContract,
   table: canteenPublishFood,
-  beforeWrite: async ({ tx, auth, values }) => {
-    await mustExist(tx, auth, canteenPublish, values.publishId, '发布的菜单不存在')
-    await preparePublishFood(tx, auth, values as Record<string, unknown>)
+  references: {
+    publishId: { to: publishes, message: '发布的菜单不存在' },
+    foodId: { to: foods, message: '菜品不存在' },
   },
-  beforeRemove: async ({ tx, auth, ids }) => {
-    const [sold] = await tx
-      .select({ foodName: canteenPublishFood.foodName, sold: canteenPublishFood.sold })
-      .from(canteenPublishFood)
-      .where(scoped(canteenPublishFood, auth, inArray(canteenPublishFood.id, [...ids])))
-    if (sold && sold.sold > 0) throw new AppError(409, `已有订单的菜品不能移除: ${sold.foodName}`)
-  },
+  beforeWrite: ({ tx, auth, values }) => preparePublishFood(tx, auth, values as Record<string, unknown>),
+  inUse: [{ when: gt(canteenPublishFood.sold, 0), message: '已有订单的菜品不能移除: {label}' }],
 })
 
 export const orders = defineResource({
@@ -235,7 +208,11 @@ export const orders = defineResource({
   expand: { canteenName },
   // placing an order is written by hand (routes.ts): it prices the dishes and debits the card
   skip: ['submit'],
-  lines: { table: canteenOrderFood },
+  lines: {
+    table: canteenOrderFood,
+    references: { publishFoodId: { to: () => publishFoods, message: '菜品不存在' } },
+  },
+  references: { publishId: { to: publishes, message: '发布的菜单不存在' } },
   readonlyWhen: { field: 'status', in: [2, 3], message: '已支付的订单请先全额退款再删除' },
 })
 
@@ -252,8 +229,8 @@ export const orderApplies = defineResource({
   table: canteenOrderApply,
   expand: { canteenName },
   readonlyWhen: { field: 'status', in: [1, 2], message: '已审批的申请不能修改或删除' },
+  references: ofCanteen,
   beforeWrite: async (ctx) => {
-    await ofCanteen(ctx)
     // a new application waits for approval
     if (!ctx.id) (ctx.values as Record<string, unknown>).status = 0
   },

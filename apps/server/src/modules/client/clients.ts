@@ -23,6 +23,8 @@ export const clientResource = defineResource({
   sorts: ['clientId', 'createTime'],
   omit: ['clientSecret'],
   tenant: false,
+  // the client's own name and BladeX's resource-id list, not rows of ours
+  references: { clientId: false, resourceIds: false },
   beforeWrite: async ({ tx, values, id }) => {
     if (values.clientId !== undefined) {
       const [clash] = await tx

@@ -33,14 +33,7 @@ export const commodityTypes = defineResource({
   table: commodityType,
   unique: [{ fields: ['code'], message: '类型编码已存在' }],
   expand: { parentName: lookup(commodityType, 'name', 'parentId') },
-  beforeRemove: async ({ tx, auth, ids }) => {
-    const [used] = await tx
-      .select({ id: commodityMessage.id })
-      .from(commodityMessage)
-      .where(scoped(commodityMessage, auth, inArray(commodityMessage.typeId, [...ids])))
-      .limit(1)
-    if (used) throw badRequest('该类型下还有商品, 不能删除')
-  },
+  inUse: [{ table: commodityMessage, column: 'typeId', message: '该类型下还有商品, 不能删除: {label}' }],
 })
 
 export const commodityMessages = defineResource({
@@ -52,14 +45,7 @@ export const commodityMessages = defineResource({
     typeCode: lookup(commodityType, 'code', 'typeId'),
   },
   excel: listingSheet(commodityType),
-  beforeWrite: async ({ tx, auth, values }) => {
-    if (values.typeId === undefined) return
-    const [type] = await tx
-      .select({ id: commodityType.id })
-      .from(commodityType)
-      .where(scoped(commodityType, auth, eq(commodityType.id, values.typeId)))
-    if (!type) throw badRequest('商品类型不存在')
-  },
+  references: { typeId: { to: commodityTypes, message: '商品类型不存在' } },
   actions: {
     changeStatus: {
       guard: async ({ tx, auth, rows, to }) => {
@@ -86,7 +72,11 @@ export const commodityMessages = defineResource({
 export const commodityOrders = defineResource({
   contract: commodityOrderContract,
   table: commodityOrder,
-  lines: { table: commodityOrderItem, prepare: priceOrder },
+  lines: {
+    table: commodityOrderItem,
+    prepare: priceOrder,
+    references: { commodityId: { to: commodityMessages, message: '商品不存在' } },
+  },
   readonlyWhen: {
     field: 'status',
     in: [ORDER.paid, ORDER.completed, ORDER.cancelled],

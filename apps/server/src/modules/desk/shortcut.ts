@@ -9,7 +9,7 @@ import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
 import type { ModuleContext } from '../../core/module.js'
 import { scoped } from '../../core/tenancy.js'
-import { heldMenu } from '../menu/index.js'
+import { heldMenu, menu } from '../menu/index.js'
 import { shortcut } from './schema.js'
 
 /**
@@ -36,6 +36,8 @@ export const shortcutResource = defineResource({
   tenant: true,
   omit: ['userId'],
   scope: ownRows,
+  // beforeWrite asks more of it: a menu the caller holds
+  references: { menuId: { to: menu, message: '菜单不存在或未授权' } },
   beforeWrite: async ({ tx, auth, values, id }) => {
     const row = values as Record<string, unknown>
     if (!id) row.userId = auth.userId

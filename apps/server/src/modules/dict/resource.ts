@@ -158,6 +158,7 @@ export const dictResource = defineResource({
   beforeWrite: beforeWrite(dict),
   beforeRemove: beforeRemove(dict),
   skip: ['list'], // a tree here (routes.ts)
+  references: { parentId: 'checked' }, // the dictionary's row, not below itself
 })
 
 const dictBizTable = dictBiz as unknown as DictTable
@@ -175,6 +176,7 @@ export const dictBizResource = defineResource({
   beforeWrite: beforeWrite(dictBizTable),
   beforeRemove: beforeRemove(dictBizTable),
   skip: ['list'],
+  references: { parentId: 'checked' }, // the dictionary's row, not below itself
 })
 
 export const SYSTEM_DICT: DictKind = {

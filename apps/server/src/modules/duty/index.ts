@@ -42,6 +42,7 @@ export const dutyPersons = defineResource({
     phone: lookup(user, 'phone', 'userId'),
   },
   excel: dutySheet,
+  references: { userId: 'checked' }, // assertPerson asks more of it: an enabled user
   beforeWrite: async ({ tx, auth, values }) => {
     if (values.userId !== undefined) await assertPerson(tx, auth.tenantId, values.userId)
   },

@@ -15,7 +15,7 @@ import {
   SmsServiceForm,
   TradeNoQuery,
 } from '@xpark/contract/modules/finance'
-import { desc, eq, inArray, like } from 'drizzle-orm'
+import { desc, eq, gt, inArray, like } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
@@ -61,13 +61,7 @@ export const cards = defineResource({
   contract: cardContract,
   table: financeCard,
   unique: [{ fields: ['cardNo'], message: '卡号已存在' }],
-  beforeRemove: async ({ tx, auth, ids }) => {
-    const [funded] = await tx
-      .select({ cardNo: financeCard.cardNo, balance: financeCard.balance })
-      .from(financeCard)
-      .where(scoped(financeCard, auth, inArray(financeCard.id, [...ids])))
-    if (funded && funded.balance > 0) throw new AppError(409, `卡内还有余额, 不能删除: ${funded.cardNo}`)
-  },
+  inUse: [{ when: gt(financeCard.balance, 0), message: '卡内还有余额, 不能删除: {label}' }],
 })
 
 export const recharges = defineResource({
@@ -135,6 +129,8 @@ export const paySettings = defineResource({
   table: financePaySetting,
   omit: ['mchKey'],
   unique: [{ fields: ['mchId'], message: '商户号已存在' }],
+  // WeChat Pay's application and merchant numbers, not rows of ours
+  references: { appId: false, mchId: false },
   beforeWrite: async ({ values, id }) => {
     const row = values as Record<string, unknown>
     if (!values.mchKey) {

@@ -1,3 +1,4 @@
+import { integerInput } from '@xpark/contract/fields'
 import { idString, type TreeNode } from '@xpark/contract/schemas'
 import { and, asc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -33,10 +34,11 @@ const optionalText = (field: string, max: number) =>
 const nullable = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === null ? undefined : v), schema.optional())
 const smallEnum = (field: string, values: readonly number[]) =>
-  z.coerce
-    .number({ error: `${field} must be one of ${values.join(', ')}` })
-    .int(`${field} must be one of ${values.join(', ')}`)
-    .refine((v) => values.includes(v), `${field} must be one of ${values.join(', ')}`)
+  integerInput(
+    `${field} must be one of ${values.join(', ')}`,
+    Math.min(...values),
+    Math.max(...values),
+  ).refine((v) => values.includes(v), `${field} must be one of ${values.join(', ')}`)
 const flag = (field: string) =>
   z.preprocess(
     (v) => (v === 'true' || v === 1 ? true : v === 'false' || v === 0 ? false : v),
@@ -61,7 +63,7 @@ export const MenuSchema = z.object({
   alias: nullable(requiredText('please enter menu alias', 255)),
   path: nullable(optionalText('path', 255)),
   source: nullable(optionalText('source', 255)),
-  sort: nullable(z.coerce.number({ error: 'sort must be a number' }).int().min(0).max(1_000_000)),
+  sort: nullable(integerInput('sort must be a number', 0, 1_000_000)),
   category: smallEnum('category', [1, 2]),
   action: nullable(smallEnum('action', [0, 1, 2, 3])),
   isOpen: nullable(smallEnum('isOpen', [1, 2])),
@@ -95,6 +97,7 @@ export function menuResourceOf(tree: MenuTree) {
     tenant: false,
     writeGuard: 'administrator',
     skip: ['list', 'page'], // list is the tree (BladeX: not paged)
+    references: { parentId: 'checked' }, // a live menu, not a button, not below itself
     beforeWrite: async ({ tx, values, id }) => {
       if (values.code !== undefined) {
         const [clash] = await tx

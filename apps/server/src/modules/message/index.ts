@@ -14,7 +14,12 @@ export { type SendContext, type SendMessageInput, sendMessage } from './send.js'
  * Also the scene log (`park-meeting/scene/log`). See docs/modules/message.md.
  */
 
-export const sceneLogs = defineResource({ contract: sceneLogContract, table: tables.sceneLog })
+export const sceneLogs = defineResource({
+  contract: sceneLogContract,
+  table: tables.sceneLog,
+  // the meeting module's scenes (issue 28) become its target; until then a log names the scene as sent
+  references: { sceneId: false },
+})
 
 const MESSAGE_MENUS = [
   {

@@ -32,6 +32,7 @@ export const deptResource = defineResource({
   filters: { deptName: 'like', fullName: 'like', deptCategory: 'eq', parentId: 'eq' },
   sorts: ['sort', 'deptName', 'createTime'],
   skip: ['list'], // list is the tree (BladeX: not paged)
+  references: { parentId: 'checked' }, // a live dept of the tenant, not below itself
   beforeWrite: async ({ tx, auth, values, id }) => {
     if (id && values.parentId === undefined) return // not moved
     const parentId = values.parentId ?? '0'

@@ -26,6 +26,8 @@ export const ossResource = (egress: EgressPolicy) =>
     sorts: ['ossCode', 'category', 'status', 'createTime'],
     omit: ['secretKey'],
     tenant: true,
+    // the storage provider's application id, not a row of ours
+    references: { appId: false },
     beforeWrite: async ({ tx, auth, values, id }) => {
       await assertCodeFree(tx, table, auth, values.ossCode, id, 'OSS编号已存在')
       keepBlankSecrets(values, ['secretKey'], id)

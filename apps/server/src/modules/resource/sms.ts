@@ -26,6 +26,8 @@ export const smsResource = defineResource({
   filters: { smsCode: 'like', templateId: 'like', category: 'eq', status: 'eq' },
   sorts: ['smsCode', 'category', 'status', 'createTime'],
   omit: ['accessKey', 'secretKey'],
+  // the SMS provider's template and region, not rows of ours
+  references: { templateId: false, regionId: false },
   tenant: true,
   beforeWrite: async ({ tx, auth, values, id }) => {
     await assertCodeFree(tx, table, auth, values.smsCode, id, '短信编号已存在')

@@ -16,6 +16,8 @@ export function oauthProviders(ctx: Pick<ModuleContext, 'secrets'>) {
     tenant: false,
     omit: ['clientSecret'],
     unique: [{ fields: ['code'], message: '登录方式编码已存在' }],
+    // the client id this server has at the provider, not a row of ours
+    references: { clientId: false },
     beforeWrite: async ({ values, id }) => {
       const secret = values.clientSecret
       if (secret === undefined || secret === '') {

@@ -6,12 +6,13 @@ import { badRequest } from '../../core/errors.js'
 import { parseDateTime } from '../../core/query/index.js'
 import { scoped, touched } from '../../core/tenancy.js'
 import type { Tx } from '../../db/client.js'
-import { applyMovements, type Movement, movementsOf, negate } from './ledger.js'
+import { applyMovements, type Movement, movementsOf, negate, shortage, stockKey } from './ledger.js'
 import {
   storageBill,
   storageBillLine,
   storageGoods,
   storageMeasurement,
+  storageStock,
   storageSupplier,
   storageWarehouse,
 } from './schema.js'
@@ -213,6 +214,49 @@ export function movementsOfBill(bill: Row, lines: readonly Row[]): Movement[] {
     }
   }
   return out
+}
+
+/**
+ * Whether today's stock covers what these movements take out, writing nothing: the same 409 as the
+ * check (审核) would give. Submitting an out or move bill asks it, so a bill that cannot be checked is
+ * told so at once; the check still decides, as stock may move in between.
+ */
+export async function assertStockCovers(tx: Tx, auth: AuthContext, movements: readonly Movement[]) {
+  const needs = new Map<string, { movement: Movement; total: bigint }>()
+  for (const m of movements) {
+    if (!m.quantity.startsWith('-')) continue
+    const k = stockKey(m)
+    const need = needs.get(k) ?? { movement: m, total: 0n }
+    need.total += scaled(negate(m.quantity))
+    needs.set(k, need)
+  }
+  for (const { movement: m, total } of needs.values()) {
+    const needed = unscaled(total)
+    const [stock] = await tx
+      .select({ covered: sql<boolean>`${storageStock.quantity} >= ${needed}::numeric` })
+      .from(storageStock)
+      .where(
+        and(
+          eq(storageStock.tenantId, auth.tenantId),
+          eq(storageStock.warehouseId, m.warehouseId),
+          eq(storageStock.goodsId, m.goodsId),
+          eq(storageStock.batchCode, m.batchCode),
+        ),
+      )
+    if (!stock?.covered) throw await shortage(tx, auth, { ...m, quantity: negate(needed) })
+  }
+}
+
+/** submit (draft → submitted): an out or move bill must be coverable by today's stock. */
+export async function submitBills({ tx, auth, rows }: ActionContext): Promise<void> {
+  for (const bill of rows) {
+    if (bill.billType === BILL_TYPE.in) continue
+    const lines = await tx
+      .select()
+      .from(storageBillLine)
+      .where(scoped(storageBillLine, auth, eq(storageBillLine.billId, String(bill.id))))
+    await assertStockCovers(tx, auth, movementsOfBill(bill, lines))
+  }
 }
 
 /** check: the bills' stock moves, all or none. */

@@ -38,7 +38,7 @@ export interface Source {
 
 export const STOCK_SHORT = '库存不足'
 
-const key = (m: Movement) =>
+export const stockKey = (m: Movement) =>
   `${m.warehouseId.padStart(20, '0')}|${m.goodsId.padStart(20, '0')}|${m.batchCode}`
 
 /** `-x` of a signed decimal text. */
@@ -53,7 +53,9 @@ export async function applyMovements(
   source: Source,
   movements: readonly Movement[],
 ): Promise<void> {
-  const ordered = [...movements].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
+  const ordered = [...movements].sort((a, b) =>
+    stockKey(a) < stockKey(b) ? -1 : stockKey(a) > stockKey(b) ? 1 : 0,
+  )
   for (const m of ordered) {
     await tx
       .insert(storageStock)
@@ -122,7 +124,7 @@ export async function applyMovements(
 }
 
 /** `库存不足: 名称 (批次 x, 库存 2.0000, 需要 3)` */
-async function shortage(tx: Tx, auth: AuthContext, m: Movement): Promise<AppError> {
+export async function shortage(tx: Tx, auth: AuthContext, m: Movement): Promise<AppError> {
   const [stock] = await tx
     .select({ quantity: sql<string>`${storageStock.quantity}::text` })
     .from(storageStock)

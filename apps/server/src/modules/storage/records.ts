@@ -2,7 +2,14 @@ import { BILL_STATUS, BILL_TYPE, type GoodsRecordForm, INIT_STATUS } from '@xpar
 import { and, eq, inArray, like, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { AuthContext } from '../../core/auth/tokens.js'
-import { type ImportSummary, importMessage, insertIn, saveWithLines, whereOf } from '../../core/crud/index.js'
+import {
+  type ImportSummary,
+  importMessage,
+  insertIn,
+  planWrite,
+  saveWithLines,
+  whereOf,
+} from '../../core/crud/index.js'
 import { ok } from '../../core/envelope.js'
 import { badRequest } from '../../core/errors.js'
 import { readWorkbook } from '../../core/excel/index.js'
@@ -119,11 +126,12 @@ export async function nextInitNumber(db: Db, auth: AuthContext) {
 
 /** `batchSubmit`: several init rows of one bill number written together (drafts), all or none. */
 export async function saveInitBatch(db: Db, auth: AuthContext, rows: readonly Row[]) {
+  const plan = await planWrite(inits, auth)
   return db.transaction(async (tx) => {
     const ids: string[] = []
     for (const [i, row] of rows.entries()) {
       try {
-        ids.push(await insertIn(tx, inits, auth, { ...row }))
+        ids.push(await insertIn(tx, inits, auth, { ...row }, plan))
       } catch (error) {
         if (error instanceof Error) throw badRequest(`第 ${i + 1} 行: ${error.message}`)
         throw error

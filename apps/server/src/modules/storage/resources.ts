@@ -14,14 +14,14 @@ import {
   supplierSortContract,
   warehouseContract,
 } from '@xpark/contract/modules/storage'
-import { and, eq, getTableName, inArray, type SQL, sql } from 'drizzle-orm'
+import { eq, getTableName, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import { defineResource, type Expand, lookup } from '../../core/crud/index.js'
 import { badRequest } from '../../core/errors.js'
 import { scoped } from '../../core/tenancy.js'
 import type { Tx } from '../../db/client.js'
-import { amountOf, checkBills, prepareBill, returnBills, toBaseUnits } from './bills.js'
+import { amountOf, checkBills, prepareBill, returnBills, submitBills, toBaseUnits } from './bills.js'
 import { goodsSheet, initSheet, supplierSheet } from './excel.js'
 import { applyMovements } from './ledger.js'
 import {
@@ -56,32 +56,19 @@ const stockOf =
       warehouseColumn ? sql` and s.warehouse_id = ${outer(t, warehouseColumn)}` : sql``
     })`
 
-async function anyIn(tx: Tx, auth: AuthContext, table: PgTable, condition: SQL): Promise<boolean> {
-  const [hit] = await tx
-    .select({ one: sql`1` })
-    .from(table)
-    .where(scoped(table, auth, condition))
-    .limit(1)
-  return Boolean(hit)
-}
-
 export const warehouses = defineResource({
   contract: warehouseContract,
   table: storageWarehouse,
   unique: [{ fields: ['code'], message: '仓库编码已存在' }],
-  beforeRemove: async ({ tx, auth, ids }) => {
-    if (
-      await anyIn(
-        tx,
-        auth,
-        storageStock,
-        and(inArray(storageStock.warehouseId, [...ids]), sql`${storageStock.quantity} > 0`)!,
-      )
-    )
-      throw badRequest('仓库中还有库存, 不能删除')
-    if (await anyIn(tx, auth, storageBill, inArray(storageBill.warehouseId, [...ids])))
-      throw badRequest('仓库已有单据, 不能删除')
-  },
+  inUse: [
+    {
+      table: storageStock,
+      column: 'warehouseId',
+      where: sql`${storageStock.quantity} > 0`,
+      message: '仓库中还有库存, 不能删除: {label}',
+    },
+    { table: storageBill, column: 'warehouseId', message: '仓库已有单据, 不能删除: {label}' },
+  ],
 })
 
 export const classifications = defineResource({
@@ -89,10 +76,9 @@ export const classifications = defineResource({
   table: storageClassification,
   unique: [{ fields: ['code'], message: '分类编码已存在' }],
   expand: { parentName: lookup(storageClassification, 'name', 'parentId') },
-  beforeRemove: async ({ tx, auth, ids }) => {
-    if (await anyIn(tx, auth, storageGoods, inArray(storageGoods.classificationId, [...ids])))
-      throw badRequest('该分类下还有物品, 不能删除')
-  },
+  inUse: [
+    { table: storageGoods, column: 'classificationId', message: '该分类下还有物品, 不能删除: {label}' },
+  ],
 })
 
 export const supplierSorts = defineResource({
@@ -100,10 +86,7 @@ export const supplierSorts = defineResource({
   table: storageSupplierSort,
   unique: [{ fields: ['code'], message: '分类编码已存在' }],
   expand: { parentName: lookup(storageSupplierSort, 'name', 'parentId') },
-  beforeRemove: async ({ tx, auth, ids }) => {
-    if (await anyIn(tx, auth, storageSupplier, inArray(storageSupplier.sortId, [...ids])))
-      throw badRequest('该分类下还有供应商, 不能删除')
-  },
+  inUse: [{ table: storageSupplier, column: 'sortId', message: '该分类下还有供应商, 不能删除: {label}' }],
 })
 
 export const suppliers = defineResource({
@@ -112,18 +95,11 @@ export const suppliers = defineResource({
   unique: [{ fields: ['code'], message: '供应商编码已存在' }],
   expand: { sortName: lookup(storageSupplierSort, 'name', 'sortId') },
   excel: supplierSheet(storageSupplierSort),
-  beforeWrite: async ({ tx, auth, values }) => {
-    if (
-      values.sortId &&
-      !(await anyIn(tx, auth, storageSupplierSort, eq(storageSupplierSort.id, values.sortId)))
-    )
-      throw badRequest('供应商分类不存在')
-  },
-  beforeRemove: async ({ tx, auth, ids }) => {
-    if (await anyIn(tx, auth, storageGoods, inArray(storageGoods.supplierId, [...ids])))
-      throw badRequest('供应商已有物品, 不能删除')
-  },
+  references: { sortId: { to: supplierSorts, message: '供应商分类不存在' } },
+  inUse: [{ table: storageGoods, column: 'supplierId', message: '供应商已有物品, 不能删除: {label}' }],
 })
+
+const GOODS_IN_USE = '该物品已有库存或单据, 不能删除: {label}'
 
 export const goods = defineResource({
   contract: goodsContract,
@@ -136,39 +112,22 @@ export const goods = defineResource({
     stock: stockOf('id'),
   },
   excel: goodsSheet(storageClassification),
-  beforeWrite: async ({ tx, auth, values }) => {
-    if (
-      values.classificationId &&
-      !(await anyIn(tx, auth, storageClassification, eq(storageClassification.id, values.classificationId)))
-    )
-      throw badRequest('物品分类不存在')
-    if (
-      values.supplierId &&
-      !(await anyIn(tx, auth, storageSupplier, eq(storageSupplier.id, values.supplierId)))
-    )
-      throw badRequest('供应商不存在')
+  references: {
+    classificationId: { to: classifications, message: '物品分类不存在' },
+    supplierId: { to: suppliers, message: '供应商不存在' },
   },
   // a goods that stock, the ledger or a bill refers to stays (its history would lose its name)
-  beforeRemove: async ({ tx, auth, ids }) => {
-    const wanted = [...ids]
-    const refused = '该物品已有库存或单据, 不能删除'
-    if (await anyIn(tx, auth, storageStock, inArray(storageStock.goodsId, wanted))) throw badRequest(refused)
-    if (await anyIn(tx, auth, storageLedger, inArray(storageLedger.goodsId, wanted)))
-      throw badRequest(refused)
-    const [line] = await tx
-      .select({ one: sql`1` })
-      .from(storageBillLine)
-      .innerJoin(storageBill, eq(storageBill.id, storageBillLine.billId))
-      .where(
-        and(
-          scoped(storageBillLine, auth, inArray(storageBillLine.goodsId, wanted)),
-          eq(storageBill.isDeleted, 0),
-        ),
-      )
-      .limit(1)
-    if (line) throw badRequest(refused)
-    if (await anyIn(tx, auth, storageInit, inArray(storageInit.goodsId, wanted))) throw badRequest(refused)
-  },
+  inUse: [
+    { table: storageStock, column: 'goodsId', message: GOODS_IN_USE },
+    { table: storageLedger, column: 'goodsId', message: GOODS_IN_USE },
+    {
+      table: storageBillLine,
+      column: 'goodsId',
+      where: sql`${storageBillLine.billId} in (select ${storageBill.id} from ${storageBill} where ${storageBill.isDeleted} = 0)`,
+      message: GOODS_IN_USE,
+    },
+    { table: storageInit, column: 'goodsId', message: GOODS_IN_USE },
+  ],
 })
 
 export const measurements = defineResource({
@@ -179,10 +138,7 @@ export const measurements = defineResource({
     goodsName: lookup(storageGoods, 'name', 'goodsId'),
     goodsUnit: lookup(storageGoods, 'unit', 'goodsId'),
   },
-  beforeWrite: async ({ tx, auth, values }) => {
-    if (values.goodsId && !(await anyIn(tx, auth, storageGoods, eq(storageGoods.id, values.goodsId))))
-      throw badRequest('物品不存在')
-  },
+  references: { goodsId: { to: goods, message: '物品不存在' } },
 })
 
 export const bills = defineResource({
@@ -204,13 +160,23 @@ export const bills = defineResource({
       unitRatio: lookup(storageMeasurement, 'ratio', 'unitId'),
     },
     prepare: prepareBill,
+    references: {
+      goodsId: { to: () => goods, message: '物品不存在' },
+      // toBaseUnits asks more of it: a unit of the line's goods
+      unitId: 'checked',
+    },
+  },
+  references: {
+    warehouseId: { to: warehouses, message: '仓库不存在' },
+    targetWarehouseId: { to: warehouses, message: '目标仓库不存在' },
+    supplierId: { to: suppliers, message: '供应商不存在' },
   },
   readonlyWhen: {
     field: 'status',
     in: [BILL_STATUS.submitted, BILL_STATUS.checked, BILL_STATUS.returned],
     message: '只有草稿状态的单据可以修改或删除',
   },
-  actions: { check: { run: checkBills }, giveBack: { run: returnBills } },
+  actions: { submitBill: { guard: submitBills }, check: { run: checkBills }, giveBack: { run: returnBills } },
 })
 
 export const cards = defineResource({
@@ -223,14 +189,11 @@ export const cards = defineResource({
     goodsCode: lookup(storageGoods, 'code', 'goodsId'),
     stock: stockOf('goods_id', 'warehouse_id'),
   },
-  beforeWrite: async ({ tx, auth, values }) => {
-    if (values.goodsId && !(await anyIn(tx, auth, storageGoods, eq(storageGoods.id, values.goodsId))))
-      throw badRequest('物品不存在')
-    if (
-      values.warehouseId &&
-      !(await anyIn(tx, auth, storageWarehouse, eq(storageWarehouse.id, values.warehouseId)))
-    )
-      throw badRequest('仓库不存在')
+  references: {
+    warehouseId: { to: warehouses, message: '仓库不存在' },
+    goodsId: { to: goods, message: '物品不存在' },
+  },
+  beforeWrite: async ({ values }) => {
     const { minQuantity: min, maxQuantity: max } = values
     if (min && max && Number(min) > Number(max)) throw badRequest('最低库存不能大于最高库存')
   },
@@ -279,14 +242,12 @@ export const inits = defineResource({
   },
   excel: initSheet(storageWarehouse, storageGoods),
   readonlyWhen: { field: 'status', in: [INIT_STATUS.submitted], message: '已入库的期初数据不能修改或删除' },
+  references: {
+    warehouseId: { to: warehouses, message: '仓库不存在' },
+    goodsId: { to: goods, message: '物品不存在' },
+    unitId: 'checked', // toBaseUnits asks more of it: a unit of the row's goods
+  },
   beforeWrite: async ({ tx, auth, values, id }) => {
-    if (values.goodsId && !(await anyIn(tx, auth, storageGoods, eq(storageGoods.id, values.goodsId))))
-      throw badRequest('物品不存在')
-    if (
-      values.warehouseId &&
-      !(await anyIn(tx, auth, storageWarehouse, eq(storageWarehouse.id, values.warehouseId)))
-    )
-      throw badRequest('仓库不存在')
     await initUnits(tx, auth, values as Row, id)
     if (values.quantity !== undefined && values.price !== undefined)
       (values as Record<string, unknown>).amount = amountOf(Number(values.price), String(values.quantity))
@@ -323,13 +284,7 @@ export const inventories = defineResource({
     in: [INVENTORY_STATUS.counting, INVENTORY_STATUS.finished],
     message: '已生成盘点单的计划不能修改或删除',
   },
-  beforeWrite: async ({ tx, auth, values }) => {
-    if (
-      values.warehouseId &&
-      !(await anyIn(tx, auth, storageWarehouse, eq(storageWarehouse.id, values.warehouseId)))
-    )
-      throw badRequest('仓库不存在')
-  },
+  references: { warehouseId: { to: warehouses, message: '仓库不存在' } },
 })
 
 export const STORAGE_RESOURCES = [

@@ -1,4 +1,5 @@
 import { passwordProblem } from '@xpark/contract'
+import { integerInput } from '@xpark/contract/fields'
 import {
   TenantDatasourceSchema,
   type TenantInfo,
@@ -437,7 +438,7 @@ export async function tenantRoutes(api: Api, ctx: ModuleContext): Promise<void> 
         summary: 'tenant: licence (account number, -1 unlimited; expire time, empty never) of some tenants',
         querystring: z.object({
           ids: idList,
-          accountNumber: z.coerce.number().int().min(-1).max(1_000_000),
+          accountNumber: integerInput('accountNumber: a whole number, -1 for unlimited', -1, 1_000_000),
           expireTime: z.string().optional(),
         }),
       },

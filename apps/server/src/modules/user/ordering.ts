@@ -1,3 +1,4 @@
+import { integerInput } from '@xpark/contract/fields'
 import { idString } from '@xpark/contract/schemas'
 import { inArray, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -17,7 +18,7 @@ import { user } from './schema.js'
  * caller's tenant and data scope; one unknown id and nothing changes.
  */
 const orderBody = z
-  .array(z.object({ id: idString, sort: z.coerce.number().int().min(0).max(1_000_000) }))
+  .array(z.object({ id: idString, sort: integerInput('sort: a whole number 0 to 1000000', 0, 1_000_000) }))
   .min(1)
   .max(5_000)
 

@@ -1,3 +1,4 @@
+import { integerInput } from '@xpark/contract/fields'
 import { idCsv, idString, md5Hex, strongPassword, UserForm, UserInfoForm } from '@xpark/contract/schemas'
 import { and, eq, inArray, ne, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
@@ -6,10 +7,12 @@ import { authOf } from '../../core/auth/plugin.js'
 import { type RoutePermission, SIGNED_IN } from '../../core/auth/route-permissions.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import {
+  assertReferences,
   defineResource,
   findRow,
   insertRow,
   type Resource,
+  referenceScopes,
   registerResource,
   updateRow,
 } from '../../core/crud/index.js'
@@ -43,30 +46,6 @@ export const USER_RESOURCE = 'user'
 const split = (csv: string | undefined) => (csv ? csv.split(',').filter(Boolean) : [])
 
 /** Every id must be a live row of the caller's tenant. */
-async function assertOwned(
-  tx: Tx,
-  auth: AuthContext,
-  table: typeof role | typeof dept | typeof post,
-  ids: string[],
-  what: string,
-) {
-  if (!ids.length) return
-  const rows = await tx
-    .select({ id: table.id })
-    .from(table)
-    .where(scoped(table, auth, inArray(table.id, ids)))
-  if (rows.length !== new Set(ids).size) throw badRequest(`${what}不存在`)
-}
-
-/** A staff type must be a live one of the caller's tenant. */
-async function assertStaffType(tx: Tx, auth: AuthContext, id: string) {
-  const [found] = await tx
-    .select({ id: staffType.id })
-    .from(staffType)
-    .where(scoped(staffType, auth, eq(staffType.id, id)))
-  if (!found) throw badRequest('员工类型不存在')
-}
-
 /** Roles a caller may hand out (authority.ts): 400 naming the first one it may not. */
 async function assertMayAssign(tx: Tx, auth: AuthContext, roleIds: string[], previous: string[] = []) {
   const problem = handOutProblem(auth, await roleAuthority(tx, auth), roleIds, previous)
@@ -96,6 +75,12 @@ export function userResource(
     guards: [apis.guard],
     // submit/save/update are written by hand (passwords); they still call the factory's store
     skip: ['submit', 'save', 'update'],
+    references: {
+      roleId: { to: role, many: true, message: '角色不存在' },
+      deptId: { to: dept, many: true, message: '机构不存在' },
+      postId: { to: post, many: true, message: '岗位不存在' },
+      staffTypeId: { to: staffType, message: '员工类型不存在' },
+    },
     // `deptId=` is a dept and all its children (BladeX user page)
     queryFilter: async (query, auth): Promise<SQL | undefined> => {
       const deptId = query.deptId
@@ -121,14 +106,8 @@ export function userResource(
         const [current] = await tx.select({ roleId: user.roleId }).from(user).where(eq(user.id, id))
         previousRoles = split(current?.roleId)
       }
-      if (values.roleId !== undefined) {
-        await assertOwned(tx, auth, role, split(values.roleId), '角色')
-        await assertMayAssign(tx, auth, split(values.roleId), previousRoles)
-      }
-      if (values.deptId !== undefined) await assertOwned(tx, auth, dept, split(values.deptId), '机构')
-      if (values.postId !== undefined) await assertOwned(tx, auth, post, split(values.postId), '岗位')
+      if (values.roleId !== undefined) await assertMayAssign(tx, auth, split(values.roleId), previousRoles)
       if (values.staffTypeId === '') values.staffTypeId = null // the column is a bigint: '' clears it
-      if (values.staffTypeId) await assertStaffType(tx, auth, values.staffTypeId)
       // locking oneself out would leave nobody signed in to undo it
       if (id && id === auth.userId && values.status !== undefined && values.status !== 1)
         throw badRequest('不能停用本账号!')
@@ -295,8 +274,9 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
         await assertMayManage(db, auth, userIds)
         // resolved before the transaction: PGlite's one connection is held inside it
         const inScopeWhere = await inScope(auth, userIds)
+        const refs = await referenceScopes(r.references, auth)
         await db.transaction(async (tx) => {
-          await assertOwned(tx, auth, role, roleIds, '角色')
+          await assertReferences(tx, auth, r.references, { roleId: roleIds.join(',') }, refs)
           await assertMayAssign(tx, auth, roleIds)
           const done = await tx
             .update(user)
@@ -333,8 +313,9 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
       await assertMayManage(db, auth, userIds)
       // resolved before the transaction: PGlite's one connection is held inside it
       const inScopeWhere = await inScope(auth, userIds)
+      const refs = await referenceScopes(r.references, auth)
       await db.transaction(async (tx) => {
-        if (staffTypeId) await assertStaffType(tx, auth, staffTypeId)
+        await assertReferences(tx, auth, r.references, { staffTypeId }, refs)
         const done = await tx
           .update(user)
           .set({ staffTypeId, updateUser: auth.userId, updateTime: new Date() })
@@ -397,7 +378,7 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
         summary: 'user: set platform type and extension data (a JSON object)',
         body: z.object({
           userId: idString,
-          userType: z.coerce.number().int().min(1).max(3),
+          userType: integerInput('userType: 1 to 3', 1, 3),
           userExt: z
             .string()
             .max(4000)
