@@ -1,8 +1,7 @@
-import { getTableName, sql } from 'drizzle-orm'
-import { PgTable } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import * as schema from '../db/schema.js'
+import { changedTables, fingerprint } from './fingerprint.js'
 import { bearer, signIn, startTestApp, type TestContext } from './harness.js'
 
 /**
@@ -45,33 +44,6 @@ const BODIES: unknown[] = [
 /** What SQL looks like when it leaks (a statement, a driver error, a table name in an error). */
 const SQL_TEXT =
   /\b(select\s.+\sfrom|insert\s+into|update\s+\w+\s+set|delete\s+from)\b|syntax error|relation "|column "|violates|duplicate key|drizzle|pglite|postgres/i
-
-interface Fingerprint {
-  [table: string]: string
-}
-
-/** One digest per table of everything but the rows each request writes (logs, sessions, files). */
-async function fingerprint(t: TestContext): Promise<Fingerprint> {
-  const names = (Object.values(schema) as unknown[])
-    .filter((v) => v instanceof PgTable)
-    .map((table) => getTableName(table as PgTable))
-    .filter((name) => !/log|refresh|attach|session/.test(name))
-  const union = names
-    .map(
-      (name) =>
-        `select '${name}' as name, md5(coalesce(string_agg(md5(r::text), '' order by md5(r::text)), '')) as digest from "${name}" r`,
-    )
-    .join(' union all ')
-  const rows = (await t.database.db.execute(sql.raw(union))) as unknown as
-    | { rows: { name: string; digest: string }[] }
-    | { name: string; digest: string }[]
-  const list = Array.isArray(rows) ? rows : rows.rows
-  return Object.fromEntries(list.map((r) => [r.name, r.digest]))
-}
-
-function changedTables(before: Fingerprint, after: Fingerprint): string[] {
-  return Object.keys(after).filter((name) => before[name] !== after[name])
-}
 
 // The embedded pass runs it; the PostgreSQL pass would run the same handlers again for some minutes.
 describe.skipIf(process.env.DATABASE_URL)('route fuzz: hostile input on every route', () => {

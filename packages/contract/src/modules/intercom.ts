@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { choice, optionalText, requiredText } from '../fields.js'
+
+import { choice, numberInput, optionalNumberInput, optionalText, requiredText } from '../fields.js'
 
 /**
  * The wireless intercom dispatch console (spec 01 §2-§5, §8): the console calls these /xparkApi
@@ -112,8 +113,8 @@ export const MonitorChangeForm = z.object({
 })
 
 const hhmmss = (field: string) => z.string().regex(/^\d{2}:\d{2}:\d{2}$/, `${field}: HH:mm:ss`)
-const latitude = z.number().min(-90).max(90)
-const longitude = z.number().min(-180).max(180)
+const latitude = numberInput('lat: -90 to 90', z.number().min(-90).max(90))
+const longitude = numberInput('lng: -180 to 180', z.number().min(-180).max(180))
 
 /** LocationType 1 polygon (3+ corners), 2 circle (one centre with a radius in metres). */
 export const FenceForm = z
@@ -122,9 +123,15 @@ export const FenceForm = z
     fenceName: requiredText('please enter fence name', 64),
     startTime: hhmmss('startTime'),
     stopTime: hhmmss('stopTime'),
-    locationType: z.union([z.literal(1), z.literal(2)]),
+    locationType: choice('locationType: 1 polygon or 2 circle', 1, 2),
     locations: z
-      .array(z.object({ lat: latitude, lng: longitude, radius: z.number().min(1).max(100_000).optional() }))
+      .array(
+        z.object({
+          lat: latitude,
+          lng: longitude,
+          radius: optionalNumberInput('radius: 1 to 100000 metres', z.number().min(1).max(100_000)),
+        }),
+      )
       .min(1)
       .max(200),
     members: z.array(uid).max(5000).default([]),

@@ -1,8 +1,12 @@
 import { z } from 'zod'
+import { numberInput } from '../values.js'
 import { optionalText, requiredText } from './common.js'
 
 const seconds = (message: string) =>
-  z.number({ error: message }).int(message).min(1, message).max(31_536_000, `${message} (at most one year)`)
+  numberInput(
+    message,
+    z.number().int(message).min(1, message).max(31_536_000, `${message} (at most one year)`),
+  )
 
 /**
  * An OAuth client (BladeX blade_client). The secret is write-only: stored as an argon2id hash and

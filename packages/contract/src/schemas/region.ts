@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { integerInput, optionalNumberInput } from '../values.js'
 import { optionalText, requiredText } from './common.js'
 
 /** parent_code of a province (BladeX region seed). */
@@ -12,8 +13,8 @@ export const RegionSchema = z.object({
   parentCode: code('enter parent region code'),
   name: requiredText('enter region name', 32),
   /** 1 province, 2 city, 3 district, 4 town, 5 village */
-  regionLevel: z.literal([1, 2, 3, 4, 5], { error: 'select region level' }),
-  sort: z.number({ error: 'enter region sort' }).int('enter region sort').optional(),
+  regionLevel: integerInput('select region level', 1, 5),
+  sort: optionalNumberInput('enter region sort', z.number().int('enter region sort')),
   remark: optionalText('remark', 255),
 })
 export type RegionForm = z.infer<typeof RegionSchema>

@@ -1,6 +1,7 @@
 import { z } from 'zod'
+
 import { passwordProblem } from '../validation.js'
-import { numberInput, optionalDateTimeInput } from '../values.js'
+import { numberInput, optionalDateTimeInput, optionalNumberInput } from '../values.js'
 import { idString, optionalText, requiredText } from './common.js'
 
 /** `yyyy-MM-dd HH:mm:ss` (or `yyyy-MM-dd`), as the console's date picker sends it; empty or null = never expires */
@@ -83,12 +84,10 @@ export type TenantDatasourceForm = z.infer<typeof TenantDatasourceSchema>
 /** A park product (产品管理, platform data): a named bundle of menus a tenant is sold. */
 export const ProductionSchema = z.object({
   name: requiredText('please enter product name', 50),
-  sort: z
-    .number({ error: 'sort must be a number' })
-    .int('sort must be a whole number')
-    .min(0)
-    .max(1_000_000)
-    .optional(),
+  sort: optionalNumberInput(
+    'sort must be a number',
+    z.number().int('sort must be a whole number').min(0).max(1_000_000),
+  ),
   remark: optionalText('remark', 255),
 })
 export type ProductionForm = z.infer<typeof ProductionSchema>

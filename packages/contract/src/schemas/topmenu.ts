@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { numberInput } from '../values.js'
 import { idString, optionalText, requiredText } from './common.js'
 
 /** A top menu (BladeX blade_top_menu): a tenant's shortcut onto a subset of the menu tree. */
@@ -6,7 +7,7 @@ export const TopMenuSchema = z.object({
   code: requiredText('enter top menu code', 255),
   name: requiredText('enter top menu name', 255),
   source: optionalText('icon', 255),
-  sort: z.number({ error: 'enter top menu sort' }).int('enter top menu sort'),
+  sort: numberInput('enter top menu sort', z.number().int('enter top menu sort')),
 })
 export type TopMenuForm = z.infer<typeof TopMenuSchema>
 
