@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { ADMINISTRATOR } from '../core/auth/route-permissions.js'
 import type { ReferenceTarget, Resource } from '../core/crud/index.js'
-import { formatDateTime } from '../core/envelope.js'
 import { nextId } from '../core/ids.js'
 import { columnKind } from '../core/query/values.js'
 import { scoped } from '../core/tenancy.js'
 import { changedTables, fingerprint } from './fingerprint.js'
 import { bearer, type Headers, signIn, startTestApp, type TestContext } from './harness.js'
+import { insertSample, SAMPLES, targetTable, wireValue } from './samples.js'
 
 /**
  * The write sweep (issue 26): every write route the app registers, built from its route table, so a
@@ -45,47 +45,6 @@ function longTextFor(schema: unknown): string {
     max = undefined
   }
   return '长'.repeat(Math.max(LONG, (max ?? 0) + 1))
-}
-
-/**
- * A first row for the resources the demo data leaves empty, made through their insert route (their
- * references filled with the caller's first row of each target). A resource with neither a demo row
- * nor a sample fails the sweep: give it one or the other.
- */
-const SAMPLES: Readonly<Record<string, Json>> = {
-  'blade-system/data-scope': {
-    resourceCode: 'sweep',
-    scopeName: '巡检范围',
-    scopeColumn: 'create_user',
-    scopeType: 1,
-  },
-  'blade-system/api-scope': {
-    resourceCode: 'sweep',
-    scopeName: '巡检接口',
-    scopePath: '/sweep',
-    scopeType: 1,
-  },
-  'blade-system/proxyTenant': { name: '巡检代理商' },
-  'blade-system/datasource': {
-    name: '巡检库',
-    url: 'jdbc:postgresql://127.0.0.1:5432/sweep',
-    username: 'sweep',
-  },
-  'blade-system/staff/type': { name: '巡检类型', code: 'sweep' },
-  'blade-desk/notice': { title: '巡检公告', category: 1, content: '<p>巡检</p>' },
-  'blade-desk/shortcut': { name: '巡检', path: '/sweep' },
-  'blade-resource/oss': { category: 5, ossCode: 'sweep-disk' },
-  'blade-resource/sms': { category: 5, smsCode: 'sweep-log' },
-  commodityUnit: { code: 'sweep', name: '巡检单位' },
-  'park-storage/card': {},
-  'park-storage/initStorageGoods': { billNumber: 'QC-SWEEP', quantity: '1', price: 100 },
-  'andchu/orderApply': { applicant: '巡检', applyDate: '2026-12-01', mealType: 2, quantity: 1 },
-  'blade-system/oauth-provider': {
-    code: 'sweep',
-    name: '巡检登录',
-    issuer: 'https://idp.example.com',
-    clientId: 'sweep',
-  },
 }
 
 /** Resources the sweep cannot start from a row of, and why (their writes are swept elsewhere). */
@@ -153,20 +112,6 @@ function replyOf(res: LightMyRequestResponse): Reply {
 /** A refusal as the sweep wants it: a 4xx (not 401) with a message. */
 function isRefusal(r: Reply): boolean {
   return r.status >= 400 && r.status < 500 && r.status !== 401 && typeof r.msg === 'string' && r.msg !== ''
-}
-
-/** The wire form of a value read from the database (dates as the console sends them). */
-function wireValue(v: unknown): unknown {
-  return v instanceof Date ? formatDateTime(v) : v
-}
-
-function targetTable(t: ReferenceTarget): PgTable | undefined {
-  if (t === false || t === 'checked') return undefined
-  const to = typeof t === 'object' && t !== null && 'to' in t ? t.to : t
-  const resolved = typeof to === 'function' ? (to as () => Resource)() : to
-  return 'table' in (resolved as object) && 'contract' in (resolved as object)
-    ? (resolved as Resource).table
-    : (resolved as PgTable)
 }
 
 describe('write sweep: every write route refuses what is not its input, and changes nothing', () => {
@@ -311,23 +256,9 @@ describe('write sweep: every write route refuses what is not its input, and chan
       const fields = Object.keys(form).filter((f) => f !== linesField)
 
       if (UNSWEPT[r.path]) continue
-      const firstOf = async (table: PgTable) => {
-        const [hit] = (await t.database.db
-          .select({ id: (getTableColumns(table) as Columns).id! })
-          .from(table)
-          .where(scoped(table, { tenantId: tenantOfCaller }))
-          .limit(1)) as { id: string }[]
-        return hit?.id
-      }
       const sample = SAMPLES[r.path]
       if (sample && insert) {
-        const body: Json = { ...sample }
-        for (const [field, target] of Object.entries(r.references ?? {})) {
-          const table = targetTable(target)
-          const many = typeof target === 'object' && 'many' in target && target.many === true
-          if (table && !(field in body) && !many) body[field] = await firstOf(table)
-        }
-        const made = await send(insert, headers, body)
+        const made = await insertSample(t, headers, r, insert, sample, tenantOfCaller)
         if (made.status !== 200) problems.push(`${r.path}: the sample was refused: ${made.body}`)
       }
       // a live row of the caller's that an update with its own values is accepted for (not a posted bill)
