@@ -1,4 +1,5 @@
-import { and, eq, getTableColumns } from 'drizzle-orm'
+import { routeUrl } from '@xpark/contract/kit'
+import { and, eq, getTableColumns, ne } from 'drizzle-orm'
 import { type PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as auditTables from '../core/audit/schema.js'
@@ -9,12 +10,14 @@ import {
   SIGNED_IN,
   TENANT_ADMIN,
 } from '../core/auth/route-permissions.js'
+import type { Resource } from '../core/crud/index.js'
 import { nextId } from '../core/ids.js'
 import { role, roleScope, scopeData } from '../modules/authority/schema.js'
 import { MODULES } from '../modules/index.js'
 import { menu, roleMenu } from '../modules/menu/schema.js'
 import { user } from '../modules/user/schema.js'
 import { bearer, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from './harness.js'
+import { copyRow, targetTable } from './samples.js'
 
 /**
  * Every table the sweeps look at: each module's of MODULES (a new module is swept without an edit
@@ -490,5 +493,67 @@ describe('route sweep: a data-scoped role sees and changes only its own rows, in
     const after = await othersRows()
     const changed = [...before].filter(([key, row]) => after.get(key) !== row).map(([key]) => key)
     expect({ failed, changed }).toEqual({ failed: [], changed: [] })
+  })
+
+  it('no write names a row of a narrowed resource the role does not own (references follow data scope)', {
+    timeout: 300_000,
+  }, async () => {
+    const db = t.database.db
+    const resources = new Set<Resource>()
+    for (const e of t.app.routeTable) if (e.resource) resources.add(e.resource as Resource)
+    const insertUrl = (r: Resource) => {
+      const spec = r.routes.save ?? r.routes.submit
+      return spec && `/xparkApi/${routeUrl(r.contract, spec)}`
+    }
+    const narrowedTables = new Set(narrowed.map((n) => n.table))
+    const resourceOf = new Map([...resources].map((r) => [r.table, r]))
+    /** per narrowed target: a row the clerk made (its own), and one it did not */
+    const own = new Map<PgTable, string>()
+    const othersOf = async (table: PgTable) => {
+      const c = getTableColumns(table) as Record<string, PgColumn>
+      const [row] = (await db
+        .select()
+        .from(table)
+        .where(and(eq(c.tenantId!, TENANT), eq(c.isDeleted!, 0), ne(c.createUser!, scopedId)))
+        .limit(1)) as Record<string, unknown>[]
+      return row
+    }
+    const problems: string[] = []
+    let checked = 0
+    for (const r of resources) {
+      const url = insertUrl(r)
+      const refs = Object.entries(r.references ?? {})
+        .map(([field, target]) => ({ field, table: targetTable(target), target }))
+        .filter((x): x is typeof x & { table: PgTable } => Boolean(x.table && narrowedTables.has(x.table)))
+        .filter(({ target }) => !(typeof target === 'object' && 'many' in target && target.many))
+      if (!url || !refs.length || r.writeGuard === 'administrator') continue
+      const template = await othersOf(r.table)
+      if (!template) continue
+      // the clerk's own row of each target, made through the target's insert route
+      const owned: Record<string, unknown> = {}
+      for (const { field, table } of refs) {
+        if (!own.has(table)) {
+          const target = resourceOf.get(table)
+          const like = await othersOf(table)
+          const made =
+            target && like && insertUrl(target)
+              ? await copyRow(t, scoped, target, insertUrl(target)!, like)
+              : undefined
+          if (made?.id) own.set(table, made.id)
+        }
+        owned[field] = own.get(table)
+      }
+      const control = await copyRow(t, scoped, r, url, template, owned)
+      if (control.status !== 200) continue // refused for a rule of its own: nothing to compare
+      for (const { field, table } of refs) {
+        const other = await othersOf(table)
+        if (!other) continue
+        const res = await copyRow(t, scoped, r, url, template, { ...owned, [field]: String(other.id) })
+        checked++
+        if (res.status !== 400) problems.push(`${r.path} ${field} → ${res.status} ${res.body}`)
+      }
+    }
+    expect(problems).toEqual([])
+    expect(checked).toBeGreaterThan(5)
   })
 })
