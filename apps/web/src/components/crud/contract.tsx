@@ -36,23 +36,35 @@ interface FieldHint {
 /** What the form schema says of each field, read through its JSON Schema (zod 4). */
 export function formHints(schema: z.ZodObject): Map<string, FieldHint> {
   const hints = new Map<string, FieldHint>()
-  let json: { properties?: Record<string, Record<string, unknown>>; required?: string[] }
+  type Json = { properties?: Record<string, Record<string, unknown>>; required?: string[] }
+  let json: Json
+  // numbers are taken as JSON numbers or numeric strings and then bounded (contract values.ts): their
+  // bounds are on the output side
+  let output: Json = {}
   try {
-    json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as typeof json
+    json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json
+    output = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Json
   } catch {
     return hints
   }
   const required = new Set(json.required ?? [])
-  for (const [prop, raw] of Object.entries(json.properties ?? {})) {
+  const typed = (raw: Record<string, unknown> | undefined) => {
     // `x | ''` and nullable unions: the string branch carries the limit
-    const branches = (raw.anyOf as Record<string, unknown>[] | undefined) ?? [raw]
-    const main =
-      branches.find((b) => b.type === 'string' || b.type === 'number' || b.type === 'integer') ?? raw
-    const type = main.type
+    const branches = (raw?.anyOf as Record<string, unknown>[] | undefined) ?? (raw ? [raw] : [])
+    return {
+      branches,
+      main: branches.find((b) => b.type === 'string' || b.type === 'number' || b.type === 'integer') ?? raw,
+    }
+  }
+  for (const [prop, raw] of Object.entries(json.properties ?? {})) {
+    const { branches, main: input } = typed(raw)
+    const { main: out } = typed(output.properties?.[prop])
+    const numeric = (m: Record<string, unknown> | undefined) => m?.type === 'number' || m?.type === 'integer'
+    const main = (numeric(out) ? out : input) ?? raw
     hints.set(prop, {
       required: required.has(prop) && !branches.some((b) => b.type === 'null'),
-      ...(typeof main.maxLength === 'number' ? { maxLength: main.maxLength } : {}),
-      ...(type === 'number' || type === 'integer' ? { number: true } : {}),
+      ...(typeof input?.maxLength === 'number' ? { maxLength: input.maxLength } : {}),
+      ...(numeric(main) ? { number: true } : {}),
       ...(typeof main.minimum === 'number' ? { min: main.minimum } : {}),
       ...(typeof main.maximum === 'number' ? { max: main.maximum } : {}),
     })
