@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { defineCall } from '../calls.js'
 import { choice, dayInput, optionalText, reference, wire } from '../fields.js'
 import { defineContract } from '../kit.js'
 
@@ -53,5 +54,14 @@ export const ChangeShiftsInput = z
   .refine((v) => (v.targetId === undefined) !== (v.userId === undefined), {
     message: 'give targetId (swap) or userId (hand over), one of the two',
   })
+
+export const changeShiftsCall = defineCall({
+  path: 'blade-dutyPerson/dutyPerson/changeShifts',
+  method: 'POST',
+  permission: 'duty_person_change',
+  params: ChangeShiftsInput,
+  reply: z.object({}),
+  summary: 'dutyPerson: swap the people of duties id and targetId, or hand duty id to userId',
+})
 
 export type DutyPersonRow = z.infer<typeof dutyPersonContract.row>

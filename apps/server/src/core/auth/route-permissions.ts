@@ -1,3 +1,4 @@
+import { ADMINISTRATOR, SIGNED_IN, TENANT_ADMIN } from '@xpark/contract/calls'
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify'
 import { forbidden } from '../errors.js'
 import { can, isAdministrator, isTenantAdmin } from './guards.js'
@@ -15,9 +16,8 @@ import { authOf } from './plugin.js'
  * - a list: any one of them; a function: chosen per request (submit: add or edit by `id`).
  */
 
-export const SIGNED_IN = '@signed-in'
-export const ADMINISTRATOR = '@administrator'
-export const TENANT_ADMIN = '@tenant-admin'
+// the markers are declared with the calls (`@xpark/contract/calls`), which the console shares
+export { ADMINISTRATOR, SIGNED_IN, TENANT_ADMIN }
 
 export type PermissionName = string
 export type RoutePermission =

@@ -1,10 +1,9 @@
-import { ChangeShiftsInput, dutyPersonContract } from '@xpark/contract/modules/duty'
+import { changeShiftsCall, dutyPersonContract } from '@xpark/contract/modules/duty'
 import { and, eq, inArray, ne } from 'drizzle-orm'
-import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
 import { defineResource, lookup, whereOf } from '../../core/crud/index.js'
-import { success } from '../../core/envelope.js'
 import { AppError, badRequest } from '../../core/errors.js'
+import { Answer, handle } from '../../core/http/calls.js'
 import { button, defineModule, menuCodes, resourceScreen } from '../../core/module.js'
 import { scoped, touched } from '../../core/tenancy.js'
 import type { Tx } from '../../db/client.js'
@@ -86,33 +85,11 @@ export const dutyModule = defineModule({
     const db = ctx.database.db
     // 换班: two duties swap their people, or one duty goes to another person (代班); one transaction,
     // both rows locked, so two changes of one duty at once are one after the other
-    api.post(
-      '/blade-dutyPerson/dutyPerson/changeShifts',
-      {
-        schema: {
-          tags: ['dutyPerson'],
-          summary: 'dutyPerson: swap the people of duties id and targetId, or hand duty id to userId',
-          // checked below with the body merged in (BladeX clients send either)
-          querystring: z
-            .object({
-              id: z.string().optional(),
-              targetId: z.string().optional(),
-              userId: z.string().optional(),
-            })
-            .loose(),
-        },
-        config: { permission: CHANGE_SHIFTS_PERMISSION },
-        preHandler: [api.scopes.api.guard],
-      },
-      async (request) => {
+    handle(
+      api,
+      changeShiftsCall,
+      async ({ id, targetId, userId }, request) => {
         const auth = authOf(request)
-        const body = request.body && typeof request.body === 'object' ? request.body : {}
-        const parsed = ChangeShiftsInput.safeParse({ ...request.query, ...body })
-        if (!parsed.success)
-          throw badRequest(
-            `参数校验失败: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')}`,
-          )
-        const { id, targetId, userId } = parsed.data
         if (targetId === id) throw badRequest(SAME_DUTY)
         await db.transaction(async (tx) => {
           const ids = targetId ? [id, targetId] : [id]
@@ -168,8 +145,9 @@ export const dutyModule = defineModule({
               .set(touched(dutyPerson, auth, { userId: m.to }) as never)
               .where(scoped(dutyPerson, auth, eq(dutyPerson.id, m.row.id)))
         })
-        return success('换班成功')
+        return new Answer({}, '换班成功')
       },
+      { preHandler: [api.scopes.api.guard] },
     )
   },
 })

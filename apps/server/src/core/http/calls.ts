@@ -1,0 +1,115 @@
+import type { CallContract } from '@xpark/contract/calls'
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import { z } from 'zod'
+import type { RoutePermission } from '../auth/route-permissions.js'
+import { ok } from '../envelope.js'
+import { badRequest } from '../errors.js'
+import type { Api } from './api.js'
+import { envelopeOf } from './wire.js'
+
+/**
+ * The server side of a declared hand-written route (`@xpark/contract/calls`): the declaration gives
+ * the path, method, permission, parameter and reply schemas (OpenAPI shows both, the tests check every
+ * reply against its schema); the module gives only the handler. Parameters are validated before the
+ * handler runs (400 `参数校验失败: field: message`, nothing done), read from the query, the JSON body,
+ * or both merged as the declaration says.
+ */
+
+/** What the handler gets: the parameters as parsed (defaults and transforms applied). */
+type Params<C> =
+  C extends CallContract<infer P, z.ZodType | undefined>
+    ? P extends z.ZodType
+      ? z.output<P>
+      : undefined
+    : never
+/**
+ * What the handler answers: anything the wire serialiser writes as the reply schema says (dates and
+ * bigint ids as they come from the database); the test suite parses every reply against the schema.
+ */
+type Data = unknown
+
+/** A reply with a message of its own (`退款成功`; default `操作成功`). */
+export class Answer<T> {
+  constructor(
+    readonly data: T,
+    readonly msg: string,
+  ) {}
+}
+
+export interface CallOptions {
+  /** chosen per request, or a second code beside the declaration's (a submit: add or edit by `id`) */
+  permission?: RoutePermission
+  /** after the permission check: API scope, rate limits */
+  preHandler?: readonly preHandlerAsyncHookHandler[]
+  /** extra route options (an `onResponse` that logs a download) */
+  route?: Record<string, unknown>
+}
+
+/** Parse with the edge's message format. */
+function parsed<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value)
+  if (result.success) return result.data
+  const problems = result.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`)
+  throw badRequest(`参数校验失败: ${problems.join('; ')}`)
+}
+
+function bodyOf(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
+}
+
+/** Every field optional and extra ones let through: the shape OpenAPI shows for merged parameters. */
+function looseShape(params: z.ZodType | undefined): z.ZodType {
+  if (params instanceof z.ZodObject)
+    try {
+      return params.partial().loose()
+    } catch {
+      // an object with refinements cannot be made partial: its fields still show below
+    }
+  return z.record(z.string(), z.unknown())
+}
+
+/** Register the handler of a declared route. */
+export function handle<C extends CallContract>(
+  api: Api,
+  call: C,
+  handler: (
+    params: Params<C>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<Data | Answer<Data>> | Data | Answer<Data>,
+  options: CallOptions = {},
+): void {
+  const params = call.params
+  // what OpenAPI shows and Fastify checks the shape of; the values are parsed below, merged as declared
+  const open = looseShape(params)
+  const schema: Record<string, unknown> = {
+    tags: [call.tag],
+    summary: call.summary,
+    ...(call.in !== 'body' ? { querystring: call.in === 'query' && params ? params : open } : {}),
+    ...(call.method === 'POST' && call.in !== 'query'
+      ? { body: (call.in === 'body' && params ? params : open).nullish() }
+      : {}),
+    ...(call.reply ? { response: { 200: envelopeOf(call.reply) } } : {}),
+  }
+  api.route({
+    method: call.method,
+    url: `/${call.path}`,
+    schema,
+    config: call.public ? { public: true } : { permission: options.permission ?? call.permission },
+    ...(options.preHandler ? { preHandler: [...options.preHandler] } : {}),
+    ...options.route,
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const input =
+        call.in === 'query'
+          ? request.query
+          : call.in === 'body'
+            ? bodyOf(request)
+            : { ...(request.query as Record<string, unknown>), ...bodyOf(request) }
+      const values = (params ? parsed(params, input) : undefined) as Params<C>
+      const result = await handler(values, request, reply)
+      if (!call.reply) return result
+      return result instanceof Answer ? ok(result.data, result.msg) : ok(result)
+    },
+  } as never)
+}

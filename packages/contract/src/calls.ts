@@ -1,0 +1,85 @@
+import type { z } from 'zod'
+
+/**
+ * A hand-written route, declared once (issue 27): where it answers, what it takes, what it answers
+ * and what its caller must hold. The server registers its handler against the declaration
+ * (`core/http/calls.ts`: validation, permission, OpenAPI with the reply schema, the envelope); the
+ * console calls it through the typed client (`api/calls.ts`), so no screen writes an API path as a
+ * string and a reply that drifts from its declaration fails the server's tests. The kit's resources
+ * declare their routes through `defineContract` (kit.ts); this is for everything else.
+ */
+
+/** Any signed-in caller of the tenant (its own data: `menu/routes`, `user/info`…). */
+export const SIGNED_IN = '@signed-in'
+/** The platform administrator only. */
+export const ADMINISTRATOR = '@administrator'
+/** A tenant's `admin` (or the platform administrator). */
+export const TENANT_ADMIN = '@tenant-admin'
+
+/** A button code, a marker above, or a list: any one of them. */
+export type CallPermission = string | readonly string[]
+
+export type CallMethod = 'GET' | 'POST'
+
+/**
+ * Where the parameters are read: the query string, the JSON body, or both merged (`either`: BladeX
+ * clients send a POST's parameters either way; the body wins a name sent twice).
+ */
+export type ParamsIn = 'query' | 'body' | 'either'
+
+export interface CallInput<P extends z.ZodType | undefined, R extends z.ZodType | undefined> {
+  /** under the API base (`andchu/order/refundOrderBy`) */
+  path: string
+  method: CallMethod
+  /** what the caller must hold; absent only with `public` */
+  permission?: CallPermission
+  /** no token needed (rate limited by the server where it says so) */
+  public?: true
+  /** the parameters, validated at the edge (400 with the field's message, nothing done) */
+  params?: P
+  /** default: a GET's from the query, a POST's from `either` */
+  in?: ParamsIn
+  /** the envelope's `data`; absent: the route answers a file (an Excel export, a picture) */
+  reply?: R
+  /** one line for the OpenAPI document */
+  summary: string
+  /** the OpenAPI tag (default: the path's second-to-last segment) */
+  tag?: string
+}
+
+export interface CallContract<
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType | undefined = z.ZodType | undefined,
+> extends CallInput<P, R> {
+  in: ParamsIn
+  tag: string
+}
+
+/** Declare a hand-written route (checked at once: a route without a permission must say it is public). */
+export function defineCall<
+  P extends z.ZodType | undefined = undefined,
+  R extends z.ZodType | undefined = undefined,
+>(input: CallInput<P, R>): CallContract<P, R> {
+  const path = input.path.replace(/^\/+|\/+$/g, '')
+  if (!input.public && input.permission === undefined)
+    throw new Error(`call ${path}: name its permission or say public`)
+  if (input.public && input.permission !== undefined)
+    throw new Error(`call ${path}: public and a permission: choose one`)
+  const segments = path.split('/')
+  return {
+    ...input,
+    path,
+    in: input.in ?? (input.method === 'GET' ? 'query' : 'either'),
+    tag: input.tag ?? segments.at(-2) ?? segments[0] ?? path,
+  }
+}
+
+/** What a call takes (as a client sends it) and answers. */
+export type CallParams<C> =
+  C extends CallContract<infer P, z.ZodType | undefined>
+    ? P extends z.ZodType
+      ? z.input<P>
+      : undefined
+    : never
+export type CallReply<C> =
+  C extends CallContract<z.ZodType | undefined, infer R> ? (R extends z.ZodType ? z.output<R> : Blob) : never
