@@ -1,6 +1,7 @@
 export { runAction, STATE_CONFLICT } from './actions.js'
 export { type ImportSummary, importMessage, importRows } from './excel.js'
 export { type Expand, hasChildren, lookup, selection } from './expand.js'
+export { type ResourceRowsOptions, resourceBatches } from './export.js'
 export { linesByHeader, readLines, removeLines, saveWithLines } from './lines.js'
 export {
   type ActionContext,
@@ -15,7 +16,6 @@ export {
   type Resource,
   type ResourceOptions,
   resourceButtons,
-  type ScopeHook,
   type UniqueRule,
   type Verb,
   type WriteContext,

@@ -17,6 +17,7 @@ import type { RoutePermission } from '../auth/route-permissions.js'
 import type { AuthContext } from '../auth/tokens.js'
 import type { ExcelColumn } from '../excel/sheet.js'
 import { FilterSet, type FilterSpec, SortSet, trigramFields } from '../query/index.js'
+import type { ScopeHook } from '../scope/index.js'
 import { isTenantTable } from '../tenancy.js'
 import type { Expand } from './expand.js'
 
@@ -30,9 +31,6 @@ import type { Expand } from './expand.js'
 
 /** Who may write: holders of the permission code, or additionally only the platform administrator. */
 export type WriteGuard = 'permission' | 'administrator'
-
-/** Extra WHERE for every read and write of a caller: the seam for data scope (role × resource). */
-export type ScopeHook = (auth: AuthContext) => SQL | undefined | Promise<SQL | undefined>
 
 /** The routes the factory can make; a module may write some of them by hand instead (`skip`). */
 export type Verb = CrudVerb

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { hashPassword, md5, randomPassword } from '../../core/auth/passwords.js'
 import { authOf } from '../../core/auth/plugin.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
+import { resourceBatches } from '../../core/crud/index.js'
 import { ok } from '../../core/envelope.js'
 import {
   columnFields,
@@ -12,7 +13,6 @@ import {
   type ImportRowError,
   logDownload,
   readWorkbook,
-  resourceBatches,
   sendTemplate,
   sendWorkbook,
 } from '../../core/excel/index.js'
