@@ -2,7 +2,7 @@ import { getTableName, sql } from 'drizzle-orm'
 import { PgTable } from 'drizzle-orm/pg-core'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import * as schema from '../db/schema.js'
+import * as schema from '../compose/schema.js'
 import { bearer, signIn, startTestApp, type TestContext } from './harness.js'
 
 /**

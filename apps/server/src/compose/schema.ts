@@ -1,4 +1,8 @@
-/** Every table, for drizzle-kit and the typed client. Each module owns its own schema.ts. */
+/**
+ * The tables of core and of the system area's modules in one namespace, for the seeds and for tests
+ * that read across modules. Above the modules, as it names their tables; drizzle-kit finds every
+ * schema.ts by its own glob (drizzle.config.ts) and the database client needs no schema (db/client.ts).
+ */
 export * from '../core/audit/schema.js'
 export * from '../core/jobs/schema.js'
 export * from '../modules/app/schema.js'
