@@ -106,7 +106,7 @@ module.exports = {
     })),
     {
       name: 'identity-is-the-floor',
-      comment: 'identity (the accounts tables) imports no other module: the system area stands on it.',
+      comment: "identity (the accounts' tables) imports no other module: the system area stands on it.",
       severity: 'error',
       from: { path: `${SERVER}modules/identity/` },
       to: { path: `${SERVER}modules/`, pathNot: `${SERVER}modules/identity/` },
