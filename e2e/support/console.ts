@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
 
-/** Seeded demo accounts (apps/server/src/db/seed/demo.ts): all share the demo password. */
+/** Seeded demo accounts (apps/server/src/compose/seed/demo.ts): all share the demo password. */
 export const DEMO_PASSWORD = 'Admin@123456'
 export const accounts = {
   platformAdmin: { tenantId: '000000', username: 'admin' },

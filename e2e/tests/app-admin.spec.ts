@@ -30,7 +30,7 @@ test.describe('APP菜单, 员工类型, 快捷方式', () => {
     await signIn(page, accounts.platformAdmin)
     await openScreen(page, SYSTEM, MENU_APP, 'APP菜单', 'menuapp-page')
     const table = page.getByTestId('menuapp-table')
-    // the top level of apps/server/src/db/seed/app.ts (rows by menu code: the name cell also holds the
+    // the top level of apps/server/src/compose/seed/app.ts (rows by menu code: the name cell also holds the
     // expand button)
     const top = {
       app_home: '首页',

@@ -23,7 +23,7 @@ test.describe('profile and tenant switch', () => {
 
     // unique per run: a retry never depends on what an earlier attempt saved
     const realName = page.getByTestId('profile-realName')
-    // the seeded name (apps/server/src/db/seed/demo.ts), restored at the end
+    // the seeded name (apps/server/src/compose/seed/demo.ts), restored at the end
     const originalName = '园区职员'
     const name = `职员${Date.now() % 100000}`
     await realName.fill(name)

@@ -1,16 +1,17 @@
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { buildApp } from './app.js'
+import { enforceAdminPassword } from './compose/admin-password.js'
+import { seedOrSync } from './compose/seed/index.js'
 import { loadConfig } from './config.js'
 import { loadSigningSecret } from './core/auth/secret.js'
 import { openCache } from './core/cache/index.js'
-import { enforceAdminPassword } from './db/admin-password.js'
 import { openConfiguredDatabase } from './db/open.js'
 
 async function main(): Promise<void> {
   const started = performance.now()
   const config = loadConfig()
-  const opened = await openConfiguredDatabase(config)
+  const opened = await openConfiguredDatabase(config, seedOrSync(config.adminPassword))
   const { db } = opened.database
 
   try {

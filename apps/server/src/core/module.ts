@@ -33,7 +33,7 @@ export interface ModuleContext {
   cryptoPublicKey?: string
 }
 
-/** A menu entry seeded on first start (and added to older databases at start, see db/seed/sync.ts). */
+/** A menu entry seeded on first start (and added to older databases at start, see compose/seed/sync.ts). */
 export interface MenuSeed {
   code: string
   name: string

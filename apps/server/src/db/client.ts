@@ -8,12 +8,15 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { migrationsDir } from '../paths.js'
-import * as schema from './schema.js'
 
-export type Schema = typeof schema
-/** The one database type every module uses, whichever driver is behind it. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+/**
+ * The one database type every module uses, whichever driver is behind it. It carries no schema: the
+ * code builds its queries from the tables it imports (`db.select().from(table)`), never through
+ * drizzle's relational `db.query.*`, so this low layer knows no module's tables.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, NoSchema>
+export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>
+type NoSchema = Record<string, never>
 export type DbOrTx = Db | Tx
 
 /**
@@ -82,11 +85,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('connect', (client) => {
       client.on('error', () => {})
     })
-    const db = drizzlePg(pool, { schema, casing, ...loggerOf(options) }) as unknown as Db
+    const db = drizzlePg(pool, { casing, ...loggerOf(options) }) as unknown as Db
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool, { schema, casing }), { migrationsFolder: migrationsDir }),
+      migrate: () => migratePg(drizzlePg(pool, { casing }), { migrationsFolder: migrationsDir }),
       exclusive: async (name, work) => {
         // one connection holds the lock for the whole work (a session lock lives with its connection)
         const holder = await pool.connect()
@@ -117,7 +120,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: pgliteExtensions,
   })
-  const pgliteDb = drizzlePglite(client, { schema, casing, ...loggerOf(options) })
+  const pgliteDb = drizzlePglite(client, { casing, ...loggerOf(options) })
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',

@@ -1,10 +1,8 @@
 import { resolve } from 'node:path'
 import type { Config } from '../config.js'
-import { type Database, openDatabase } from './client.js'
+import { type Database, type Db, openDatabase } from './client.js'
 import { lockDataDir } from './lock.js'
 import { scheduleMaintenance } from './maintenance.js'
-import { seedIfEmpty } from './seed/demo.js'
-import { syncSeededMenus } from './seed/sync.js'
 
 export interface OpenedDatabase {
   database: Database
@@ -13,8 +11,18 @@ export interface OpenedDatabase {
   close(): Promise<void>
 }
 
-/** Open the configured database, lock its folder (PGlite), run migrations and seed a new one. */
-export async function openConfiguredDatabase(config: Config): Promise<OpenedDatabase> {
+/**
+ * What runs once the migrations have, under the same lock: seed a new database or bring an older one
+ * up to date. It answers whether the database was new. The app's composition passes it in
+ * (compose/seed), since the seeds know every module and this folder knows none.
+ */
+export type PrepareDatabase = (db: Db) => Promise<boolean>
+
+/** Open the configured database, lock its folder (PGlite), run migrations, then `prepare` it. */
+export async function openConfiguredDatabase(
+  config: Config,
+  prepare: PrepareDatabase,
+): Promise<OpenedDatabase> {
   const release = config.databaseUrl ? () => {} : lockDataDir(resolve(config.dataDir))
   try {
     const database = await openDatabase({
@@ -31,10 +39,7 @@ export async function openConfiguredDatabase(config: Config): Promise<OpenedData
     // then find the work done
     const seeded = await database.exclusive('xpark:migrate-and-seed', async () => {
       await database.migrate()
-      const fresh = await seedIfEmpty(database.db, config.adminPassword)
-      // an older data folder gains the menus of screens added since it was made
-      if (!fresh) await syncSeededMenus(database.db)
-      return fresh
+      return prepare(database.db)
     })
     const stopMaintenance = scheduleMaintenance(database, (message) => console.log(`xpark: ${message}`))
     return {

@@ -14,6 +14,7 @@ import { dictModule } from './dict/index.js'
 import { dutyModule } from './duty/index.js'
 import { financeModule } from './finance/index.js'
 import { homeModule } from './home/index.js'
+import { identityModule } from './identity/index.js'
 import { intercomModule } from './intercom/index.js'
 import { logModule } from './log/index.js'
 import { menuModule } from './menu/index.js'
@@ -36,8 +37,9 @@ import { userModule } from './user/index.js'
  */
 export const MODULES: readonly ModuleManifest[] = [
   defineModule({ name: 'auth', routes: authModule, tables: authTables }),
-  // the system area (blade-system, blade-user): menus first (the permission codes of every caller),
-  // then the data and API scopes, the principal, and the rest
+  // the system area (blade-system, blade-user): the accounts' tables it stands on (no routes), then
+  // menus (the permission codes of every caller), the data and API scopes, the principal, and the rest
+  identityModule,
   menuModule,
   authorityModule,
   userModule,

@@ -5,8 +5,8 @@ import { stamped } from '../core/tenancy.js'
 import { assetUser } from '../modules/asset/schema.js'
 import { canteen, canteenPublish, canteenPublishFood } from '../modules/canteen/schema.js'
 import { financeCard, financeRecharge } from '../modules/finance/schema.js'
+import { user } from '../modules/identity/schema.js'
 import { storageGoods, storageLedger, storageWarehouse } from '../modules/storage/schema.js'
-import { user } from '../modules/user/schema.js'
 import { bearer, type Headers, signIn, startTestApp, type TestContext } from './harness.js'
 
 /**

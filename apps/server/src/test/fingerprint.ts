@@ -1,6 +1,7 @@
 import { getTableName, sql } from 'drizzle-orm'
 import { PgTable } from 'drizzle-orm/pg-core'
-import * as schema from '../db/schema.js'
+import * as auditTables from '../core/audit/schema.js'
+import { MODULES } from '../modules/index.js'
 import type { TestContext } from './harness.js'
 
 /**
@@ -10,10 +11,14 @@ import type { TestContext } from './harness.js'
 export type Fingerprint = Record<string, string>
 
 export async function fingerprint(t: TestContext): Promise<Fingerprint> {
-  const names = (Object.values(schema) as unknown[])
-    .filter((v) => v instanceof PgTable)
-    .map((table) => getTableName(table as PgTable))
-    .filter((name) => !/log|refresh|attach|session/.test(name))
+  const tables = [...Object.values(auditTables), ...MODULES.flatMap((m) => Object.values(m.tables ?? {}))]
+  const names = [
+    ...new Set(
+      (tables as unknown[])
+        .filter((v) => v instanceof PgTable)
+        .map((table) => getTableName(table as PgTable)),
+    ),
+  ].filter((name) => !/log|refresh|attach|session/.test(name))
   const union = names
     .map(
       (name) =>

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
+import { seedIfEmpty } from '../compose/seed/demo.js'
 import { openDatabase } from '../db/client.js'
-import { seedIfEmpty } from '../db/seed/demo.js'
 
 /**
  * Prepare one migrated, seeded database for the whole run; every test file then starts from a copy

@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs'
 import type { TokenReply } from '@xpark/contract'
 import pg from 'pg'
 import { type App, buildApp } from '../app.js'
+import { DEMO_PASSWORD } from '../compose/seed/demo.js'
 import { type Config, loadConfig } from '../config.js'
 import { md5 } from '../core/auth/passwords.js'
 import { type Cache, MemoryCache, openCache } from '../core/cache/index.js'
 import { type Database, openDatabase } from '../db/client.js'
-import { DEMO_PASSWORD } from '../db/seed/demo.js'
 
 export { DEMO_PASSWORD }
 

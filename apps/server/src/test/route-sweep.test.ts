@@ -13,9 +13,9 @@ import {
 import type { Resource } from '../core/crud/index.js'
 import { nextId } from '../core/ids.js'
 import { role, roleScope, scopeData } from '../modules/authority/schema.js'
+import { user } from '../modules/identity/schema.js'
 import { MODULES } from '../modules/index.js'
 import { menu, roleMenu } from '../modules/menu/schema.js'
-import { user } from '../modules/user/schema.js'
 import { bearer, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from './harness.js'
 import { copyRow, targetTable } from './samples.js'
 

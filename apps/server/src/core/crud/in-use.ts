@@ -1,9 +1,10 @@
-import { and, eq, exists, getTableColumns, getTableName, inArray, type SQL, sql } from 'drizzle-orm'
-import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
+import { and, eq, exists, getTableColumns, inArray, sql } from 'drizzle-orm'
+import { alias, type PgColumn } from 'drizzle-orm/pg-core'
 import type { Tx } from '../../db/client.js'
 import type { AuthContext } from '../auth/tokens.js'
 import { AppError } from '../errors.js'
 import { scoped } from '../tenancy.js'
+import { columnOf, IN_USE_STATUS, type InUseRule } from './in-use-rules.js'
 import type { Resource } from './resource.js'
 
 /**
@@ -14,50 +15,7 @@ import type { Resource } from './resource.js'
  * message, `{label}` in it replaced by the blocking row's label (its contract's label field).
  */
 
-export const IN_USE_STATUS = 409
-
-/** Rows of `table` (live, of the caller's tenant unless `anyTenant`) whose `column` names the row. */
-export interface UsedBy {
-  table: PgTable
-  column: string
-  /** the column is a comma-joined id list (`blade_user.dept_id`) */
-  many?: boolean
-  /** the pointing rows may belong to any tenant (platform data: a datasource bound to tenants) */
-  anyTenant?: boolean
-  /** only pointing rows that also meet this (stock above zero); not for a table pointing at itself */
-  where?: SQL
-  message: string
-}
-
-/** The row itself, in a state that forbids removal (a condition on the resource's own table). */
-export interface HeldWhile {
-  when: SQL
-  message: string
-}
-
-export type InUseRule = UsedBy | HeldWhile
-
 type Columns = Record<string, PgColumn>
-
-function columnOf(table: PgTable, name: string, where: string): PgColumn {
-  const column = (getTableColumns(table) as Columns)[name]
-  if (!column) throw new Error(`${where}: in use by ${getTableName(table)}.${name}: no such column`)
-  return column
-}
-
-/** Checked at declaration: the columns exist. */
-export function assertInUseDeclared(
-  where: string,
-  table: PgTable,
-  rules: readonly InUseRule[] | undefined,
-): void {
-  for (const rule of rules ?? []) {
-    if (!('table' in rule)) continue
-    columnOf(rule.table, rule.column, where)
-    if (rule.table === table && rule.where)
-      throw new Error(`${where}: an in-use rule of the table on itself cannot carry \`where\``)
-  }
-}
 
 /** The first of `ids` (the caller's, locked by the remove) a rule holds, with its label; none: undefined. */
 async function blockedBy(tx: Tx, r: Resource, auth: AuthContext, ids: string[], rule: InUseRule) {

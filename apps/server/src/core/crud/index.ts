@@ -1,7 +1,8 @@
 export { runAction, STATE_CONFLICT } from './actions.js'
 export { type ImportSummary, importMessage, importRows } from './excel.js'
 export { type Expand, hasChildren, lookup, selection } from './expand.js'
-export { IN_USE_STATUS, type InUseRule } from './in-use.js'
+export { type ResourceRowsOptions, resourceBatches } from './export.js'
+export { IN_USE_STATUS, type InUseRule } from './in-use-rules.js'
 export { linesByHeader, readLines, removeLines, saveWithLines } from './lines.js'
 export { assertReferences, type References, type ReferenceTarget, referenceScopes } from './references.js'
 export {
@@ -17,7 +18,6 @@ export {
   type Resource,
   type ResourceOptions,
   resourceButtons,
-  type ScopeHook,
   type UniqueRule,
   type Verb,
   type WriteContext,

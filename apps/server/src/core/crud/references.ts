@@ -6,8 +6,8 @@ import type { AuthContext } from '../auth/tokens.js'
 import { badRequest } from '../errors.js'
 import { isId } from '../ids.js'
 import { columnKind } from '../query/values.js'
+import type { ScopeHook } from '../scope/data-scope.js'
 import { scoped } from '../tenancy.js'
-import type { Resource } from './resource.js'
 
 /**
  * References: a field of a write naming a row elsewhere (`canteenId`, `warehouseId`, `userId`). Inside
@@ -17,8 +17,14 @@ import type { Resource } from './resource.js'
  * is checked against its form, so a reference field nobody declared is a start-up error, not a hole.
  */
 
+/** What a reference needs of a resource (a kit `Resource` is one): its table and its data scope. */
+export interface ReferencedResource {
+  table: PgTable
+  scope?: ScopeHook | undefined
+}
+
 /** What a reference names: a resource (tenant + data scope), a bare table (tenant), or a resource declared later. */
-export type ReferenceTo = Resource | PgTable | (() => Resource)
+export type ReferenceTo = ReferencedResource | PgTable | (() => ReferencedResource)
 
 export interface ReferenceSpec {
   to: ReferenceTo
@@ -50,7 +56,7 @@ function specOf(t: Exclude<ReferenceTarget, false | 'checked'>): ReferenceSpec {
   return isSpec(t) ? t : { to: t }
 }
 
-function resolved(to: ReferenceTo): { table: PgTable; resource?: Resource } {
+function resolved(to: ReferenceTo): { table: PgTable; resource?: ReferencedResource } {
   if (to instanceof PgTable) return { table: to }
   const resource = typeof to === 'function' ? to() : to
   return { table: resource.table, resource }

@@ -17,9 +17,10 @@ import type { RoutePermission } from '../auth/route-permissions.js'
 import type { AuthContext } from '../auth/tokens.js'
 import type { ExcelColumn } from '../excel/sheet.js'
 import { FilterSet, type FilterSpec, SortSet, trigramFields } from '../query/index.js'
+import type { ScopeHook } from '../scope/index.js'
 import { isTenantTable } from '../tenancy.js'
 import type { Expand } from './expand.js'
-import { assertInUseDeclared, type InUseRule } from './in-use.js'
+import { assertInUseDeclared, type InUseRule } from './in-use-rules.js'
 import { assertReferencesDeclared, type References } from './references.js'
 
 /**
@@ -32,9 +33,6 @@ import { assertReferencesDeclared, type References } from './references.js'
 
 /** Who may write: holders of the permission code, or additionally only the platform administrator. */
 export type WriteGuard = 'permission' | 'administrator'
-
-/** Extra WHERE for every read and write of a caller: the seam for data scope (role × resource). */
-export type ScopeHook = (auth: AuthContext) => SQL | undefined | Promise<SQL | undefined>
 
 /** The routes the factory can make; a module may write some of them by hand instead (`skip`). */
 export type Verb = CrudVerb

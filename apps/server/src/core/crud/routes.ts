@@ -6,14 +6,7 @@ import { authOf } from '../auth/plugin.js'
 import { ADMINISTRATOR, type RoutePermission } from '../auth/route-permissions.js'
 import { ok, status } from '../envelope.js'
 import { badRequest } from '../errors.js'
-import {
-  columnFields,
-  exportIds,
-  logDownload,
-  resourceBatches,
-  sendTemplate,
-  sendWorkbook,
-} from '../excel/index.js'
+import { columnFields, exportIds, logDownload, sendTemplate, sendWorkbook } from '../excel/index.js'
 import type { Api } from '../http/api.js'
 import { readUpload } from '../http/uploads.js'
 import { envelopeOf, pageOf, writeReply } from '../http/wire.js'
@@ -21,6 +14,7 @@ import { isId } from '../ids.js'
 import { kitScopeHook } from '../scope/registry.js'
 import { actionSchema, runAction } from './actions.js'
 import { importMessage, importRows } from './excel.js'
+import { resourceBatches } from './export.js'
 import { readLines, removeLines, saveWithLines, withLinesSchema } from './lines.js'
 import type { Resource, Verb } from './resource.js'
 import { findRow, insertRow, listRows, removeRows, updateRow } from './store.js'

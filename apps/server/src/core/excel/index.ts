@@ -17,7 +17,7 @@ export {
   NOT_XLSX,
   readWorkbook,
 } from './import.js'
-export { EXPORT_BATCH, EXPORT_MAX_IDS, exportIds, resourceBatches } from './rows.js'
+export { EXPORT_BATCH, EXPORT_MAX_IDS, exportIds } from './rows.js'
 export {
   COLUMN_WIDTH,
   COLUMN_WIDTH_PX,

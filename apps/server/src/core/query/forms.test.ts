@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { describe, expect, it } from 'vitest'
-import { post } from '../../db/schema.js'
+import { post } from '../../compose/schema.js'
 import { largeForm, withLargeForm } from './forms.js'
 
 const text = (q: Parameters<PgDialect['sqlToQuery']>[0]) => new PgDialect().sqlToQuery(q).sql

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { post } from '../../db/schema.js'
+import { post } from '../../compose/schema.js'
 import { startTestApp, type TestContext } from '../../test/harness.js'
 import { nextId } from '../ids.js'
 import { scoped } from '../tenancy.js'

@@ -4,7 +4,6 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { isTenantAdmin } from '../auth/guards.js'
 import type { AuthContext } from '../auth/tokens.js'
 import type { Cache } from '../cache/index.js'
-import type { ScopeHook } from '../crud/index.js'
 import { withLargeForm, withTenantCount } from '../query/forms.js'
 import { columnKind } from '../query/values.js'
 
@@ -21,6 +20,12 @@ import { columnKind } from '../query/values.js'
  * The platform administrator and a tenant's `admin` bypass; a caller whose roles hold no rule for a
  * resource is not narrowed; rules of several roles are ORed (the widest wins).
  */
+
+/**
+ * Extra WHERE for every read and write of a caller: the seam for data scope (role × resource), which
+ * the CRUD factory (core/crud, above this folder) calls on each resource that has one.
+ */
+export type ScopeHook = (auth: AuthContext) => SQL | undefined | Promise<SQL | undefined>
 
 export const SCOPE_ALL = 1
 export const SCOPE_OWN = 2

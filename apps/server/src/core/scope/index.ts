@@ -12,6 +12,7 @@ export {
   SCOPE_OWN,
   SCOPE_OWN_DEPT,
   SCOPE_OWN_DEPT_CHILDREN,
+  type ScopeHook,
   type ScopeLink,
   type ScopeSource,
 } from './data-scope.js'

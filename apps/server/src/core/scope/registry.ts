@@ -2,9 +2,8 @@ import type { PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
 import type { AuthContext } from '../auth/tokens.js'
 import type { Cache } from '../cache/index.js'
-import type { ScopeHook } from '../crud/index.js'
 import { ApiScopes } from './api-scope.js'
-import { DataScopes, type ScopeSource } from './data-scope.js'
+import { DataScopes, type ScopeHook, type ScopeSource } from './data-scope.js'
 
 /**
  * The one data-scope and one API-scope instance of an app, on the Fastify instance: every resource

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { menu, role, roleMenu, roleScope, scopeApi, scopeData, user } from '../../db/schema.js'
+import { menu, role, roleMenu, roleScope, scopeApi, scopeData, user } from '../../compose/schema.js'
 import { bearer, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness.js'
 import { hashPassword, md5 } from '../auth/passwords.js'
 import { nextId } from '../ids.js'
@@ -62,7 +62,7 @@ describe('data scope and API scope on blade-user', () => {
     t = await startTestApp()
     const db = t.database.db
     parkAdmin = bearer(await signIn(t.app, { tenantId: TENANT, account: 'admin' }))
-    const { dept: deptTable } = await import('../../db/schema.js')
+    const { dept: deptTable } = await import('../../compose/schema.js')
     const [root] = await db
       .select()
       .from(deptTable)
@@ -167,7 +167,7 @@ describe('data scope and API scope on blade-user', () => {
     })
     expect(made.statusCode, made.body).toBe(200)
     const db = t.database.db
-    const { dept: deptTable } = await import('../../db/schema.js')
+    const { dept: deptTable } = await import('../../compose/schema.js')
     const [great] = await db.select().from(deptTable).where(eq(deptTable.deptName, 'great-grandchild'))
     await db.insert(user).values({
       id: nextId(),
@@ -182,7 +182,7 @@ describe('data scope and API scope on blade-user', () => {
   })
 
   it('a text column with a link table and without one answer the same rows', async () => {
-    const { userDept } = await import('../../db/schema.js')
+    const { userDept } = await import('../../compose/schema.js')
     const links = [{ column: user.deptId, owner: userDept.userId, value: userDept.deptId }]
     const rows = async (linked: boolean) =>
       (
@@ -198,7 +198,7 @@ describe('data scope and API scope on blade-user', () => {
   })
 
   it("a linked scope's total, counted from the link table alone, is the users' own count", async () => {
-    const { userDept } = await import('../../db/schema.js')
+    const { userDept } = await import('../../compose/schema.js')
     const db = t.database.db
     const links = [
       { column: user.deptId, owner: userDept.userId, value: userDept.deptId, tenant: userDept.tenantId },

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { sms, user } from '../../compose/schema.js'
 import { md5 } from '../../core/auth/passwords.js'
 import { nextId } from '../../core/ids.js'
-import { sms, user } from '../../db/schema.js'
 import {
   bearer,
   CONSOLE_BASIC,

@@ -12,8 +12,8 @@ import type { Api } from '../../core/http/api.js'
 import type { ModuleContext } from '../../core/module.js'
 import { scoped } from '../../core/tenancy.js'
 import type { Db } from '../../db/client.js'
+import { user } from '../identity/index.js'
 import { resourceService } from '../resource/index.js'
-import { user } from '../user/index.js'
 import {
   PHONE_CODE_TTL_SECONDS,
   PHONE_CODE_WRONG,

@@ -3,9 +3,9 @@ import { and, eq, inArray } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../../app.js'
+import { menu, production, role, roleMenu, tenant, user } from '../../compose/schema.js'
 import { md5 } from '../../core/auth/passwords.js'
 import { nextId } from '../../core/ids.js'
-import { menu, production, role, roleMenu, tenant, user } from '../../db/schema.js'
 import {
   bearer,
   CONSOLE_BASIC,

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword, md5 } from '../../core/auth/passwords.js'
 import { nextId } from '../../core/ids.js'
 import { bearer, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness.js'
+import { user } from '../identity/index.js'
 import { menu, roleMenu } from '../menu/index.js'
-import { user } from '../user/index.js'
 import { role, roleScope, scopeData } from './schema.js'
 
 type Headers = Record<string, string>

@@ -12,9 +12,9 @@ import type { ModuleContext } from '../../core/module.js'
 import { scoped } from '../../core/tenancy.js'
 import { forestOf, treeOf } from '../../core/tree.js'
 import type { DbOrTx } from '../../db/client.js'
+import { user } from '../identity/index.js'
 import { roleMenu } from '../menu/index.js'
 import { ROLE_PICKER, tenantFor, textArray } from '../org/index.js'
-import { user } from '../user/index.js'
 import { role, roleScope } from './schema.js'
 
 /** blade-system/role: a tenant's roles (a tree by parentId), with BladeX's alias rules. */

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { ScopeSource } from '../../core/scope/index.js'
 import type { Database } from '../../db/client.js'
+import { user, userDept } from '../identity/index.js'
 import { deptSubtree } from '../org/index.js'
-import { user, userDept } from '../user/index.js'
 import { roleScope, scopeApi, scopeData } from './schema.js'
 
 /** role_scope.scope_category */

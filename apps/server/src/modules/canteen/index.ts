@@ -37,7 +37,7 @@ import { button, defineModule, menuCodes, resourceScreen } from '../../core/modu
 import { scoped } from '../../core/tenancy.js'
 import { treeNode } from '../../core/tree.js'
 import { findCardByNo } from '../finance/index.js'
-import { user } from '../user/index.js'
+import { user } from '../identity/index.js'
 import { seedCanteenDemo } from './demo.js'
 import { canteenMemberRoutes } from './members.js'
 import { placeOrder, refundOrder, refundOrders } from './orders.js'

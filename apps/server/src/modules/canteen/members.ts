@@ -9,7 +9,7 @@ import { badRequest, notFound } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
 import { scoped } from '../../core/tenancy.js'
 import type { Db } from '../../db/client.js'
-import { user } from '../user/index.js'
+import { user } from '../identity/index.js'
 import { canteens } from './resources.js'
 import { canteen } from './schema.js'
 

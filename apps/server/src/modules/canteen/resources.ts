@@ -23,7 +23,7 @@ import { eq, gt } from 'drizzle-orm'
 import { z } from 'zod'
 import { defineResource, lookup } from '../../core/crud/index.js'
 import { AppError, badRequest } from '../../core/errors.js'
-import { user } from '../user/index.js'
+import { user } from '../identity/index.js'
 import { prepareMenu, preparePublishFood } from './publish.js'
 import {
   canteen,

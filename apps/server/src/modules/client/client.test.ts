@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { client } from '../../compose/schema.js'
 import { md5 } from '../../core/auth/passwords.js'
-import { client } from '../../db/schema.js'
 import {
   bearer,
   DEMO_PASSWORD,

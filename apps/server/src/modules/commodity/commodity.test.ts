@@ -1,9 +1,9 @@
 import { and, count, eq, inArray } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { menu, role, roleMenu, roleScope, scopeData, user } from '../../compose/schema.js'
 import { hashPassword, md5 } from '../../core/auth/passwords.js'
 import { nextId } from '../../core/ids.js'
-import { menu, role, roleMenu, roleScope, scopeData, user } from '../../db/schema.js'
 import {
   bearer,
   DEMO_PASSWORD,

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { roleMenu } from '../../db/schema.js'
+import { roleMenu } from '../../compose/schema.js'
 import {
   bearer,
   type Headers,

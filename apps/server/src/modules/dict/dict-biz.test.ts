@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BIZ_DICT_SEED } from '../../compose/seed/dicts.js'
 import { nextId } from '../../core/ids.js'
-import { BIZ_DICT_SEED } from '../../db/seed/dicts.js'
 import {
   bearer,
   type Headers,

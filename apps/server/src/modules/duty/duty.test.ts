@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, signIn, startTestApp, type TestContext } from '../../test/harness.js'
 import { multipartBody } from '../../test/multipart.js'
-import { user } from '../user/index.js'
+import { user } from '../identity/index.js'
 import { DUTY_PERSON_MISSING, DUTY_PERSON_TAKEN, SAME_DUTY } from './index.js'
 import { dutyPerson } from './schema.js'
 

@@ -1,7 +1,7 @@
 import { DUTY_SHIFT_NAMES, dutyDate } from '@xpark/contract/modules/duty'
 import { z } from 'zod'
 import type { ExcelOptions } from '../../core/crud/index.js'
-import { user } from '../user/index.js'
+import { user } from '../identity/index.js'
 
 const SHIFT_BY_NAME = new Map(Object.entries(DUTY_SHIFT_NAMES).map(([k, v]) => [v, Number(k)]))
 

@@ -2,7 +2,7 @@ import { HOME_CONFIG_PATHS } from '@xpark/contract/modules/message'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, signIn, startTestApp, type TestContext } from '../../test/harness.js'
-import { user } from '../user/index.js'
+import { user } from '../identity/index.js'
 import { ROLE_MISSING } from './index.js'
 
 const PARK = '100001'

@@ -16,7 +16,7 @@ import type { ModuleContext } from '../../core/module.js'
 import { escapeLike, readPaging } from '../../core/query/index.js'
 import { userChannel } from '../../core/realtime/index.js'
 import { scoped } from '../../core/tenancy.js'
-import { user } from '../user/index.js'
+import { user } from '../identity/index.js'
 import { message } from './schema.js'
 import { sendMessage } from './send.js'
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { attach } from '../../db/schema.js'
+import { attach } from '../../compose/schema.js'
 import {
   bearer,
   type Headers,

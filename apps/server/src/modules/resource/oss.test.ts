@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type S3Simulator, startS3Simulator } from '../../adapters/s3/simulator.js'
-import { attach, oss } from '../../db/schema.js'
+import { attach, oss } from '../../compose/schema.js'
 import {
   bearer,
   type Headers,

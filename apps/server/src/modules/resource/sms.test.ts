@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sms } from '../../compose/schema.js'
 import { logUsualTable } from '../../core/audit/index.js'
-import { sms } from '../../db/schema.js'
 import {
   bearer,
   type Headers,

@@ -16,7 +16,7 @@ export { oauthProvider, socialUser } from './schema.js'
 /**
  * Other ways in (spec 01 §2, §4, §5, §6): OpenID Connect providers, the browser round trip and its
  * one-time ticket, the `social` and `applet` grants, guest registration and approval. The menus
- * (`/system/oauth-provider`, `/social/guest`) are in the system area's seed (db/seed/menus.ts).
+ * (`/system/oauth-provider`, `/social/guest`) are in the system area's seed (compose/seed/menus.ts).
  * See docs/modules/sign-in.md.
  */
 export const socialModule = defineModule({

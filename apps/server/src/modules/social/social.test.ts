@@ -9,7 +9,7 @@ import { bearer, CONSOLE_BASIC, signIn, startTestApp, type TestContext } from '.
 import { type LoopbackIdp, startLoopbackIdp } from '../../test/oidc-idp.js'
 import { client } from '../auth/index.js'
 import { role } from '../authority/index.js'
-import { user } from '../user/index.js'
+import { user } from '../identity/index.js'
 import { NO_GUEST_ROLE, PENDING, REJECTED, TICKET_INVALID } from './guests.js'
 import { oauthProvider, socialUser } from './schema.js'
 

@@ -77,7 +77,7 @@ export const storageModule = defineModule({
     (c) =>
       !/_(add|edit|delete|import|export|submit|check|return|create_bill|audit_profit|audit_losses)$/.test(c),
   ),
-  // settlement_mode and procured_type are the system seed's (db/seed/dicts.ts)
+  // settlement_mode and procured_type are the system seed's (compose/seed/dicts.ts)
   dicts: [
     {
       code: 'storage_bill_type',

@@ -9,8 +9,8 @@ import {
   type TestContext,
 } from '../../test/harness.js'
 import { role } from '../authority/index.js'
+import { user } from '../identity/index.js'
 import { dept } from '../org/index.js'
-import { user } from '../user/index.js'
 import { ACCOUNT_QUOTA_MESSAGE } from './quota.js'
 import { production, proxyTenant, tenant, tenantProduction } from './schema.js'
 

@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm'
 import { badRequest } from '../../core/errors.js'
 import type { Tx } from '../../db/client.js'
-import { user } from '../user/index.js'
+import { user } from '../identity/index.js'
 import { tenant } from './schema.js'
 
 /** BladeX's refusal when a tenant's accounts have reached its `account_number`. */

@@ -12,9 +12,9 @@ import {
 } from '../../test/harness.js'
 import { role } from '../authority/index.js'
 import { dictBiz } from '../dict/index.js'
+import { user } from '../identity/index.js'
 import { roleMenu } from '../menu/index.js'
 import { dept, post } from '../org/index.js'
-import { user } from '../user/index.js'
 import { provisionTenant } from './provision.js'
 import { production, productionMenu, tenant } from './schema.js'
 

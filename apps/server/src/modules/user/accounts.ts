@@ -2,9 +2,9 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { Principal } from '../../core/auth/principals.js'
 import type { DbOrTx } from '../../db/client.js'
 import { role } from '../authority/index.js'
+import { user, userTenant } from '../identity/index.js'
 import { dept } from '../org/index.js'
 import { tenant } from '../tenant/index.js'
-import { user, userTenant } from './schema.js'
 
 /** What sign-in needs to know of an account: the system module's public answer to the auth module. */
 export interface Account {

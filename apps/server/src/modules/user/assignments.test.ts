@@ -9,7 +9,7 @@ import {
   type TestContext,
 } from '../../test/harness.js'
 import { role } from '../authority/index.js'
-import { user } from './schema.js'
+import { user } from '../identity/index.js'
 
 /** The remaining blade-user calls of spec 01 §7: info1, queryPermission, updaterole, updateCanteen, updateOrder, updateMeetingOrder. */
 describe('blade-user: info1, queryPermission, updaterole, updateCanteen, updateOrder, updateMeetingOrder', () => {

@@ -5,7 +5,7 @@ import { forbidden } from '../../core/errors.js'
 import { scoped } from '../../core/tenancy.js'
 import type { DbOrTx } from '../../db/client.js'
 import { ADMIN, ADMINISTRATOR, assertMayConfigure, role } from '../authority/index.js'
-import { user } from './schema.js'
+import { user } from '../identity/index.js'
 
 /**
  * Who may act on whom. A caller governs a role when it holds that role or one above it in the role

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { hashPassword, md5, randomPassword } from '../../core/auth/passwords.js'
 import { authOf } from '../../core/auth/plugin.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
+import { resourceBatches } from '../../core/crud/index.js'
 import { ok } from '../../core/envelope.js'
 import {
   columnFields,
@@ -12,7 +13,6 @@ import {
   type ImportRowError,
   logDownload,
   readWorkbook,
-  resourceBatches,
   sendTemplate,
   sendWorkbook,
 } from '../../core/excel/index.js'
@@ -25,10 +25,10 @@ import { scoped, stamped, touched } from '../../core/tenancy.js'
 import { type Db, letLoopTurn, type Tx } from '../../db/client.js'
 import { role, systemScopeSource } from '../authority/index.js'
 import { dict } from '../dict/index.js'
+import { user } from '../identity/index.js'
 import { dept, post } from '../org/index.js'
 import { assertAccountQuota } from '../tenant/index.js'
 import { handOutProblem, mayManage, NOT_GOVERNED, roleAuthority } from './authority.js'
-import { user } from './schema.js'
 import { USER_RESOURCE, userResource } from './user.js'
 
 /**

@@ -14,7 +14,7 @@ import {
   xlsxEntries,
   zipOf,
 } from '../../test/zip-bomb.js'
-import { user } from './schema.js'
+import { user } from '../identity/index.js'
 
 /**
  * Issue 7, finding 2: one upload must not freeze every tenant. While a large legitimate import

@@ -3,7 +3,6 @@ import { loadPrincipal } from './accounts.js'
 import { userExcelRoutes } from './excel.js'
 import { userPhotoRoutes } from './photos.js'
 import { profileRoutes } from './profile.js'
-import * as tables from './schema.js'
 import { userTenantRoutes } from './tenants.js'
 import { userRoutes } from './user.js'
 
@@ -18,16 +17,14 @@ export {
   tenantState,
 } from './accounts.js'
 export { handOutProblem, roleAuthority } from './authority.js'
-export { user, userDept, userFilters, userTenant } from './schema.js'
 
 /**
  * blade-user: accounts (the user resource, its Excel import and export, photos), the signed-in user's
  * profile and password, the tenants an account may switch into; and the principal every request is
- * checked as.
+ * checked as. The accounts' tables are the identity module's (the rest of the system area reads them).
  */
 export const userModule = defineModule({
   name: 'user',
-  tables,
   routes: async (api, ctx) => {
     api.principals.loader = (tenantId, userId) => loadPrincipal(ctx.database.db, tenantId, userId)
     await profileRoutes(api, ctx)

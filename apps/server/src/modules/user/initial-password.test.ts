@@ -12,8 +12,8 @@ import {
   type TestContext,
 } from '../../test/harness.js'
 import { multipartBody } from '../../test/multipart.js'
+import { user } from '../identity/index.js'
 import { param } from '../param/index.js'
-import { user } from './schema.js'
 
 /**
  * Issue 7, finding 4: platform parameters that hold credentials are not every tenant's to read; the

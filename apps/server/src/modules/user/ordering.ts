@@ -10,7 +10,7 @@ import type { Api } from '../../core/http/api.js'
 import type { ApiScopes } from '../../core/scope/index.js'
 import { scoped } from '../../core/tenancy.js'
 import type { Db } from '../../db/client.js'
-import { user } from './schema.js'
+import { user } from '../identity/index.js'
 
 /**
  * The order people are listed in by attendance (`updateOrder`) and by meetings (`updateMeetingOrder`):

@@ -18,9 +18,9 @@ import {
   zipEntries,
 } from '../../core/zip/index.js'
 import { systemScopeSource } from '../authority/index.js'
+import { user } from '../identity/index.js'
 import { resourceService } from '../resource/index.js'
 import { mayManage, NOT_GOVERNED, roleAuthority } from './authority.js'
-import { user } from './schema.js'
 import { USER_RESOURCE } from './user.js'
 
 /**

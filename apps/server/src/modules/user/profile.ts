@@ -11,11 +11,11 @@ import type { Api } from '../../core/http/api.js'
 import { readUpload } from '../../core/http/uploads.js'
 import type { ModuleContext } from '../../core/module.js'
 import { scoped } from '../../core/tenancy.js'
+import { user } from '../identity/index.js'
 import { resourceService } from '../resource/index.js'
 import { tenantFace } from '../tenant/index.js'
 import { deptNames } from './accounts.js'
 import { imageTypeOf, MAX_PHOTO_BYTES } from './photos.js'
-import { user } from './schema.js'
 
 /** The signed-in user's own record: top-bar info, avatar upload and own password change. */
 export async function profileRoutes(api: Api, ctx: ModuleContext): Promise<void> {

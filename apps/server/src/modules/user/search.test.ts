@@ -9,8 +9,8 @@ import {
   startTestApp,
   type TestContext,
 } from '../../test/harness.js'
+import { user } from '../identity/index.js'
 import { dept } from '../org/index.js'
-import { user } from './schema.js'
 
 type Picked = { id: string; account: string; realName: string; deptName: string; phone: string }
 

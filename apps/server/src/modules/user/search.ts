@@ -9,8 +9,8 @@ import { FilterSet, readPaging, selectPage } from '../../core/query/index.js'
 import type { ApiScopes, DataScopes } from '../../core/scope/index.js'
 import { scoped } from '../../core/tenancy.js'
 import type { Db } from '../../db/client.js'
+import { user } from '../identity/index.js'
 import { dept } from '../org/index.js'
-import { user } from './schema.js'
 
 /** Picker filters: name (real name or nickname), phone; `deptId` is a dept and its children. */
 const filters = new FilterSet(user, { realName: 'like', name: 'like', phone: 'like' })

@@ -13,9 +13,9 @@ import {
   type TestContext,
 } from '../../test/harness.js'
 import { role } from '../authority/index.js'
+import { user } from '../identity/index.js'
 import { menu, roleMenu } from '../menu/index.js'
 import { staffType } from '../staff/index.js'
-import { user } from './schema.js'
 
 describe('user status (正常/停用) and staff type (blade-user/updateEmployeeType)', () => {
   let t: TestContext

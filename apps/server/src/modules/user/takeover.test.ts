@@ -13,8 +13,8 @@ import {
 } from '../../test/harness.js'
 import { multipartBody } from '../../test/multipart.js'
 import { role } from '../authority/index.js'
+import { user } from '../identity/index.js'
 import { menu, roleMenu } from '../menu/index.js'
-import { user } from './schema.js'
 
 /**
  * Issue 7, finding 1: a role holding only the user screen's buttons must not take over an account

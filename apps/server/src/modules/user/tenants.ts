@@ -8,9 +8,9 @@ import { badRequest, notFound } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
 import { nextId } from '../../core/ids.js'
 import type { ModuleContext } from '../../core/module.js'
+import { user, userTenant } from '../identity/index.js'
 import { tenant } from '../tenant/index.js'
 import { assertMayManage } from './authority.js'
-import { user, userTenant } from './schema.js'
 
 const GrantBody = z.object({
   userId: idString,

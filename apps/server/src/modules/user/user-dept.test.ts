@@ -5,9 +5,9 @@ import { XLSX_TYPE } from '../../core/excel/index.js'
 import { nextId } from '../../core/ids.js'
 import { bearer, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness.js'
 import { role } from '../authority/index.js'
+import { user, userDept } from '../identity/index.js'
 import { dept } from '../org/index.js'
 import { production } from '../tenant/index.js'
-import { user, userDept } from './schema.js'
 
 /**
  * blade_user_dept (one row per dept of a live user, with its tenant: what data scope joins and counts)

@@ -7,9 +7,9 @@ import { NOT_XLSX, widthInPixels, XLSX_TYPE } from '../../core/excel/index.js'
 import { nextId } from '../../core/ids.js'
 import { bearer, signIn, startTestApp, type TestContext } from '../../test/harness.js'
 import { role } from '../authority/index.js'
+import { user } from '../identity/index.js'
 import { menu, roleMenu } from '../menu/index.js'
 import { tenant } from '../tenant/index.js'
-import { user } from './schema.js'
 
 type Headers = Record<string, string>
 

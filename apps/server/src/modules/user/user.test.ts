@@ -4,9 +4,9 @@ import { md5 } from '../../core/auth/passwords.js'
 import { nextId } from '../../core/ids.js'
 import { bearer, signIn, startTestApp, type TestContext } from '../../test/harness.js'
 import { role } from '../authority/index.js'
+import { user } from '../identity/index.js'
 import { menu, roleMenu } from '../menu/index.js'
 import { dept } from '../org/index.js'
-import { user } from './schema.js'
 
 type Headers = Record<string, string>
 type Row = Record<string, string>

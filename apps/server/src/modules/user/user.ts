@@ -25,12 +25,12 @@ import { ApiScopes, DataScopes } from '../../core/scope/index.js'
 import { scoped } from '../../core/tenancy.js'
 import type { Tx } from '../../db/client.js'
 import { role, systemScopeSource } from '../authority/index.js'
+import { user, userFilters } from '../identity/index.js'
 import { dept, post } from '../org/index.js'
 import { staffType } from '../staff/index.js'
 import { assertAccountQuota } from '../tenant/index.js'
 import { assertMayManage, handOutProblem, roleAuthority } from './authority.js'
 import { userOrderRoutes } from './ordering.js'
-import { user, userFilters } from './schema.js'
 import { userSearchRoutes } from './search.js'
 
 /**

@@ -6,7 +6,8 @@ import { defineCrud } from '@/components/crud'
 import { changeLanguage } from '@/i18n'
 import { useSession } from '@/stores/session'
 import { lazyTreeNode, ok, renderScreen, stubFetch } from '@/test/render'
-import { type TreeListDeclaration, TreeListPage } from './TreeListPage'
+import { TreeListPage } from './TreeListPage'
+import type { TreeListDeclaration } from './treeListDeclaration'
 
 /** An area tree read one level at a time, its areas listed by parent. */
 interface Area {

@@ -10,4 +10,4 @@ export {
   treeListScreen,
 } from './screens'
 export { homeCards, registerSlots, topBarItems } from './slots'
-export type { LazyTreeSource, RowsSource, TreeListDeclaration, TreePick } from './TreeListPage'
+export type { LazyTreeSource, RowsSource, TreeListDeclaration, TreePick } from './treeListDeclaration'

@@ -1,7 +1,7 @@
 import { type ComponentType, lazy } from 'react'
 import type { CrudResource } from '@/components/crud/types'
 import type { DashboardDeclaration } from './Dashboard'
-import type { TreeListDeclaration } from './TreeListPage'
+import type { TreeListDeclaration } from './treeListDeclaration'
 
 /**
  * A feature is one folder of declarations: its `index.ts` exports one manifest (its screens by menu

@@ -5,7 +5,7 @@ import { type Key, useCallback, useMemo, useState } from 'react'
 import { getData } from '@/api/http'
 import { CrudPage, type CrudResource, crudKeys, type TreeSource, treeSourceQuery } from '@/components/crud'
 import { useTr } from '@/components/crud/i18n'
-import type { LazyTreeSource, RowsSource, TreeListDeclaration, TreePick } from './TreeListPage'
+import type { LazyTreeSource, RowsSource, TreeListDeclaration, TreePick } from './treeListDeclaration'
 
 /** The sides of the tree-and-list page to pick from: a tree (whole or lazy) or a resource's rows. */
 

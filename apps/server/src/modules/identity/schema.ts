@@ -13,7 +13,7 @@ import {
 import type { FilterSpec } from '../../core/query/index.js'
 import { id, tenantColumns, tenantIndexes } from '../../db/columns.js'
 
-/** Accounts (BladeX `blade_user`), their departments and the tenants they may switch into. */
+/** Accounts (BladeX `blade_user`), their departments and the tenants they may switch into (see index.ts). */
 
 /** The user list's filters: the searched text columns carry trigram indexes (declared here, built below). */
 export const userFilters = {

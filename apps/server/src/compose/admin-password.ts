@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import type { Config } from '../config.js'
 import { hashPassword, md5 } from '../core/auth/passwords.js'
-import { user } from '../modules/user/schema.js'
-import type { Db } from './client.js'
+import type { Db } from '../db/client.js'
+import { user } from '../modules/identity/schema.js'
 import { DEMO_PASSWORD } from './seed/demo.js'
 
 export class DemoPasswordInProductionError extends Error {

@@ -1,4 +1,4 @@
-import type { Db, Tx } from '../client.js'
+import type { Db, Tx } from '../../db/client.js'
 import { dict, menu, menuApp } from '../schema.js'
 import { APP_MENU_SEED } from './app.js'
 import { dictRows, moduleDicts } from './dicts.js'

@@ -1,4 +1,8 @@
-/** Every table, for drizzle-kit and the typed client. Each module owns its own schema.ts. */
+/**
+ * The tables of core and of the system area's modules in one namespace, for the seeds and for tests
+ * that read across modules. Above the modules, as it names their tables; drizzle-kit finds every
+ * schema.ts by its own glob (drizzle.config.ts) and the database client needs no schema (db/client.ts).
+ */
 export * from '../core/audit/schema.js'
 export * from '../core/jobs/schema.js'
 export * from '../modules/app/schema.js'
@@ -6,6 +10,7 @@ export * from '../modules/auth/schema.js'
 export * from '../modules/authority/schema.js'
 export * from '../modules/desk/schema.js'
 export * from '../modules/dict/schema.js'
+export * from '../modules/identity/schema.js'
 export * from '../modules/menu/schema.js'
 export * from '../modules/org/schema.js'
 export * from '../modules/param/schema.js'
@@ -13,4 +18,3 @@ export * from '../modules/region/schema.js'
 export * from '../modules/resource/schema.js'
 export * from '../modules/staff/schema.js'
 export * from '../modules/tenant/schema.js'
-export * from '../modules/user/schema.js'

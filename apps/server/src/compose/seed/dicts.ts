@@ -1,9 +1,9 @@
 import { DICT_ROOT_KEY, DICT_ROOT_PARENT } from '@xpark/contract/schemas'
 import { nextId } from '../../core/ids.js'
 import type { DictSeed } from '../../core/module.js'
+import type { Tx } from '../../db/client.js'
 import { dict, dictBiz } from '../../modules/dict/schema.js'
 import { MODULES } from '../../modules/index.js'
-import type { Tx } from '../client.js'
 
 /**
  * Dictionary seed: every lookup of spec 01 §3 and spec 02 §3, the codes the business screens read

@@ -1,8 +1,8 @@
 import { guestContract, oauthProviderContract } from '@xpark/contract/modules/social'
 import { nextId } from '../../core/ids.js'
 import { button, type MenuSeed, resourceScreen } from '../../core/module.js'
+import type { Tx } from '../../db/client.js'
 import { MODULES } from '../../modules/index.js'
-import type { Tx } from '../client.js'
 import type { menu, menuApp } from '../schema.js'
 
 export type { MenuSeed }

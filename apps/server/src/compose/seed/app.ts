@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import { nextId } from '../../core/ids.js'
+import type { Tx } from '../../db/client.js'
 import { appInfo, appStartup } from '../../modules/app/schema.js'
 import { role } from '../../modules/authority/schema.js'
 import { menuApp, roleMenuApp } from '../../modules/menu/schema.js'
-import type { Tx } from '../client.js'
 import { insertMenuTree, type MenuSeed } from './menus.js'
 
 /** Demo data of the mobile app: its menu tree, granted to the demo park's roles, releases and a splash page. */

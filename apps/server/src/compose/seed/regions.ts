@@ -1,6 +1,6 @@
 import { REGION_ROOT } from '@xpark/contract/schemas'
+import type { Tx } from '../../db/client.js'
 import { region } from '../../modules/region/schema.js'
-import type { Tx } from '../client.js'
 
 /** A small region set for the demo (one province, three cities, their central districts): no national data set. */
 const PROVINCE = { code: '32', name: '江苏省' }
