@@ -15,8 +15,22 @@ function columnsOf(table: PgTable): Columns {
   return getTableColumns(table) as Columns
 }
 
+/** Tables whose `tenant_id` is the row's own key (a tenant), not its owner: see `keyedByTenant`. */
+const KEYED_BY_TENANT = new WeakSet<PgTable>()
+
+/**
+ * Declare a table whose `tenant_id` column names the row itself (`blade_tenant`: a tenant is keyed by
+ * its tenant id) rather than the tenant that owns it. Such a table is platform data: `scoped` does not
+ * narrow it to the caller's tenant and `stamped` does not set its key (the resource makes one).
+ */
+export function keyedByTenant<T extends PgTable>(table: T): T {
+  KEYED_BY_TENANT.add(table)
+  return table
+}
+
+/** A table of tenant-owned rows: it has a `tenant_id` that names the owner. */
 export function isTenantTable(table: PgTable): boolean {
-  return 'tenantId' in columnsOf(table)
+  return 'tenantId' in columnsOf(table) && !KEYED_BY_TENANT.has(table)
 }
 
 /** tenant = caller's tenant (for tenant tables) and not soft-deleted, plus any extra conditions. */
@@ -27,7 +41,7 @@ export function scoped(
 ): SQL {
   const cols = columnsOf(table)
   const parts: (SQL | undefined)[] = []
-  if (cols.tenantId) parts.push(eq(cols.tenantId, auth.tenantId))
+  if (cols.tenantId && !KEYED_BY_TENANT.has(table)) parts.push(eq(cols.tenantId, auth.tenantId))
   if (cols.isDeleted) parts.push(eq(cols.isDeleted, 0))
   const given = conditions.filter((c) => c !== undefined)
   const where = and(...parts, ...given) ?? and(eq(cols.id!, cols.id!))!
@@ -35,7 +49,7 @@ export function scoped(
   // the list it narrows, and a tenant's live rows under one condition another table may count alone
   // (core/query/forms.ts)
   narrowed(where, and(...parts)!)
-  return cols.tenantId && cols.isDeleted && given.length === 1
+  return cols.tenantId && !KEYED_BY_TENANT.has(table) && cols.isDeleted && given.length === 1
     ? countWithin(where, given[0]!, auth.tenantId)
     : where
 }
@@ -49,7 +63,7 @@ export function stamped<T extends Record<string, unknown>>(
   const cols = columnsOf(table)
   const now = new Date()
   const out: Record<string, unknown> = { ...values, id: values.id ?? nextId() }
-  if (cols.tenantId) out.tenantId = auth.tenantId
+  if (cols.tenantId && !KEYED_BY_TENANT.has(table)) out.tenantId = auth.tenantId
   if (cols.createUser) out.createUser = auth.userId
   if (cols.createDept) out.createDept = auth.deptIds[0] ?? null
   if (cols.createTime) out.createTime = now

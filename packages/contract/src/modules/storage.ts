@@ -6,7 +6,6 @@ import {
   dateTime,
   decimal,
   optionalText,
-  parentId,
   reference,
   requiredText,
   sort,
@@ -14,6 +13,7 @@ import {
   wire,
 } from '../fields.js'
 import { defineContract } from '../kit.js'
+import { codedTreeContract } from '../presets.js'
 
 /**
  * Storage and inventory (spec 02 §7 "Storage and inventory"): warehouses, goods classification and
@@ -50,25 +50,6 @@ export const quantity = (field = 'quantity') => decimal(field, { scale: 4, digit
 const optionalQuantity = (field: string) =>
   z.union([decimal(field, { scale: 4, digits: 12 }), z.literal(''), z.null()]).optional()
 
-const treeRow = {
-  id: wire.id,
-  parentId: wire.id,
-  code: wire.text,
-  name: wire.text,
-  sort: wire.number,
-  remark: wire.text,
-  parentName: wire.optionalText,
-  createTime: wire.date,
-}
-const treeForm = (what: string) =>
-  z.object({
-    parentId,
-    code: code(`please enter ${what} code`),
-    name: requiredText(`please enter ${what} name`, 64),
-    sort,
-    remark: optionalText('remark', 255),
-  })
-
 export const warehouseContract = defineContract({
   path: 'park-storage/warehouse',
   code: 'storage_warehouse',
@@ -98,26 +79,18 @@ export const warehouseContract = defineContract({
   routes: { select: 'select' },
 })
 
-export const classificationContract = defineContract({
+export const classificationContract = codedTreeContract({
   path: 'park-storage/classificationgoods',
   code: 'storage_classification',
-  form: treeForm('classification'),
-  row: z.object(treeRow),
-  filters: { name: 'like', code: 'like', parentId: 'eq' },
-  sorts: ['sort', 'code', 'name', 'createTime'],
-  tree: {},
-  routes: { lazyList: false, uplist: 'uplist' },
+  noun: 'classification',
+  routes: { uplist: 'uplist' },
 })
 
-export const supplierSortContract = defineContract({
+export const supplierSortContract = codedTreeContract({
   path: 'park-storage/goodssuppliersort',
   code: 'storage_supplier_sort',
-  form: treeForm('supplier sort'),
-  row: z.object(treeRow),
-  filters: { name: 'like', code: 'like', parentId: 'eq' },
-  sorts: ['sort', 'code', 'name', 'createTime'],
-  tree: {},
-  routes: { lazyList: false, uplist: 'uplist' },
+  noun: 'supplier sort',
+  routes: { uplist: 'uplist' },
 })
 
 export const supplierContract = defineContract({

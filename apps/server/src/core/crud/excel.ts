@@ -114,7 +114,18 @@ export async function importRows(
   return { total, ...counts, errors: [] }
 }
 
-/** Sheet fields naming other rows (a type by its code) turned into their ids, one query per field. */
+/** `a,b`, `a，b` and `a、b` all list names (people type the Chinese comma). */
+export function splitNames(text: string): string[] {
+  return text
+    .split(/[,，、]/)
+    .map((s) => s.trim())
+    .filter(Boolean)
+}
+
+/**
+ * Sheet fields naming other rows (a type by its code, a user's roles by their names) turned into their
+ * ids, one query per field. A name two live rows share is ambiguous and refused like an unknown one.
+ */
 async function resolveReferences(
   db: Db,
   r: Resource,
@@ -124,11 +135,11 @@ async function resolveReferences(
 ): Promise<{ row: number; data: Row }[]> {
   const refs = Object.entries(r.excel?.import?.references ?? {})
   if (!refs.length) return [...rows]
-  const maps = new Map<string, Map<string, string>>()
+  const namesIn = (value: unknown, many: boolean | undefined) =>
+    typeof value !== 'string' ? [] : many ? splitNames(value) : [value]
+  const maps = new Map<string, Map<string, string[]>>()
   for (const [field, ref] of refs) {
-    const names = [
-      ...new Set(rows.map((x) => x.data[field]).filter((v) => typeof v === 'string')),
-    ] as string[]
+    const names = [...new Set(rows.flatMap((x) => namesIn(x.data[field], ref.many)))]
     const refColumns = getTableColumns(ref.table) as Columns
     const column = refColumns[ref.column]!
     const found = names.length
@@ -137,19 +148,25 @@ async function resolveReferences(
           .from(ref.table)
           .where(scoped(ref.table, auth, inArray(column, names)))) as { id: string; name: string }[])
       : []
-    maps.set(field, new Map(found.map((f) => [String(f.name), String(f.id)])))
+    const byName = new Map<string, string[]>()
+    for (const f of found) byName.set(String(f.name), [...(byName.get(String(f.name)) ?? []), String(f.id)])
+    maps.set(field, byName)
   }
   const out: { row: number; data: Row }[] = []
   for (const { row, data } of rows) {
     const values: Row = { ...data }
     const problems: string[] = []
     for (const [field, ref] of refs) {
-      const name = values[field]
+      const value = values[field]
       delete values[field]
-      if (name === undefined) continue
-      const id = maps.get(field)?.get(String(name))
-      if (id) values[ref.into] = id
-      else problems.push(`${ref.message}: ${String(name).slice(0, 40)}`)
+      if (value === undefined) continue
+      const ids: string[] = []
+      for (const name of namesIn(value, ref.many)) {
+        const hits = maps.get(field)?.get(name) ?? []
+        if (hits.length === 1) ids.push(hits[0]!)
+        else problems.push(`${ref.message}: ${name.slice(0, 40)}${hits.length > 1 ? ' (名称不唯一)' : ''}`)
+      }
+      values[ref.into] = ids.join(',')
     }
     if (problems.length) errors.push({ row, messages: problems })
     else out.push({ row, data: values })

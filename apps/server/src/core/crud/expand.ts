@@ -49,6 +49,28 @@ export function lookup(from: PgTable, label: string, on: string, options: { key?
   }
 }
 
+/**
+ * The labels of the rows a comma-joined id column names, joined by `,` in the column's order
+ * (`lookupMany(role, 'roleName', 'roleId')`: a user's `管理员,值班员`): the Excel export and lists of
+ * BladeX's many-valued columns (`blade_user.role_id`). Unknown ids are left out; none: ''.
+ */
+export function lookupMany(from: PgTable, label: string, on: string): Expand {
+  const alias = sql.identifier(`x_many_${++aliases}`)
+  const inner = (key: string) => sql`${alias}.${sql.identifier(columnOf(from, key, 'lookupMany').name)}`
+  const columns = getTableColumns(from)
+  return (outer) => {
+    const ids = sql`string_to_array(${outerRef(outer, on, 'lookupMany')}, ',')`
+    const sameTenant =
+      'tenantId' in columns && 'tenantId' in getTableColumns(outer)
+        ? sql` and ${inner('tenantId')} = ${outerRef(outer, 'tenantId', 'lookupMany')}`
+        : sql``
+    const live = 'isDeleted' in columns ? sql` and ${inner('isDeleted')} = 0` : sql``
+    return sql`coalesce((select string_agg(${inner(label)}, ',' order by array_position(${ids}, ${inner(
+      'id',
+    )}::text)) from ${sql.identifier(getTableName(from))} ${alias} where ${inner('id')}::text = any(${ids})${sameTenant}${live}), '')`
+  }
+}
+
 /** Whether a tree row has live children (`hasChildren` of BladeX's lazy trees), as `exists(…)`. */
 export function hasChildren(parent = 'parentId'): Expand {
   const alias = sql.identifier(`x_children_${++aliases}`)

@@ -1,9 +1,10 @@
 export { runAction, STATE_CONFLICT } from './actions.js'
-export { type ImportSummary, importMessage, importRows } from './excel.js'
-export { type Expand, hasChildren, lookup, selection } from './expand.js'
+export { type ImportSummary, importMessage, importRows, splitNames } from './excel.js'
+export { type Expand, hasChildren, lookup, lookupMany, selection } from './expand.js'
 export { type ResourceRowsOptions, resourceBatches } from './export.js'
 export { IN_USE_STATUS, type InUseRule } from './in-use-rules.js'
 export { linesByHeader, readLines, removeLines, saveWithLines } from './lines.js'
+export { codedTreeResource } from './presets.js'
 export { assertReferences, type References, type ReferenceTarget, referenceScopes } from './references.js'
 export {
   type ActionContext,

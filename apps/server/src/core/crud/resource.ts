@@ -134,7 +134,19 @@ export interface ExcelOptions {
      * sheet fields naming another row by a column of it (a type by its code): resolved in the
      * caller's tenant into the form field `into`; an unknown name is a row error with `message`
      */
-    references?: Readonly<Record<string, { table: PgTable; column: string; into: string; message: string }>>
+    references?: Readonly<
+      Record<
+        string,
+        {
+          table: PgTable
+          column: string
+          into: string
+          message: string
+          /** the cell lists several names (`a,b`, `a，b` or `a、b`): `into` gets their ids comma-joined */
+          many?: boolean
+        }
+      >
+    >
   }
 }
 
@@ -158,6 +170,11 @@ interface ResourceBase<S extends z.ZodObject> {
    * It may add derived columns to `values` (a dept's `ancestors`): they are written with the rest.
    */
   beforeWrite?: (ctx: WriteContext<z.infer<S>>) => Promise<void>
+  /**
+   * after the row is written, in the same transaction (what must exist with it: a new tenant's first
+   * account and roles); throw to roll the write back
+   */
+  afterWrite?: (ctx: WriteContext<z.infer<S>> & { id: string; created: boolean }) => Promise<void>
   /** rules before a remove, inside its transaction (a dept with children, a role in use); throw to refuse */
   beforeRemove?: (ctx: RemoveContext) => Promise<void>
   /**

@@ -146,6 +146,7 @@ export async function insertIn(
   if (id) row.id = id
   await assertUnique(tx, r, auth, row)
   await tx.insert(r.table).values(row as never)
+  await r.afterWrite?.({ tx, auth, values, id: String(row.id), created: true })
   return String(row.id)
 }
 
@@ -182,6 +183,7 @@ export async function updateIn(
       .update(r.table)
       .set(set as never)
       .where(where)
+  await r.afterWrite?.({ tx, auth, values, id, created: false })
 }
 
 export async function updateRow(

@@ -17,7 +17,7 @@ import {
 import { eq, getTableName, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { AuthContext } from '../../core/auth/tokens.js'
-import { defineResource, type Expand, lookup } from '../../core/crud/index.js'
+import { codedTreeResource, defineResource, type Expand, lookup } from '../../core/crud/index.js'
 import { badRequest } from '../../core/errors.js'
 import { scoped } from '../../core/tenancy.js'
 import type { Tx } from '../../db/client.js'
@@ -71,21 +71,19 @@ export const warehouses = defineResource({
   ],
 })
 
-export const classifications = defineResource({
+export const classifications = codedTreeResource({
   contract: classificationContract,
   table: storageClassification,
-  unique: [{ fields: ['code'], message: '分类编码已存在' }],
-  expand: { parentName: lookup(storageClassification, 'name', 'parentId') },
+  duplicate: '分类编码已存在',
   inUse: [
     { table: storageGoods, column: 'classificationId', message: '该分类下还有物品, 不能删除: {label}' },
   ],
 })
 
-export const supplierSorts = defineResource({
+export const supplierSorts = codedTreeResource({
   contract: supplierSortContract,
   table: storageSupplierSort,
-  unique: [{ fields: ['code'], message: '分类编码已存在' }],
-  expand: { parentName: lookup(storageSupplierSort, 'name', 'parentId') },
+  duplicate: '分类编码已存在',
   inUse: [{ table: storageSupplier, column: 'sortId', message: '该分类下还有供应商, 不能删除: {label}' }],
 })
 

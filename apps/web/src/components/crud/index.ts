@@ -11,6 +11,7 @@ export {
   useCan,
   useTransition,
 } from './contract'
+export { codedTreeScreen } from './presets'
 export { crudKeys, DATE_FORMAT, dropEmpty, invalidateResource, operatorSuffix, toQuery } from './query'
 export { RowButton } from './RowButton'
 export {
