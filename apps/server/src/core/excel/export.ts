@@ -3,7 +3,7 @@ import { finished } from 'node:stream/promises'
 import ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
 import { InflateBudget, readEntry, type ZipEntryWriter, ZipWriter, zipEntries } from '../zip/index.js'
-import { COLUMN_WIDTH, contentDisposition, type ExcelColumn, safeTitle, XLSX_TYPE } from './sheet.js'
+import { COLUMN_WIDTH, contentDisposition, type ExcelColumn, safeTitle, timestampTitle, XLSX_TYPE } from './sheet.js'
 import { RowsXml } from './sheet-xml.js'
 
 /**
@@ -206,9 +206,11 @@ export async function writeWorkbook<T>(out: Writable, options: ExportOptions<T>)
  * the download short (logged), so callers check their parameters before calling.
  */
 export function sendWorkbook<T>(reply: FastifyReply, options: ExportOptions<T>): FastifyReply {
-  const { file } = safeTitle(options.title)
+  // the title once: a default one is the time, and the file and its sheet must carry the same second
+  const title = options.title ?? timestampTitle()
+  const { file } = safeTitle(title)
   const out = new Counted()
-  writeWorkbook(out, options).catch((err: unknown) => {
+  writeWorkbook(out, { ...options, title }).catch((err: unknown) => {
     reply.log.error({ err }, 'excel export failed')
     out.destroy(err instanceof Error ? err : new Error(String(err)))
   })
