@@ -1,4 +1,7 @@
+import type { Page } from '@xpark/contract'
 import type { CallContract, CallParams, CallReply } from '@xpark/contract/calls'
+import { type ResourceContract, routeUrl } from '@xpark/contract/kit'
+import type { z } from 'zod'
 import { getData, postData } from './http'
 import type { Query } from './httpCore'
 
@@ -29,4 +32,17 @@ export function callApi<C extends CallContract>(call: C, ...args: Args<C>): Prom
   if (call.method === 'GET') return getData<CallReply<C>>(call.path, asQuery(params))
   if (call.in === 'query') return postData<CallReply<C>>(call.path, asQuery(params))
   return postData<CallReply<C>>(call.path, undefined, params ?? {})
+}
+
+/**
+ * A page of a kit resource's rows (its `page` route, else its `list`), filters and paging as query
+ * parameters: what a screen beside the resource's own CrudPage reads (the duties to swap with).
+ */
+export function pageOfRows<C extends ResourceContract>(
+  contract: C,
+  query: Query = {},
+): Promise<Page<z.output<C['row']>>> {
+  const route = contract.resolved.page ?? contract.resolved.list
+  if (!route) throw new Error(`${contract.path} answers no page`)
+  return getData(routeUrl(contract, route), query)
 }

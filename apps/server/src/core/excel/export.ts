@@ -3,7 +3,14 @@ import { finished } from 'node:stream/promises'
 import ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
 import { InflateBudget, readEntry, type ZipEntryWriter, ZipWriter, zipEntries } from '../zip/index.js'
-import { COLUMN_WIDTH, contentDisposition, type ExcelColumn, safeTitle, timestampTitle, XLSX_TYPE } from './sheet.js'
+import {
+  COLUMN_WIDTH,
+  contentDisposition,
+  type ExcelColumn,
+  safeTitle,
+  timestampTitle,
+  XLSX_TYPE,
+} from './sheet.js'
 import { RowsXml } from './sheet-xml.js'
 
 /**

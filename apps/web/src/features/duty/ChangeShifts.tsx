@@ -1,9 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
-import type { Page } from '@xpark/contract'
-import { DUTY_SHIFT_NAMES, type DutyPersonRow } from '@xpark/contract/modules/duty'
+import {
+  changeShiftsCall,
+  DUTY_SHIFT_NAMES,
+  type DutyPersonRow,
+  dutyPersonContract,
+} from '@xpark/contract/modules/duty'
 import { App, Button, Form, Modal, Radio, Select } from 'antd'
 import { useState } from 'react'
-import { getData, postData } from '@/api/http'
+import { callApi, pageOfRows } from '@/api/calls'
 import { useTr } from '@/components/crud/i18n'
 import { PersonInput } from './PersonInput'
 import './i18n'
@@ -24,8 +28,7 @@ export function ChangeShiftsButton({ row, onDone }: { row: DutyPersonRow; onDone
   const { data } = useQuery({
     queryKey: ['duty_person', 'swap-candidates', row.id],
     enabled: open,
-    queryFn: () =>
-      getData<Page<DutyPersonRow>>('blade-dutyPerson/dutyPerson/page', { current: 1, size: 100 }),
+    queryFn: () => pageOfRows(dutyPersonContract, { current: 1, size: 100 }),
   })
   const candidates = (data?.records ?? []).filter((d) => d.id !== row.id && d.userId !== row.userId)
   const submit = async () => {
@@ -33,10 +36,7 @@ export function ChangeShiftsButton({ row, onDone }: { row: DutyPersonRow; onDone
     if (mode === 'hand' && !userId) return message.warning(t('please select duty person'))
     setSaving(true)
     try {
-      await postData('blade-dutyPerson/dutyPerson/changeShifts', undefined, {
-        id: row.id,
-        ...(mode === 'swap' ? { targetId } : { userId }),
-      })
+      await callApi(changeShiftsCall, { id: row.id, ...(mode === 'swap' ? { targetId } : { userId }) })
       message.success(t('duty.changeDone'))
       setOpen(false)
       onDone()
