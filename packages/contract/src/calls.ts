@@ -30,14 +30,20 @@ export type ParamsIn = 'query' | 'body' | 'either'
 export interface CallInput<P extends z.ZodType | undefined, R extends z.ZodType | undefined> {
   /** under the API base (`andchu/order/refundOrderBy`) */
   path: string
+  /** the method the console uses; `methods` when the route answers more (an export by GET and POST) */
   method: CallMethod
+  methods?: readonly CallMethod[]
+  /** further paths answering the same (a BladeX client's older name of the route) */
+  also?: readonly string[]
+  /** the request is a multipart upload (field `file`); the parameters come from the query */
+  upload?: true
   /** what the caller must hold; absent only with `public` */
   permission?: CallPermission
   /** no token needed (rate limited by the server where it says so) */
   public?: true
   /** the parameters, validated at the edge (400 with the field's message, nothing done) */
   params?: P
-  /** default: a GET's from the query, a POST's from `either` */
+  /** default: a GET's (or an upload's) from the query, a POST's from `either` */
   in?: ParamsIn
   /** the envelope's `data`; absent: the route answers a file (an Excel export, a picture) */
   reply?: R
@@ -52,6 +58,8 @@ export interface CallContract<
   R extends z.ZodType | undefined = z.ZodType | undefined,
 > extends CallInput<P, R> {
   in: ParamsIn
+  methods: readonly CallMethod[]
+  also: readonly string[]
   tag: string
 }
 
@@ -66,10 +74,15 @@ export function defineCall<
   if (input.public && input.permission !== undefined)
     throw new Error(`call ${path}: public and a permission: choose one`)
   const segments = path.split('/')
+  const methods = input.methods ?? [input.method]
+  if (!methods.includes(input.method))
+    throw new Error(`call ${path}: ${input.method} is not among its methods`)
   return {
     ...input,
     path,
-    in: input.in ?? (input.method === 'GET' ? 'query' : 'either'),
+    methods,
+    also: (input.also ?? []).map((p) => p.replace(/^\/+|\/+$/g, '')),
+    in: input.in ?? (input.method === 'GET' || input.upload ? 'query' : 'either'),
     tag: input.tag ?? segments.at(-2) ?? segments[0] ?? path,
   }
 }

@@ -4,6 +4,7 @@ import { type ResourceContract, routeUrl } from '@xpark/contract/kit'
 import type { z } from 'zod'
 import { getData, postData } from './http'
 import type { Query } from './httpCore'
+import { downloadFile, uploadFile } from './transfer'
 
 /**
  * The typed client of the declared hand-written routes (`@xpark/contract/calls`): the path, method
@@ -28,6 +29,8 @@ function asQuery(params: unknown): Query | undefined {
 
 /** Call a declared route and answer its reply's data. */
 export function callApi<C extends CallContract>(call: C, ...args: Args<C>): Promise<CallReply<C>> {
+  if (!call.reply || call.upload)
+    throw new Error(`${call.path} answers a file or takes one: downloadCall / uploadCall`)
   const [params] = args as [unknown]
   if (call.method === 'GET') return getData<CallReply<C>>(call.path, asQuery(params))
   if (call.in === 'query') return postData<CallReply<C>>(call.path, asQuery(params))
@@ -45,4 +48,24 @@ export function pageOfRows<C extends ResourceContract>(
   const route = contract.resolved.page ?? contract.resolved.list
   if (!route) throw new Error(`${contract.path} answers no page`)
   return getData(routeUrl(contract, route), query)
+}
+
+/** Save what a declared file route answers (an export) under the server's file name. */
+export function downloadCall<C extends CallContract>(
+  call: C,
+  params?: CallParams<C>,
+  fallbackName = 'download.xlsx',
+): Promise<string> {
+  if (call.method === 'GET' || call.in === 'query')
+    return downloadFile(call.path, asQuery(params), fallbackName)
+  return downloadFile(call.path, undefined, fallbackName, params ?? {})
+}
+
+/** Upload a file to a declared upload route (multipart field `file`, parameters in the query). */
+export function uploadCall<C extends CallContract>(
+  call: C,
+  file: Blob,
+  params?: CallParams<C>,
+): Promise<CallReply<C>> {
+  return uploadFile<CallReply<C>>(call.path, file, asQuery(params))
 }

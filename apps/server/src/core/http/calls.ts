@@ -83,33 +83,36 @@ export function handle<C extends CallContract>(
   const params = call.params
   // what OpenAPI shows and Fastify checks the shape of; the values are parsed below, merged as declared
   const open = looseShape(params)
+  const posts = call.methods.includes('POST') && !call.upload
   const schema: Record<string, unknown> = {
     tags: [call.tag],
     summary: call.summary,
+    ...(call.upload ? { consumes: ['multipart/form-data'] } : {}),
     ...(call.in !== 'body' ? { querystring: call.in === 'query' && params ? params : open } : {}),
     ...(call.method === 'POST' && call.in !== 'query'
       ? { body: (call.in === 'body' && params ? params : open).nullish() }
       : {}),
     ...(call.reply ? { response: { 200: envelopeOf(call.reply) } } : {}),
   }
-  api.route({
-    method: call.method,
-    url: `/${call.path}`,
-    schema,
-    config: call.public ? { public: true } : { permission: options.permission ?? call.permission },
-    ...(options.preHandler ? { preHandler: [...options.preHandler] } : {}),
-    ...options.route,
-    handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const input =
-        call.in === 'query'
-          ? request.query
-          : call.in === 'body'
-            ? bodyOf(request)
-            : { ...(request.query as Record<string, unknown>), ...bodyOf(request) }
-      const values = (params ? parsed(params, input) : undefined) as Params<C>
-      const result = await handler(values, request, reply)
-      if (!call.reply) return result
-      return result instanceof Answer ? ok(result.data, result.msg) : ok(result)
-    },
-  } as never)
+  for (const path of [call.path, ...call.also])
+    api.route({
+      method: [...call.methods],
+      url: `/${path}`,
+      schema,
+      config: call.public ? { public: true } : { permission: options.permission ?? call.permission },
+      ...(options.preHandler ? { preHandler: [...options.preHandler] } : {}),
+      ...options.route,
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const input =
+          call.in === 'query'
+            ? request.query
+            : call.in === 'body'
+              ? bodyOf(request)
+              : { ...(request.query as Record<string, unknown>), ...bodyOf(request) }
+        const values = (params ? parsed(params, input) : undefined) as Params<C>
+        const result = await handler(values, request, reply)
+        if (!call.reply) return result
+        return result instanceof Answer ? ok(result.data, result.msg) : ok(result)
+      },
+    } as never)
 }
