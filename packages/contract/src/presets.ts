@@ -44,6 +44,7 @@ export interface CodedTreeInput<F extends z.ZodRawShape, R extends z.ZodRawShape
 }
 
 /** A coded tree-category's contract: the shared fields, filters, sorts and tree, plus what is its own. */
+// biome-ignore lint/complexity/noBannedTypes: an empty shape is the default for "nothing of its own"
 export function codedTreeContract<F extends z.ZodRawShape = {}, R extends z.ZodRawShape = {}>(
   input: CodedTreeInput<F, R>,
 ) {

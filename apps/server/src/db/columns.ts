@@ -4,8 +4,10 @@ import {
   type ExtraConfigColumn,
   index,
   integer,
+  type PgColumnBuilderBase,
   smallint,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core'
 import { type FilterSpec, trigramFields } from '../core/query/filters.js'
@@ -16,6 +18,9 @@ export const id = customType<{ data: string; driverData: string | bigint | numbe
   toDriver: (value) => value,
   fromDriver: (value) => String(value),
 })
+
+/** The condition of live rows, for partial indexes: a soft-deleted row frees its unique values. */
+export const live = sql`is_deleted = 0`
 
 /** Columns of every BladeX BaseEntity: audit, status and soft delete. */
 export function baseColumns() {
@@ -33,6 +38,34 @@ export function baseColumns() {
 /** TenantEntity: BaseEntity plus the tenant it belongs to. */
 export function tenantColumns() {
   return { tenantId: varchar('tenant_id', { length: 12 }).notNull().default('000000'), ...baseColumns() }
+}
+
+/**
+ * A coded tree of a tenant (goods classifications, supplier sorts, commodity and asset types): the
+ * parent (`0` at the root), a code, a name, a sort and a remark; `extra` columns stand after the name.
+ */
+export function codedTreeColumns<E extends Record<string, PgColumnBuilderBase>>(extra: E = {} as E) {
+  return {
+    id: id('id').primaryKey(),
+    ...tenantColumns(),
+    parentId: id('parent_id').notNull().default('0'),
+    code: varchar('code', { length: 32 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    ...extra,
+    sort: integer('sort').notNull().default(0),
+    remark: varchar('remark', { length: 255 }).notNull().default(''),
+  }
+}
+
+/** A coded tree's indexes: a parent's children, and the code unique among the tenant's live rows. */
+export function codedTreeIndexes(
+  table: string,
+  t: { tenantId: ExtraConfigColumn; parentId: ExtraConfigColumn; code: ExtraConfigColumn },
+) {
+  return [
+    index(`${table}_parent_idx`).on(t.tenantId, t.parentId),
+    uniqueIndex(`${table}_code_uq`).on(t.tenantId, t.code).where(live),
+  ]
 }
 
 /** The columns `tenantIndexes` reads, as the table's extra-config callback hands them over. */
@@ -60,7 +93,6 @@ export function tenantIndexes(
   t: TenantIndexColumns & Record<string, ExtraConfigColumn>,
   filters: FilterSpec = {},
 ) {
-  const live = sql`is_deleted = 0`
   return [
     index(`${table}_tenant_page_idx`).on(t.tenantId, t.id).where(live),
     index(`${table}_tenant_dept_idx`).on(t.tenantId, t.createDept, t.id).where(live),

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
  * See docs/architecture.md, "Excel import and export".
  */
 
+export { yuanCell } from './cells.js'
 export { type ExportOptions, sendWorkbook, writeWorkbook } from './export.js'
 export {
   IMPORT_MAX_ROWS,

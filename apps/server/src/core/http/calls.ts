@@ -89,7 +89,7 @@ export function handle<C extends CallContract>(
     summary: call.summary,
     ...(call.upload ? { consumes: ['multipart/form-data'] } : {}),
     ...(call.in !== 'body' ? { querystring: call.in === 'query' && params ? params : open } : {}),
-    ...(call.method === 'POST' && call.in !== 'query'
+    ...(posts && call.in !== 'query'
       ? { body: (call.in === 'body' && params ? params : open).nullish() }
       : {}),
     ...(call.reply ? { response: { 200: envelopeOf(call.reply) } } : {}),

@@ -1,33 +1,25 @@
 import { eq } from 'drizzle-orm'
-import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { stamped } from '../../core/tenancy.js'
+import { apiClient, type Reply } from '../../test/client.js'
 import { bearer, type Headers, signIn, startTestApp, type TestContext } from '../../test/harness.js'
-import { multipartBody } from '../../test/multipart.js'
+import { workbookOf } from '../../test/workbook.js'
 import { assetPlace } from './schema.js'
 import { depreciated } from './value.js'
 
 /** Assets through their routes: the spec's calls, straight-line value, users, parents, imports. */
 
 type Json = Record<string, unknown>
-type Reply = { code: number; msg: string; data: never }
 
 describe('assets', () => {
   let t: TestContext
   let admin: Headers
-  const call = async (method: 'GET' | 'POST', url: string, body?: unknown, query?: Json) => {
-    const res = await t.app.inject({
-      method,
-      url: `/xparkApi/${url}`,
-      headers: admin,
-      ...(query ? { query: query as Record<string, string> } : {}),
-      ...(body !== undefined ? { payload: body as object } : {}),
-    })
-    return { status: res.statusCode, body: res.json() as Reply }
-  }
-  const get = (url: string, query: Json = {}) => call('GET', url, undefined, query)
-  const post = (url: string, body?: unknown, query?: Json) => call('POST', url, body, query)
-  const idOf = (res: { status: number; body: Reply }) => {
+  const api = apiClient(
+    () => t,
+    () => admin,
+  )
+  const { get, post } = api
+  const idOf = (res: Reply) => {
     expect(res.status, res.body.msg).toBe(200)
     return (res.body.data as { id: string }).id
   }
@@ -270,21 +262,18 @@ describe('assets', () => {
   })
 
   it('a warehouse import with a bad row writes nothing and names the row', async () => {
-    const book = new ExcelJS.Workbook()
-    const ws = book.addWorksheet('仓库')
-    ws.addRow(['仓库编码', '仓库名称', '地址', '保管员', '联系电话'])
-    ws.addRow(['IMP-1', '导入仓库'])
-    ws.addRow(['WH01', '重复编码'])
-    const { payload, headers } = multipartBody([
-      { name: 'w.xlsx', content: Buffer.from(await book.xlsx.writeBuffer()) },
-    ])
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/xparkApi/park-manage/asset/import-warehouse',
-      headers: { ...admin, ...headers },
-      payload,
-    })
-    const body = res.json() as { msg: string; data: { errors: { row: number; messages: string[] }[] } }
+    const file = await workbookOf(
+      '仓库',
+      ['仓库编码', '仓库名称', '地址', '保管员', '联系电话'],
+      [
+        ['IMP-1', '导入仓库'],
+        ['WH01', '重复编码'],
+      ],
+    )
+    const { body } = await api.upload<{ errors: { row: number; messages: string[] }[] }>(
+      'park-manage/asset/import-warehouse',
+      file,
+    )
     expect(body.data.errors).toEqual([{ row: 3, messages: ['仓库编码已存在'] }])
     const list = (await get('park-manage/asset/listWarehouse', { code: 'IMP-1' })).body.data as {
       total: number

@@ -1,26 +1,17 @@
+import { yuan } from '@xpark/contract/money'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
 import { type ExcelOptions, importMessage, insertIn, planWrite } from '../../core/crud/index.js'
 import { ok } from '../../core/envelope.js'
 import { AppError } from '../../core/errors.js'
-import { type ImportRowError, readWorkbook } from '../../core/excel/index.js'
+import { type ImportRowError, readWorkbook, yuanCell } from '../../core/excel/index.js'
 import { readUpload } from '../../core/http/uploads.js'
 import type { Db } from '../../db/client.js'
 import { warehouses } from '../storage/index.js'
 import type { assetType } from './schema.js'
 
 /** The asset sheet (price in yuan, type by code) and the warehouse import. */
-
-const yuan = (v: unknown) => (typeof v === 'number' ? (v / 100).toFixed(2) : '')
-const yuanCell = (message: string) =>
-  z
-    .string({ error: message })
-    .regex(/^\d{1,8}(\.\d{1,2})?$/, '金额应为最多两位小数的数字')
-    .transform((v) => {
-      const [whole = '0', fraction = ''] = v.split('.')
-      return Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
-    })
 
 export function assetSheet(types: typeof assetType): ExcelOptions {
   return {

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm'
 import {
   bigint,
   index,
@@ -9,28 +8,14 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core'
-import { id, tenantColumns } from '../../db/columns.js'
+import { codedTreeColumns, codedTreeIndexes, id, live, tenantColumns } from '../../db/columns.js'
 
 /** Assets (spec 02 §7): types (a tree), properties, assets, their users, and places. Money in cents. */
 
-const live = sql`is_deleted = 0`
-
 export const assetType = pgTable(
   'xpark_asset_type',
-  {
-    id: id('id').primaryKey(),
-    ...tenantColumns(),
-    parentId: id('parent_id').notNull().default('0'),
-    code: varchar('code', { length: 32 }).notNull(),
-    name: varchar('name', { length: 64 }).notNull(),
-    lifeMonths: integer('life_months').notNull().default(0),
-    sort: integer('sort').notNull().default(0),
-    remark: varchar('remark', { length: 255 }).notNull().default(''),
-  },
-  (t) => [
-    index('xpark_asset_type_parent_idx').on(t.tenantId, t.parentId),
-    uniqueIndex('xpark_asset_type_code_uq').on(t.tenantId, t.code).where(live),
-  ],
+  codedTreeColumns({ lifeMonths: integer('life_months').notNull().default(0) }),
+  (t) => codedTreeIndexes('xpark_asset_type', t),
 )
 
 export const assetProperty = pgTable(

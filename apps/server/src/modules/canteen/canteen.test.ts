@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiClient, type Reply } from '../../test/client.js'
 import { bearer, type Headers, signIn, startTestApp, type TestContext } from '../../test/harness.js'
 import { canteenOrder, canteenPublishFood } from './schema.js'
 
@@ -12,7 +13,6 @@ import { canteenOrder, canteenPublishFood } from './schema.js'
 
 const TENANT = '100001'
 type Json = Record<string, unknown>
-type Reply = { status: number; body: { code: number; msg: string; data: never } }
 
 describe('canteen', () => {
   let t: TestContext
@@ -20,25 +20,10 @@ describe('canteen', () => {
   let staff: Headers
   let seq = 0
 
-  const call = async (
-    method: 'GET' | 'POST',
-    url: string,
-    headers: Headers,
-    body?: unknown,
-    query?: Json,
-  ): Promise<Reply> => {
-    const res = await t.app.inject({
-      method,
-      url: `/xparkApi/${url}`,
-      headers,
-      ...(query ? { query: query as Record<string, string> } : {}),
-      ...(body !== undefined ? { payload: body as object } : {}),
-    })
-    return { status: res.statusCode, body: res.json() as Reply['body'] }
-  }
-  const get = (url: string, query: Json = {}, headers = admin) => call('GET', url, headers, undefined, query)
-  const post = (url: string, body?: unknown, query?: Json, headers = admin) =>
-    call('POST', url, headers, body, query)
+  const { get, post } = apiClient(
+    () => t,
+    () => admin,
+  )
   const idOf = (r: Reply) => {
     expect(r.status, r.body.msg).toBe(200)
     return (r.body.data as { id: string }).id

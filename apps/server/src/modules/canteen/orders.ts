@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { ORDER_STATUS } from '@xpark/contract/modules/canteen'
+import { yuan } from '@xpark/contract/money'
 import { eq, inArray, or, sql } from 'drizzle-orm'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import { AppError, badRequest, notFound } from '../../core/errors.js'
@@ -24,7 +25,6 @@ import {
 /** BILL_TYPE of finance: consume 2, refund 3. */
 const CONSUME = 2 as const
 const REFUND = 3 as const
-const yuan = (cents: number) => (cents / 100).toFixed(2)
 const pad = (n: number, w = 2) => String(n).padStart(w, '0')
 function orderNo(now = new Date()) {
   return `CT${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}${pad(randomInt(0, 1_000_000), 6)}`

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm'
 import {
   bigint,
   index,
@@ -9,7 +8,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core'
-import { id, tenantColumns, tenantIndexes } from '../../db/columns.js'
+import { id, live, tenantColumns, tenantIndexes } from '../../db/columns.js'
 
 /**
  * Canteen and food (spec 02 §7): canteens and their settings, food, cooks, safety and traceability
@@ -17,7 +16,6 @@ import { id, tenantColumns, tenantIndexes } from '../../db/columns.js'
  * integer cents; dates of a menu as `yyyy-MM-dd` text (a calendar day, not an instant).
  */
 
-const live = sql`is_deleted = 0`
 const text = (name: string, length: number) => varchar(name, { length }).notNull().default('')
 const day = (name: string) => varchar(name, { length: 10 }).notNull()
 const clock = (name: string) => varchar(name, { length: 5 }).notNull().default('')

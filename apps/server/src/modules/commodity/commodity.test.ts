@@ -1,9 +1,10 @@
 import { and, count, eq, inArray } from 'drizzle-orm'
-import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { menu, role, roleMenu, roleScope, scopeData, user } from '../../compose/schema.js'
 import { hashPassword, md5 } from '../../core/auth/passwords.js'
 import { nextId } from '../../core/ids.js'
+import { apiClient } from '../../test/client.js'
+
 import {
   bearer,
   DEMO_PASSWORD,
@@ -12,7 +13,7 @@ import {
   startTestApp,
   type TestContext,
 } from '../../test/harness.js'
-import { multipartBody } from '../../test/multipart.js'
+import { firstSheet, rowValues, workbookOf } from '../../test/workbook.js'
 import { commodityMessage, commodityOrder, commodityOrderItem, commodityType } from './schema.js'
 
 /**
@@ -31,25 +32,11 @@ describe('commodities (module kit)', () => {
   let staff: Headers
   const queries: string[] = []
 
-  const call = async (
-    method: 'GET' | 'POST',
-    url: string,
-    headers: Headers,
-    body?: unknown,
-    query?: Json,
-  ) => {
-    const res = await t.app.inject({
-      method,
-      url: `/xparkApi/${url}`,
-      headers,
-      ...(query ? { query: query as Record<string, string> } : {}),
-      ...(body !== undefined ? { payload: body as object } : {}),
-    })
-    return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: never } }
-  }
-  const get = (url: string, query: Json = {}, headers = admin) => call('GET', url, headers, undefined, query)
-  const post = (url: string, body?: unknown, query?: Json, headers = admin) =>
-    call('POST', url, headers, body, query)
+  const api = apiClient(
+    () => t,
+    () => admin,
+  )
+  const { get, post } = api
 
   const newType = async (code: string, parentId = '0') => {
     const res = await post('commodityType/save', { code, name: `类型 ${code}`, parentId })
@@ -354,28 +341,15 @@ describe('commodities (module kit)', () => {
 
   describe('Excel', () => {
     const HEADERS = ['商品编码', '商品名称', '类型编码', '价格(元)', '库存', '单位', '规格']
-    const sheet = async (rows: (string | number)[][]) => {
-      const workbook = new ExcelJS.Workbook()
-      const ws = workbook.addWorksheet('商品')
-      ws.addRow(HEADERS)
-      for (const r of rows) ws.addRow(r)
-      return Buffer.from(await workbook.xlsx.writeBuffer())
-    }
-    const upload = async (file: Buffer, isCovered = '1') => {
-      const { payload, headers } = multipartBody([{ name: 'goods.xlsx', content: file }])
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/xparkApi/commodityMessage/import-commodity',
-        query: { isCovered },
-        headers: { ...admin, ...headers },
-        payload,
-      })
-      return res.json() as {
-        code: number
-        msg: string
-        data: { imported: number; updated: number; errors: Json[] }
-      }
-    }
+    const sheet = (rows: (string | number)[][]) => workbookOf('商品', HEADERS, rows)
+    const upload = async (file: Buffer, isCovered = '1') =>
+      (
+        await api.upload<{ imported: number; updated: number; errors: Json[] }>(
+          'commodityMessage/import-commodity',
+          file,
+          { isCovered },
+        )
+      ).body
 
     it('writes nothing when one row is bad, and names the row', async () => {
       const [{ n: before } = { n: 0 }] = await t.database.db.select({ n: count() }).from(commodityMessage)
@@ -424,9 +398,7 @@ describe('commodities (module kit)', () => {
         headers: admin,
       })
       expect(exported.statusCode).toBe(200)
-      const book = new ExcelJS.Workbook()
-      await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer)
-      const values = (book.worksheets[0]!.getRow(2).values as unknown[]).slice(1)
+      const values = rowValues(await firstSheet(exported.rawPayload), 2)
       expect(values).toEqual(['X-OK', '导入好', 'DRINK', '13.00', 9, '瓶'])
     })
   })

@@ -1,5 +1,7 @@
+import { yuan } from '@xpark/contract/money'
 import { z } from 'zod'
 import type { ExcelOptions } from '../../core/crud/index.js'
+import { yuanCell } from '../../core/excel/index.js'
 import type { commodityType } from './schema.js'
 
 /**
@@ -8,13 +10,8 @@ import type { commodityType } from './schema.js'
  * travels by its code.
  */
 
-const yuan = (cents: unknown) => (typeof cents === 'number' ? (cents / 100).toFixed(2) : '')
-
 /** `12.5` or `12.50` yuan → 1250 cents; anything else is a row error. */
-const price = z
-  .string({ error: '请填写价格' })
-  .regex(/^\d{1,8}(\.\d{1,2})?$/, '价格应为最多两位小数的金额')
-  .transform((v) => Math.round(Number(v) * 100))
+const price = yuanCell('请填写价格', '价格应为最多两位小数的金额')
 
 export function listingSheet(types: typeof commodityType): ExcelOptions {
   return {

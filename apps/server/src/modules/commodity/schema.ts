@@ -1,28 +1,13 @@
-import { sql } from 'drizzle-orm'
 import { bigint, index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
-import { id, tenantColumns } from '../../db/columns.js'
+import { codedTreeColumns, codedTreeIndexes, id, live, tenantColumns } from '../../db/columns.js'
 
 /** Commodities (spec 02 §7): types (a tree), listings, orders and their lines. Money in integer cents. */
-
-const live = sql`is_deleted = 0`
 
 /** A commodity type; `status` 1 enabled, 0 disabled. */
 export const commodityType = pgTable(
   'xpark_commodity_type',
-  {
-    id: id('id').primaryKey(),
-    ...tenantColumns(),
-    parentId: id('parent_id').notNull().default('0'),
-    code: varchar('code', { length: 32 }).notNull(),
-    name: varchar('name', { length: 64 }).notNull(),
-    picture: varchar('picture', { length: 500 }).notNull().default(''),
-    sort: integer('sort').notNull().default(0),
-    remark: varchar('remark', { length: 255 }).notNull().default(''),
-  },
-  (t) => [
-    index('xpark_commodity_type_parent_idx').on(t.tenantId, t.parentId),
-    uniqueIndex('xpark_commodity_type_code_uq').on(t.tenantId, t.code).where(live),
-  ],
+  codedTreeColumns({ picture: varchar('picture', { length: 500 }).notNull().default('') }),
+  (t) => codedTreeIndexes('xpark_commodity_type', t),
 )
 
 /** A listing; `status` 0 off the shelf (where a new one starts), 1 on the shelf. */

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm'
-import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiClient } from '../../test/client.js'
 import { bearer, signIn, startTestApp, type TestContext } from '../../test/harness.js'
-import { multipartBody } from '../../test/multipart.js'
+import { firstSheet, rowValues, workbookOf } from '../../test/workbook.js'
 import { user } from '../identity/index.js'
 import { DUTY_PERSON_MISSING, DUTY_PERSON_TAKEN, SAME_DUTY } from './index.js'
 import { dutyPerson } from './schema.js'
@@ -156,9 +156,7 @@ describe('duty management (blade-dutyPerson/dutyPerson, dutyManagement/export)',
     it('serves the template with the sheet’s headers', async () => {
       const res = await get('exportTemplate', admin)
       expect(res.statusCode).toBe(200)
-      const book = new ExcelJS.Workbook()
-      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
-      expect((book.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual(HEADERS)
+      expect(rowValues(await firstSheet(res.rawPayload), 1)).toEqual(HEADERS)
     })
 
     it('exports the filtered roster (dutyManagement/export), shift by name, person by account', async () => {
@@ -170,33 +168,25 @@ describe('duty management (blade-dutyPerson/dutyPerson, dutyManagement/export)',
       })
       expect(res.statusCode).toBe(200)
       expect(res.headers['content-type']).toContain('spreadsheetml')
-      const book = new ExcelJS.Workbook()
-      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
-      const ws = book.worksheets[0]!
+      const ws = await firstSheet(res.rawPayload)
       expect(ws.rowCount).toBe(2)
       expect((ws.getRow(2).values as unknown[]).slice(1, 4)).toEqual(['2030-01-02', '白班', 'admin'])
     })
 
     it('imports a sheet all or nothing, naming the bad rows', async () => {
-      const sheet = async (rows: string[][]) => {
-        const book = new ExcelJS.Workbook()
-        const ws = book.addWorksheet('值班表')
-        ws.addRow(HEADERS)
-        for (const r of rows) ws.addRow(r)
-        return Buffer.from(await book.xlsx.writeBuffer())
-      }
-      const upload = async (file: Buffer) => {
-        const { payload, headers } = multipartBody([{ name: 'duty.xlsx', content: file }])
-        return (
-          await t.app.inject({
-            method: 'POST',
-            url: `${BASE}/importDuty`,
-            query: { isCovered: '0' },
-            headers: { ...admin, ...headers },
-            payload,
-          })
-        ).json()
-      }
+      const sheet = (rows: string[][]) => workbookOf('值班表', HEADERS, rows)
+      const api = apiClient(
+        () => t,
+        () => admin,
+      )
+      const upload = async (file: Buffer) =>
+        (
+          await api.upload<{ imported: number; errors: { row: number; messages: string[] }[] }>(
+            'blade-dutyPerson/dutyPerson/importDuty',
+            file,
+            { isCovered: '0' },
+          )
+        ).body
       const bad = await upload(
         await sheet([
           ['2030-03-01', '白班', 'admin'],

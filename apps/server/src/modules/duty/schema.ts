@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
-import { id, tenantColumns } from '../../db/columns.js'
+import { id, live, tenantColumns } from '../../db/columns.js'
 
 /**
  * One person on duty on one day and shift (spec 01 §7 "Duty"). The day is a calendar date
@@ -19,8 +18,6 @@ export const dutyPerson = pgTable(
   (t) => [
     index('xpark_duty_person_date_idx').on(t.tenantId, t.dutyDate, t.shift),
     // a person is on a day's shift once
-    uniqueIndex('xpark_duty_person_uq')
-      .on(t.tenantId, t.dutyDate, t.shift, t.userId)
-      .where(sql`is_deleted = 0`),
+    uniqueIndex('xpark_duty_person_uq').on(t.tenantId, t.dutyDate, t.shift, t.userId).where(live),
   ],
 )

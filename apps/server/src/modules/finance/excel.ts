@@ -1,11 +1,11 @@
 import { RECHARGE_TYPE } from '@xpark/contract/modules/finance'
+import { yuan } from '@xpark/contract/money'
 import { z } from 'zod'
 import type { ExcelOptions } from '../../core/crud/index.js'
+import { yuanCell } from '../../core/excel/index.js'
 import type { ExcelColumn } from '../../core/excel/sheet.js'
 
 /** Sheets of finance: recharges (export of online ones, import of cash ones) and SMS credit purchases. */
-
-export const yuan = (cents: unknown) => (typeof cents === 'number' ? (cents / 100).toFixed(2) : '')
 
 const TYPE_NAMES: Record<number, string> = {
   1: '现金充值',
@@ -16,11 +16,10 @@ const TYPE_NAMES: Record<number, string> = {
 }
 
 /** `12.5` or `12.50` yuan → 1250 cents (more than 0); anything else is a row error. */
-const amount = z
-  .string({ error: '请填写充值金额' })
-  .regex(/^\d{1,8}(\.\d{1,2})?$/, '充值金额应为最多两位小数的金额')
-  .transform((v) => Math.round(Number(v) * 100))
-  .refine((v) => v > 0, '充值金额必须大于 0')
+const amount = yuanCell('请填写充值金额', '充值金额应为最多两位小数的金额').refine(
+  (v) => v > 0,
+  '充值金额必须大于 0',
+)
 
 export const rechargeSheet: ExcelOptions = {
   title: '充值记录',

@@ -1,11 +1,11 @@
 import { PAY_STATUS } from '@xpark/contract/modules/finance'
 import { eq } from 'drizzle-orm'
-import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signed } from '../../adapters/pay/sign.js'
 import { type PaySimulator, startPaySimulator } from '../../adapters/pay/simulator.js'
+import { apiClient } from '../../test/client.js'
 import { bearer, type Headers, signIn, startTestApp, type TestContext } from '../../test/harness.js'
-import { multipartBody } from '../../test/multipart.js'
+import { firstSheet, workbookOf } from '../../test/workbook.js'
 import { debitCard } from './cards.js'
 import { settleUnnotified } from './payments.js'
 import { financeBill, financeCard, financePayOrder, financeSmsAccount } from './schema.js'
@@ -28,25 +28,11 @@ describe('finance', () => {
   let staff: Headers
   let sim: PaySimulator
 
-  const call = async (
-    method: 'GET' | 'POST',
-    url: string,
-    headers: Headers,
-    body?: unknown,
-    query?: Json,
-  ) => {
-    const res = await t.app.inject({
-      method,
-      url: `/xparkApi/${url}`,
-      headers,
-      ...(query ? { query: query as Record<string, string> } : {}),
-      ...(body !== undefined ? { payload: body as object } : {}),
-    })
-    return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: never } }
-  }
-  const get = (url: string, query: Json = {}, headers = admin) => call('GET', url, headers, undefined, query)
-  const post = (url: string, body?: unknown, query?: Json, headers = admin) =>
-    call('POST', url, headers, body, query)
+  const api = apiClient(
+    () => t,
+    () => admin,
+  )
+  const { get, post } = api
   const notify = (body: unknown) =>
     t.app
       .inject({ method: 'POST', url: '/xparkApi/blade-finance/wxpayorder/notify', payload: body as object })
@@ -222,44 +208,25 @@ describe('finance', () => {
 
     it('imports cash recharges all or nothing, and exports online ones as xlsx', async () => {
       const card = await newCard('F-5')
-      const sheet = async (rows: string[][]) => {
-        const wb = new ExcelJS.Workbook()
-        const ws = wb.addWorksheet('充值记录')
-        ws.addRow([
-          '卡号',
-          '持卡人',
-          '充值金额(元)',
-          '充值类型',
-          '充值后余额(元)',
-          '交易单号',
-          '备注',
-          '充值时间',
-        ])
-        for (const [cardNo, amount, remark] of rows) ws.addRow([cardNo, '', amount, '', '', '', remark, ''])
-        return Buffer.from(await wb.xlsx.writeBuffer())
-      }
-      const upload = async (rows: string[][]) => {
-        const { payload, headers } = multipartBody([
-          { field: 'file', name: 'r.xlsx', content: await sheet(rows) },
-        ])
-        return t.app.inject({
-          method: 'POST',
-          url: '/xparkApi/blade-finance/recharge/importRecharge?isCovered=1',
-          headers: { ...admin, ...headers },
-          payload,
-        })
-      }
+      const sheet = (rows: string[][]) =>
+        workbookOf(
+          '充值记录',
+          ['卡号', '持卡人', '充值金额(元)', '充值类型', '充值后余额(元)', '交易单号', '备注', '充值时间'],
+          rows.map(([cardNo, amount, remark]) => [cardNo, '', amount, '', '', '', remark, '']),
+        )
+      const upload = async (rows: string[][]) =>
+        api.upload('blade-finance/recharge/importRecharge', await sheet(rows), { isCovered: '1' })
       const bad = await upload([
         ['F-5', '12.50', ''],
         ['F-5', '1.234', ''],
       ])
-      expect(bad.json().msg).toBe('导入失败: 1 行有误, 未导入任何数据')
+      expect(bad.body.msg).toBe('导入失败: 1 行有误, 未导入任何数据')
       expect(await balanceOf(card)).toBe(0)
       const good = await upload([
         ['F-5', '12.50', '食堂补贴'],
         ['F-5', '0.01', ''],
       ])
-      expect(good.statusCode, good.body).toBe(200)
+      expect(good.status, good.text).toBe(200)
       expect(await balanceOf(card)).toBe(1251)
       const xlsx = await t.app.inject({
         method: 'GET',
@@ -439,9 +406,7 @@ describe('finance', () => {
         headers: admin,
       })
       expect(xlsx.statusCode).toBe(200)
-      const wb = new ExcelJS.Workbook()
-      await wb.xlsx.load(xlsx.rawPayload as never)
-      expect(wb.worksheets[0]!.getRow(1).values).toContain('短信条数')
+      expect((await firstSheet(xlsx.rawPayload)).getRow(1).values).toContain('短信条数')
     })
   })
 

@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { bigint, check, index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
-import { id, tenantColumns, tenantIndexes } from '../../db/columns.js'
+import { id, live, tenantColumns, tenantIndexes } from '../../db/columns.js'
 
 /**
  * Finance (spec 02 §7): stored-value cards, recharges, bills (the ledger of every balance movement),
  * pay settings, pay orders and the SMS credit account. Money in integer cents.
  */
-
-const live = sql`is_deleted = 0`
 
 /** A stored-value card; `status` 1 active, 0 frozen. The balance never goes below zero (check). */
 export const financeCard = pgTable(

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm'
 import { pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
-import { id, tenantColumns } from '../../db/columns.js'
+import { id, live, tenantColumns } from '../../db/columns.js'
 
 /**
  * Which cards the home page (`/wel/index`) shows to a role (`/home-page-configuration/index`).
@@ -14,5 +13,5 @@ export const homePageConfig = pgTable(
     roleId: id('role_id').notNull(),
     cards: varchar('cards', { length: 1000 }).notNull().default(''),
   },
-  (t) => [uniqueIndex('xpark_home_page_config_role_uq').on(t.tenantId, t.roleId).where(sql`is_deleted = 0`)],
+  (t) => [uniqueIndex('xpark_home_page_config_role_uq').on(t.tenantId, t.roleId).where(live)],
 )

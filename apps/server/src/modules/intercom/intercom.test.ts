@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CODE } from '../../adapters/intercom/protocol.js'
 import { type IntercomSimulator, md5, startIntercomSimulator } from '../../adapters/intercom/simulator.js'
+import { apiClient, type Reply } from '../../test/client.js'
 import { bearer, type Headers, signIn, startTestApp, type TestContext } from '../../test/harness.js'
 import { intercomAuth } from './schema.js'
 
@@ -27,24 +28,19 @@ describe('intercom module (routes, auth info, warnings)', () => {
   let staff: Headers
   const bodies: string[] = []
 
-  const call = async (
-    method: 'GET' | 'POST',
-    url: string,
-    options: { body?: unknown; query?: Json; headers?: Headers } = {},
-  ) => {
-    const res = await t.app.inject({
-      method,
-      url: `/xparkApi/${url}`,
-      headers: options.headers ?? admin,
-      ...(options.query ? { query: options.query as Record<string, string> } : {}),
-      ...(options.body !== undefined ? { payload: options.body as object } : {}),
-    })
-    bodies.push(res.body)
-    return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: Json } }
+  const api = apiClient<Json>(
+    () => t,
+    () => admin,
+  )
+  /** every reply's text is kept: none may carry a secret */
+  const kept = async (reply: Promise<Reply<Json>>) => {
+    const r = await reply
+    bodies.push(r.text)
+    return r
   }
-  const get = (url: string, query?: Json, headers?: Headers) => call('GET', url, { query, headers })
+  const get = (url: string, query?: Json, headers?: Headers) => kept(api.get(url, query, headers))
   const post = (url: string, body?: unknown, query?: Json, headers?: Headers) =>
-    call('POST', url, { body, query, headers })
+    kept(api.post(url, body, query, headers))
 
   beforeAll(async () => {
     sim = await startIntercomSimulator({ account: ACCOUNT })

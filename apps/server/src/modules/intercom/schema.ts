@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm'
 import { pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
-import { id, tenantColumns } from '../../db/columns.js'
+import { id, live, tenantColumns } from '../../db/columns.js'
 
 /**
  * Dispatcher auth info (spec 01 §3), one live row per tenant. The three secrets are sealed at rest
@@ -20,5 +19,5 @@ export const intercomAuth = pgTable(
     dispatcherPwdSecret: text('dispatcher_pwd_secret').notNull().default(''),
     dispatcherId: varchar('dispatcher_id', { length: 64 }).notNull(),
   },
-  (t) => [uniqueIndex('xpark_intercom_auth_tenant_uq').on(t.tenantId).where(sql`is_deleted = 0`)],
+  (t) => [uniqueIndex('xpark_intercom_auth_tenant_uq').on(t.tenantId).where(live)],
 )

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core'
-import { id, tenantColumns, tenantIndexes } from '../../db/columns.js'
+import { id, live, tenantColumns, tenantIndexes } from '../../db/columns.js'
 
 /**
  * One message to one person of a tenant (the message centre, `park-manage/center-web-message`).
@@ -27,7 +27,7 @@ export const message = pgTable(
   },
   (t) => [
     // the recipient's list, newest first, and the unread count (partial: unread live rows)
-    index('xpark_message_user_idx').on(t.tenantId, t.userId, t.id).where(sql`is_deleted = 0`),
+    index('xpark_message_user_idx').on(t.tenantId, t.userId, t.id).where(live),
     index('xpark_message_unread_idx').on(t.tenantId, t.userId).where(sql`is_deleted = 0 and is_read = 0`),
   ],
 )

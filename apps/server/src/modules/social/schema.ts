@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
-import { baseColumns, id, tenantColumns } from '../../db/columns.js'
+import { baseColumns, id, live, tenantColumns } from '../../db/columns.js'
 
 /**
  * An OpenID Connect provider people may sign in with (platform-wide, the platform administrator's).
@@ -22,7 +21,7 @@ export const oauthProvider = pgTable(
     sort: integer('sort').notNull().default(0),
     remark: varchar('remark', { length: 255 }).notNull().default(''),
   },
-  (t) => [uniqueIndex('xpark_oauth_provider_code_uq').on(t.code).where(sql`is_deleted = 0`)],
+  (t) => [uniqueIndex('xpark_oauth_provider_code_uq').on(t.code).where(live)],
 )
 
 /**
@@ -45,10 +44,8 @@ export const socialUser = pgTable(
     remark: varchar('remark', { length: 255 }).notNull().default(''),
   },
   (t) => [
-    index('xpark_social_user_tenant_page_idx').on(t.tenantId, t.id).where(sql`is_deleted = 0`),
+    index('xpark_social_user_tenant_page_idx').on(t.tenantId, t.id).where(live),
     // one registration per person and tenant
-    uniqueIndex('xpark_social_user_subject_uq')
-      .on(t.tenantId, t.providerId, t.subject)
-      .where(sql`is_deleted = 0`),
+    uniqueIndex('xpark_social_user_subject_uq').on(t.tenantId, t.providerId, t.subject).where(live),
   ],
 )

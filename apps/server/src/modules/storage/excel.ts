@@ -1,5 +1,7 @@
+import { yuan } from '@xpark/contract/money'
 import { z } from 'zod'
 import type { ExcelOptions } from '../../core/crud/index.js'
+import { yuanCell } from '../../core/excel/index.js'
 import type { storageClassification, storageGoods, storageSupplierSort, storageWarehouse } from './schema.js'
 
 /**
@@ -7,18 +9,6 @@ import type { storageClassification, storageGoods, storageSupplierSort, storageW
  * yuan with two decimals in a sheet (what a keeper types), cents in the database; quantities are
  * decimals as typed; references travel by their codes.
  */
-
-export const yuan = (cents: unknown) => (typeof cents === 'number' ? (cents / 100).toFixed(2) : '')
-
-/** `12.5` yuan → 1250 cents. */
-export const yuanCell = (message: string) =>
-  z
-    .string({ error: message })
-    .regex(/^\d{1,8}(\.\d{1,2})?$/, '金额应为最多两位小数的数字')
-    .transform((v) => {
-      const [whole = '0', fraction = ''] = v.split('.')
-      return Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
-    })
 
 export const quantityCell = (message: string) =>
   z.string({ error: message }).regex(/^\d{1,12}(\.\d{1,4})?$/, '数量应为最多四位小数的非负数')

@@ -9,6 +9,7 @@ import {
   storageBillContract,
   supplierContract,
 } from '@xpark/contract/modules/storage'
+import { yuan } from '@xpark/contract/money'
 import { and, count, eq, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
@@ -62,8 +63,6 @@ interface Sheet {
   rowKey?: string
   columns: { header: string; key: string; value?: (r: Record<string, unknown>) => unknown }[]
 }
-
-const yuan = (v: unknown) => (typeof v === 'number' ? (v / 100).toFixed(2) : '')
 
 const STOCK_SHEET: Sheet = {
   title: '库存查询',

@@ -11,7 +11,14 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core'
-import { id, tenantColumns, tenantIndexes } from '../../db/columns.js'
+import {
+  codedTreeColumns,
+  codedTreeIndexes,
+  id,
+  live,
+  tenantColumns,
+  tenantIndexes,
+} from '../../db/columns.js'
 
 /**
  * Storage and inventory (spec 02 §7). Quantities are `numeric(18,4)` (exact, text in JS), money is
@@ -19,7 +26,6 @@ import { id, tenantColumns, tenantIndexes } from '../../db/columns.js'
  * comes with one ledger entry (who, when, which bill, before and after). See docs/modules/storage.md.
  */
 
-const live = sql`is_deleted = 0`
 const qty = (name: string) => numeric(name, { precision: 18, scale: 4 })
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -39,27 +45,15 @@ export const storageWarehouse = pgTable(
   (t) => [uniqueIndex('xpark_storage_warehouse_code_uq').on(t.tenantId, t.code).where(live)],
 )
 
-const treeColumns = () => ({
-  id: id('id').primaryKey(),
-  ...tenantColumns(),
-  parentId: id('parent_id').notNull().default('0'),
-  code: varchar('code', { length: 32 }).notNull(),
-  name: varchar('name', { length: 64 }).notNull(),
-  sort: integer('sort').notNull().default(0),
-  remark: varchar('remark', { length: 255 }).notNull().default(''),
-})
-
 /** Goods classification (a tree). */
-export const storageClassification = pgTable('xpark_storage_classification', treeColumns(), (t) => [
-  index('xpark_storage_classification_parent_idx').on(t.tenantId, t.parentId),
-  uniqueIndex('xpark_storage_classification_code_uq').on(t.tenantId, t.code).where(live),
-])
+export const storageClassification = pgTable('xpark_storage_classification', codedTreeColumns(), (t) =>
+  codedTreeIndexes('xpark_storage_classification', t),
+)
 
 /** Supplier sorts (a tree). */
-export const storageSupplierSort = pgTable('xpark_storage_supplier_sort', treeColumns(), (t) => [
-  index('xpark_storage_supplier_sort_parent_idx').on(t.tenantId, t.parentId),
-  uniqueIndex('xpark_storage_supplier_sort_code_uq').on(t.tenantId, t.code).where(live),
-])
+export const storageSupplierSort = pgTable('xpark_storage_supplier_sort', codedTreeColumns(), (t) =>
+  codedTreeIndexes('xpark_storage_supplier_sort', t),
+)
 
 export const storageSupplier = pgTable(
   'xpark_storage_supplier',

@@ -1,10 +1,10 @@
 import { and, count, eq, inArray, lte, type SQL, sql } from 'drizzle-orm'
-import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatDateTime } from '../../core/envelope.js'
 import { stamped } from '../../core/tenancy.js'
+import { apiClient, type Reply } from '../../test/client.js'
 import { bearer, type Headers, signIn, startTestApp, type TestContext } from '../../test/harness.js'
-import { multipartBody } from '../../test/multipart.js'
+import { firstSheet, rowValues, workbookOf } from '../../test/workbook.js'
 import {
   storageBill,
   storageBillLine,
@@ -23,33 +23,18 @@ import {
 
 const TENANT = '100001'
 type Json = Record<string, unknown>
-type Reply = { code: number; msg: string; data: never }
 
 describe('storage', () => {
   let t: TestContext
   let admin: Headers
   let staff: Headers
 
-  const call = async (
-    method: 'GET' | 'POST',
-    url: string,
-    headers: Headers,
-    body?: unknown,
-    query?: Json,
-  ) => {
-    const res = await t.app.inject({
-      method,
-      url: `/xparkApi/${url}`,
-      headers,
-      ...(query ? { query: query as Record<string, string> } : {}),
-      ...(body !== undefined ? { payload: body as object } : {}),
-    })
-    return { status: res.statusCode, body: res.json() as Reply }
-  }
-  const get = (url: string, query: Json = {}, headers = admin) => call('GET', url, headers, undefined, query)
-  const post = (url: string, body?: unknown, query?: Json, headers = admin) =>
-    call('POST', url, headers, body, query)
-  const created = (res: { status: number; body: Reply }) => {
+  const api = apiClient(
+    () => t,
+    () => admin,
+  )
+  const { get, post } = api
+  const created = (res: Reply) => {
     expect(res.status, res.body.msg).toBe(200)
     return (res.body.data as { id: string }).id
   }
@@ -701,28 +686,15 @@ describe('storage', () => {
   })
 
   describe('imports write nothing when a row is bad, and name the row', () => {
-    const sheet = async (headers: string[], rows: unknown[][]) => {
-      const book = new ExcelJS.Workbook()
-      const ws = book.addWorksheet('导入')
-      ws.addRow(headers)
-      for (const r of rows) ws.addRow(r)
-      return Buffer.from(await book.xlsx.writeBuffer())
-    }
-    const upload = async (url: string, file: Buffer, query: Json = { isCovered: '1' }) => {
-      const { payload, headers } = multipartBody([{ name: 'x.xlsx', content: file }])
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/xparkApi/${url}`,
-        query: query as Record<string, string>,
-        headers: { ...admin, ...headers },
-        payload,
-      })
-      return res.json() as {
-        code: number
-        msg: string
-        data: { imported: number; errors: { row: number; messages: string[] }[] }
-      }
-    }
+    const sheet = (headers: string[], rows: unknown[][]) => workbookOf('导入', headers, rows)
+    const upload = async (url: string, file: Buffer, query: Json = { isCovered: '1' }) =>
+      (
+        await api.upload<{ imported: number; errors: { row: number; messages: string[] }[] }>(
+          url,
+          file,
+          query,
+        )
+      ).body
 
     it('goods (import-goods-2)', async () => {
       const [{ n: before } = { n: 0 }] = await t.database.db.select({ n: count() }).from(storageGoods)
@@ -873,9 +845,7 @@ describe('storage', () => {
         headers: admin,
       })
       expect(exported.statusCode).toBe(200)
-      const book = new ExcelJS.Workbook()
-      await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer)
-      const values = (book.worksheets[0]!.getRow(2).values as unknown[]).slice(1)
+      const values = rowValues(await firstSheet(exported.rawPayload), 2)
       expect(values).toEqual(
         expect.arrayContaining([
           name,
@@ -897,10 +867,9 @@ describe('storage', () => {
         headers: admin,
       })
       expect(ticked.statusCode).toBe(200)
-      const tickedBook = new ExcelJS.Workbook()
-      await tickedBook.xlsx.load(ticked.rawPayload as unknown as ArrayBuffer)
-      expect(tickedBook.worksheets[0]!.actualRowCount).toBe(2)
-      expect(tickedBook.worksheets[0]!.getRow(2).values as unknown[]).toContain(name)
+      const tickedSheet = await firstSheet(ticked.rawPayload)
+      expect(tickedSheet.actualRowCount).toBe(2)
+      expect(tickedSheet.getRow(2).values as unknown[]).toContain(name)
       const badIds = await t.app.inject({
         method: 'POST',
         url: '/xparkApi/park-storage/storage/export-summaryGoods',

@@ -1,3 +1,4 @@
+import { centsOf, yuanOf } from '@xpark/contract/money'
 import type { FormItemProps, FormRule } from 'antd'
 import { DatePicker, Input, InputNumber, Select, Switch } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
@@ -101,16 +102,12 @@ export function fieldRules<T>(
 /** Cents on the wire, yuan in the input (two decimals, never a float sent as money). */
 export const toYuan = (cents: unknown) =>
   typeof cents === 'number'
-    ? cents / 100
+    ? yuanOf(cents)
     : typeof cents === 'string' && cents !== ''
-      ? Number(cents) / 100
+      ? yuanOf(Number(cents))
       : undefined
 export const toCents = (yuan: unknown) =>
-  typeof yuan === 'number' && Number.isFinite(yuan)
-    ? Math.round(yuan * 100)
-    : yuan === null
-      ? null
-      : undefined
+  typeof yuan === 'number' && Number.isFinite(yuan) ? centsOf(yuan) : yuan === null ? null : undefined
 
 /** Form.Item props a field type needs: dates travel as `yyyy-MM-dd HH:mm:ss` text, switches as checked. */
 export function fieldItemProps<T>(column: CrudColumn<T>): Partial<FormItemProps> {

@@ -1,4 +1,5 @@
 import { orderContract } from '@xpark/contract/modules/canteen'
+import { yuanOf } from '@xpark/contract/money'
 import type { DashboardDeclaration } from '@/components/kit'
 import './i18n'
 
@@ -43,7 +44,7 @@ const dashboard: DashboardDeclaration = {
               name: tr('canteen.revenue'),
               type: 'line',
               yAxisIndex: 1,
-              data: days.map((d) => d.revenue / 100),
+              data: days.map((d) => yuanOf(d.revenue)),
             },
           ],
         }

@@ -1,4 +1,5 @@
 import { ORDER_STATUS, type OrderRow, orderContract } from '@xpark/contract/modules/canteen'
+import { centsOf, yuanOf } from '@xpark/contract/money'
 import { App, Button, Form, InputNumber, Modal } from 'antd'
 import { useState } from 'react'
 import { postData } from '@/api/http'
@@ -27,7 +28,7 @@ function RefundButton({ row, refresh }: { row: OrderRow; refresh: () => void }) 
     try {
       await postData('andchu/order/refundOrderBy', undefined, {
         orderId: row.id,
-        payPrice: Math.round(yuan * 100),
+        payPrice: centsOf(yuan),
         refundNo,
       })
       message.success(tr('canteen.refunded'))
@@ -45,7 +46,7 @@ function RefundButton({ row, refresh }: { row: OrderRow; refresh: () => void }) 
         data-testid="canteen-order-refund"
         onClick={() => {
           setRefundNo(newRefundNo())
-          setYuan(left / 100)
+          setYuan(yuanOf(left))
           setOpen(true)
         }}
       >
@@ -65,7 +66,7 @@ function RefundButton({ row, refresh }: { row: OrderRow; refresh: () => void }) 
             <InputNumber
               data-testid="canteen-refund-amount"
               min={0.01}
-              max={left / 100}
+              max={yuanOf(left)}
               precision={2}
               value={yuan}
               onChange={(v) => setYuan(v)}

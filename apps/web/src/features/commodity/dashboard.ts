@@ -1,4 +1,5 @@
 import { commodityOrderContract, ORDER } from '@xpark/contract/modules/commodity'
+import { yuanOf } from '@xpark/contract/money'
 import type { DashboardDeclaration } from '@/components/kit'
 import './i18n'
 
@@ -43,7 +44,7 @@ const dashboard: DashboardDeclaration = {
               name: tr('commodity.revenue'),
               type: 'line',
               yAxisIndex: 1,
-              data: days.map((d) => d.amount / 100),
+              data: days.map((d) => yuanOf(d.amount)),
             },
           ],
         }

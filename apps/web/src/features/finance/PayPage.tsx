@@ -1,4 +1,5 @@
 import type { PayStatus } from '@xpark/contract/modules/finance'
+import { centsOf, YUAN_TEXT } from '@xpark/contract/money'
 import { Alert, Button, Card, Form, Input, QRCode, Radio, Result, Space, Typography } from 'antd'
 import { useCallback, useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
@@ -14,9 +15,8 @@ type Kind = 'sms' | 'recharge'
 
 /** yuan text (at most two decimals) → cents, or undefined */
 export function yuanToCents(text: string): number | undefined {
-  if (!/^\d{1,8}(\.\d{1,2})?$/.test(text.trim())) return undefined
-  const [whole = '0', fraction = ''] = text.trim().split('.')
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
+  if (!YUAN_TEXT.test(text.trim())) return undefined
+  const cents = centsOf(text.trim())
   return cents > 0 ? cents : undefined
 }
 

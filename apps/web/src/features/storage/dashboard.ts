@@ -1,4 +1,5 @@
 import { goodsContract } from '@xpark/contract/modules/storage'
+import { yuanOf } from '@xpark/contract/money'
 import type { DashboardDeclaration } from '@/components/kit'
 import './i18n'
 
@@ -48,7 +49,7 @@ const dashboard: DashboardDeclaration = {
             radius: ['40%', '70%'],
             data: (data as unknown as Figures).byWarehouse.map((w) => ({
               name: w.name,
-              value: w.value / 100,
+              value: yuanOf(w.value),
             })),
           },
         ],

@@ -1,17 +1,16 @@
 import { idCsv, idString } from '@xpark/contract/schemas'
 import { eq, inArray } from 'drizzle-orm'
-import type { preHandlerHookHandler } from 'fastify'
 import { z } from 'zod'
-import { authOf } from '../../core/auth/plugin.js'
-import { whereOf } from '../../core/crud/index.js'
-import { success } from '../../core/envelope.js'
-import { badRequest, notFound } from '../../core/errors.js'
-import type { Api } from '../../core/http/api.js'
-import { scoped } from '../../core/tenancy.js'
-import type { Db } from '../../db/client.js'
-import { user } from '../identity/index.js'
-import { canteens } from './resources.js'
-import { canteen } from './schema.js'
+import { authOf } from '../../../core/auth/plugin.js'
+import { whereOf } from '../../../core/crud/index.js'
+import { success } from '../../../core/envelope.js'
+import { badRequest, notFound } from '../../../core/errors.js'
+import type { Api } from '../../../core/http/api.js'
+import type { ModuleContext } from '../../../core/module.js'
+import { scoped } from '../../../core/tenancy.js'
+import { user } from '../../identity/index.js'
+import { canteens } from '../resources.js'
+import { canteen } from '../schema.js'
 
 const input = z.object({
   userIds: idCsv.optional(),
@@ -23,7 +22,9 @@ const input = z.object({
  * canteen must be one the caller sees; the people, accounts of the caller's tenant and user data
  * scope; an empty `canteenId` clears it. One unknown id and nothing changes.
  */
-export function canteenMemberRoutes(api: Api, db: Db, guard: preHandlerHookHandler[]): void {
+export function registerMemberRoutes(api: Api, ctx: ModuleContext): void {
+  const db = ctx.database.db
+  const guard = [api.scopes.api.guard]
   api.post(
     '/blade-user/updateCanteen',
     {
