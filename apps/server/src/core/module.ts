@@ -87,6 +87,75 @@ export function resourceScreen(
   return { code: contract.code, name, path, source, children: [...buttons, ...extra] }
 }
 
+/**
+ * A screen without a contract of its own (or with BladeX's codes): its menu entry with the usual
+ * `<code>_add/_edit/_delete/_view` buttons and any extra ones.
+ */
+export function screen(
+  code: string,
+  name: string,
+  path: string,
+  source: string,
+  extra: MenuSeed[] = [],
+): MenuSeed {
+  return {
+    code,
+    name,
+    path,
+    source,
+    children: [
+      button(`${code}_add`, '新增', 1),
+      button(`${code}_edit`, '修改', 2),
+      button(`${code}_delete`, '删除', 3),
+      button(`${code}_view`, '查看', 2),
+      ...extra,
+    ],
+  }
+}
+
+/**
+ * 系统管理: the one top-level menu several modules put their screens under (users, departments,
+ * dictionaries, tenants …). A module declares `inSystemMenu(...)` among its menus; the seeds merge
+ * the entries by code, so the section is written once here and each screen in its own module.
+ */
+export const SYSTEM_MENU: MenuSeed = {
+  code: 'system',
+  name: '系统管理',
+  path: '/system',
+  source: 'SettingOutlined',
+  sort: 99,
+}
+
+/** Screens under 系统管理 (their `sort` places them among the other modules' screens there). */
+export function inSystemMenu(...children: MenuSeed[]): MenuSeed {
+  return { ...SYSTEM_MENU, children }
+}
+
+/**
+ * Menu trees merged by code, level by level: entries that share a code are one entry (declared alike,
+ * e.g. a shared section) whose children are all of theirs, in the order given. Two entries of one
+ * code that differ in anything but their children are a mistake, refused at start.
+ */
+export function mergeMenuSeeds(trees: readonly (readonly MenuSeed[])[]): MenuSeed[] {
+  const merged = new Map<string, MenuSeed>()
+  const children = new Map<string, MenuSeed[][]>()
+  for (const tree of trees)
+    for (const node of tree) {
+      const { children: own, ...entry } = node
+      const seen = merged.get(node.code)
+      if (seen) {
+        const { children: _, ...before } = seen
+        if (JSON.stringify(before) !== JSON.stringify(entry))
+          throw new Error(`menu ${node.code} is declared twice, differently`)
+      } else merged.set(node.code, entry)
+      if (own) children.set(node.code, [...(children.get(node.code) ?? []), own])
+    }
+  return [...merged.values()].map((entry) => {
+    const lists = children.get(entry.code)
+    return lists ? { ...entry, children: mergeMenuSeeds(lists) } : entry
+  })
+}
+
 /** Every code of a seeded menu tree (menus and buttons). */
 export function menuCodes(menus: readonly MenuSeed[]): string[] {
   return menus.flatMap((m) => [m.code, ...menuCodes(m.children ?? [])])
@@ -132,7 +201,10 @@ export interface ModuleManifest {
   routes?: (api: Api, ctx: ModuleContext) => Promise<void>
   /** the module's tables (its `schema.ts` namespace): sweeps and tools loop over them */
   tables?: Readonly<Record<string, unknown>>
-  /** menu entries (top level) with their buttons */
+  /**
+   * the module's screens with their buttons: its own top-level entries, or screens under a section
+   * several modules share (`inSystemMenu(...)`); the seeds merge every module's by code
+   */
   menus?: readonly MenuSeed[]
   /** the park product bundling every menu above (the demo park holds it) */
   product?: ProductSeed

@@ -1,6 +1,5 @@
 import { defineModule, type ModuleManifest } from '../core/module.js'
 import { appModule } from './app/index.js'
-import * as appTables from './app/schema.js'
 import { assetModule } from './asset/index.js'
 import { authModule } from './auth/index.js'
 import * as authTables from './auth/schema.js'
@@ -9,7 +8,6 @@ import { canteenModule } from './canteen/index.js'
 import { clientModule } from './client/index.js'
 import { commodityModule } from './commodity/index.js'
 import { deskModule } from './desk/index.js'
-import * as deskTables from './desk/schema.js'
 import { dictModule } from './dict/index.js'
 import { dutyModule } from './duty/index.js'
 import { financeModule } from './finance/index.js'
@@ -23,7 +21,6 @@ import { orgModule } from './org/index.js'
 import { paramModule } from './param/index.js'
 import { regionModule } from './region/index.js'
 import { resourceModule } from './resource/index.js'
-import * as resourceTables from './resource/schema.js'
 import { socialModule } from './social/index.js'
 import { staffModule } from './staff/index.js'
 import { storageModule } from './storage/index.js'
@@ -50,10 +47,10 @@ export const MODULES: readonly ModuleManifest[] = [
   regionModule,
   tenantModule,
   staffModule,
-  defineModule({ name: 'log', routes: logModule }),
-  defineModule({ name: 'desk', routes: deskModule, tables: deskTables }),
-  defineModule({ name: 'resource', routes: resourceModule, tables: resourceTables }),
-  defineModule({ name: 'app', routes: appModule, tables: appTables }),
+  logModule,
+  deskModule,
+  resourceModule,
+  appModule,
   commodityModule,
   storageModule,
   financeModule,

@@ -65,7 +65,8 @@ export async function seedIfEmpty(db: Db, adminPassword: string | undefined): Pr
     ])
 
     const menuIds = await insertMenuTree(tx, menu, allMenuSeeds())
-    const moduleMenus = MODULES.flatMap((m) => menuCodes(m.menus ?? []))
+    // the screens of the modules that are park products (the system area's are granted by code, below)
+    const moduleMenus = MODULES.flatMap((m) => (m.product ? menuCodes(m.menus ?? []) : []))
     const moduleStaff = MODULES.flatMap((m) => m.staff ?? [])
     const demoUsers = new Map<string, string>()
     const demoDepts: string[] = []

@@ -1,8 +1,9 @@
 import { registerResource } from '../../core/crud/index.js'
 import type { Api } from '../../core/http/api.js'
-import type { ModuleContext } from '../../core/module.js'
+import { defineModule, type MenuSeed, type ModuleContext, screen } from '../../core/module.js'
 import { appInfoResource, appStartupResource } from './resources.js'
 import { registerPublicRoutes } from './routes/public.js'
+import * as tables from './schema.js'
 
 /**
  * blade-app: the mobile app's releases (`appInfo`) and splash pages (`appStartup`) of a tenant, with
@@ -13,10 +14,27 @@ import { registerPublicRoutes } from './routes/public.js'
  * no row ids, and is limited per address.
  */
 
-export async function appModule(api: Api, ctx: ModuleContext): Promise<void> {
+async function appRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const db = ctx.database.db
   await registerResource(api, db, appInfoResource)
   await registerResource(api, db, appStartupResource)
 
   registerPublicRoutes(api, ctx)
 }
+
+/** The module's screens in the console's menu (seeded; compose/seed/menus.ts merges every module's). */
+const APP_MODULE_MENUS: MenuSeed[] = [
+  {
+    code: 'app',
+    name: '移动应用',
+    path: '/app',
+    source: 'MobileOutlined',
+    sort: 95,
+    children: [
+      screen('appinfo', 'APP版本', '/app/info', 'CloudDownloadOutlined'),
+      screen('appstartup', '启动页', '/app/startup', 'PictureOutlined'),
+    ],
+  },
+]
+
+export const appModule = defineModule({ name: 'app', tables, routes: appRoutes, menus: APP_MODULE_MENUS })

@@ -2,9 +2,10 @@ import { NoticeSchema } from '@xpark/contract/schemas'
 import { defineResource, registerResource } from '../../core/crud/index.js'
 import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
-import type { ModuleContext } from '../../core/module.js'
+import { defineModule, inSystemMenu, type MenuSeed, type ModuleContext, screen } from '../../core/module.js'
 import { parseDateTime } from '../../core/query/index.js'
 import { sanitizeRichText } from './sanitize.js'
+import * as tables from './schema.js'
 import { notice } from './schema.js'
 import { shortcutRoutes } from './shortcut.js'
 
@@ -38,7 +39,18 @@ export const noticeResource = defineResource({
   },
 })
 
-export async function deskModule(api: Api, ctx: ModuleContext): Promise<void> {
+async function deskRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   await registerResource(api, ctx.database.db, noticeResource)
   await shortcutRoutes(api, ctx)
 }
+
+/** The module's screens in the console's menu (seeded; compose/seed/menus.ts merges every module's). */
+const DESK_MENUS: MenuSeed[] = [
+  inSystemMenu(
+    { ...screen('notice', '通知公告', '/desk/notice', 'NotificationOutlined'), sort: 15 },
+    { ...screen('shortcut', '快捷方式', '/desk/shortcut', 'ThunderboltOutlined'), sort: 16 },
+  ),
+]
+
+/** blade-desk: notices and each user's desk shortcuts. */
+export const deskModule = defineModule({ name: 'desk', tables, routes: deskRoutes, menus: DESK_MENUS })

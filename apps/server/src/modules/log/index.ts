@@ -6,7 +6,7 @@ import { SIGNED_IN, TENANT_ADMIN } from '../../core/auth/route-permissions.js'
 import { defineResource, registerResource } from '../../core/crud/index.js'
 import { success } from '../../core/envelope.js'
 import type { Api } from '../../core/http/api.js'
-import type { ModuleContext } from '../../core/module.js'
+import { button, defineModule, type MenuSeed, type ModuleContext } from '../../core/module.js'
 
 /**
  * blade-log: the usual, API and error logs (read only), and the console's error-log upload.
@@ -70,7 +70,7 @@ export const errorLogResource = defineResource({
 /** What the console's error-log upload is filed as (usual log, `log_id = web`). */
 export const WEB_LOG_ID = 'web'
 
-export async function logModule(api: Api, ctx: ModuleContext): Promise<void> {
+async function logRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const db = ctx.database.db
   for (const resource of [usualLogResource, apiLogResource, errorLogResource])
     await registerResource(api, db, resource)
@@ -101,3 +101,50 @@ export async function logModule(api: Api, ctx: ModuleContext): Promise<void> {
     },
   )
 }
+
+/** The module's screens in the console's menu (seeded; compose/seed/menus.ts merges every module's). */
+const LOG_MENUS: MenuSeed[] = [
+  {
+    code: 'monitor',
+    name: '系统监控',
+    path: '/monitor',
+    source: 'MonitorOutlined',
+    sort: 96,
+    children: [
+      {
+        code: 'log',
+        name: '日志管理',
+        path: '/monitor/log',
+        source: 'FileSearchOutlined',
+        children: [
+          // BladeX's paths and per-log view buttons, so a BladeX client's views map onto them
+          {
+            code: 'log_usual',
+            name: '通用日志',
+            path: '/monitor/log/usual',
+            source: 'FileTextOutlined',
+            children: [button('log_usual_view', '查看', 2)],
+          },
+          {
+            code: 'log_api',
+            name: '接口日志',
+            path: '/monitor/log/api',
+            source: 'ApiOutlined',
+            children: [button('log_api_view', '查看', 2)],
+          },
+          {
+            code: 'log_error',
+            name: '错误日志',
+            path: '/monitor/log/error',
+            source: 'BugOutlined',
+            children: [button('log_error_view', '查看', 2)],
+          },
+          // reading logs without being a tenant admin (core/audit, modules/log)
+          button(LOG_VIEW, '查看', 2),
+        ],
+      },
+    ],
+  },
+]
+
+export const logModule = defineModule({ name: 'log', routes: logRoutes, menus: LOG_MENUS })

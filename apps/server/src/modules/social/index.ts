@@ -1,7 +1,8 @@
+import { guestContract, oauthProviderContract } from '@xpark/contract/modules/social'
 import { and, eq, inArray } from 'drizzle-orm'
 import { registerResource } from '../../core/crud/index.js'
 import { nextId } from '../../core/ids.js'
-import { defineModule } from '../../core/module.js'
+import { defineModule, inSystemMenu, type MenuSeed, resourceScreen } from '../../core/module.js'
 import type { Db } from '../../db/client.js'
 import { client } from '../auth/index.js'
 import { role } from '../authority/index.js'
@@ -13,6 +14,18 @@ import * as tables from './schema.js'
 export { withProviders } from './flow.js'
 export { oauthProvider, socialUser } from './schema.js'
 
+/** The module's screens in the console's menu (seeded; compose/seed/menus.ts merges every module's). */
+const SOCIAL_MENUS: MenuSeed[] = [
+  inSystemMenu(
+    // OpenID Connect providers (platform-wide: the platform administrator's) and guests' requests
+    {
+      ...resourceScreen(oauthProviderContract, '第三方登录', '/system/oauth-provider', 'LoginOutlined'),
+      sort: 8,
+    },
+    { ...resourceScreen(guestContract, '访客审核', '/social/guest', 'UserAddOutlined'), sort: 9 },
+  ),
+]
+
 /**
  * Other ways in (spec 01 §2, §4, §5, §6): OpenID Connect providers, the browser round trip and its
  * one-time ticket, the `social` and `applet` grants, guest registration and approval. The menus
@@ -21,6 +34,7 @@ export { oauthProvider, socialUser } from './schema.js'
  */
 export const socialModule = defineModule({
   name: 'social',
+  menus: SOCIAL_MENUS,
   tables,
   resources: [guests],
   routes: async (api, ctx) => {
