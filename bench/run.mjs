@@ -2,6 +2,7 @@
 // against a bare static server, 100,000 users paged/rendered/exported.
 // Run after a build (`npm run bench` from the repository root builds first). Loopback only, bounded in
 // time (about 3-4 minutes; a watchdog stops everything after 7), writes bench/results/latest.json.
+
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -11,6 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib'
 import { benchCrudRender, report as reportRender } from './crud-render.mjs'
+import { budgetLines, judgeBudgets } from './lib/budgets.mjs'
 import { waitForChromium } from './lib/login-page.mjs'
 import { compare } from './lib/throughput.mjs'
 import { serverWith100kUsers, timeRawPages } from './lib/users-100k.mjs'
@@ -354,6 +356,12 @@ if (server) {
 }
 if (process.env.XPARK_BENCH_SKIP_USERS !== '1') await section('users', benchUsers)
 cleanUp()
+
+heading('budgets (issue 27): each figure of this run beside its target')
+results.budgets = judgeBudgets(results)
+for (const text of budgetLines(results.budgets)) line(text)
+const over = results.budgets.filter((b) => b.verdict === 'OVER').length
+line(over ? `${over} over budget (reported, not failed)` : 'every measured budget holds')
 
 results.machine.loadAverageAtEnd = loadAverage()
 results.totalSeconds = Number(((performance.now() - benchStarted) / 1000).toFixed(1))
