@@ -6,8 +6,12 @@ const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.u
 const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@xpark/'))
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts' },
+  outdir: 'dist',
+  // code behind a dynamic import (a database driver, Redis) is its own chunk, so what it imports is
+  // loaded only when that path is taken, not on every start
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -133,7 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     tokens,
     files: new FileLinks(deps.signingSecret),
     secrets: new SecretBox(deps.signingSecret),
-    realtime: new Realtime(deps.bus ?? openBus(deps.config.redisUrl, deps.config.redisPrefix)),
+    realtime: new Realtime(deps.bus ?? (await openBus(deps.config.redisUrl, deps.config.redisPrefix))),
   }
   app.addHook('onClose', () => ctx.realtime.bus.close())
   // tests and tools reach the live-message bus of an app through it

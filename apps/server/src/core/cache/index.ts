@@ -1,11 +1,9 @@
 import type { Cache } from './cache.js'
 import { MemoryCache } from './memory.js'
-import { RedisCache } from './redis.js'
 
 export type { Cache } from './cache.js'
 export { MemoryCache } from './memory.js'
 export { parsedOnce } from './parsed.js'
-export { RedisCache } from './redis.js'
 
 /**
  * Caches derived from system data (menus, permission codes, dictionaries, scopes) live under `sys:`;
@@ -17,6 +15,8 @@ export const tenantCache = (tenantId: string): string => `${SYSTEM_CACHE}t:${ten
 
 export async function openCache(redisUrl: string | undefined, keyPrefix?: string): Promise<Cache> {
   if (!redisUrl) return new MemoryCache()
+  // ioredis is loaded only when Redis is configured
+  const { RedisCache } = await import('./redis.js')
   const cache = new RedisCache(redisUrl, keyPrefix)
   await cache.ping()
   return cache

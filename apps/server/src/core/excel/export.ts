@@ -1,12 +1,13 @@
 import { PassThrough, Writable } from 'node:stream'
 import { finished } from 'node:stream/promises'
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
 import { InflateBudget, readEntry, type ZipEntryWriter, ZipWriter, zipEntries } from '../zip/index.js'
 import {
   COLUMN_WIDTH,
   contentDisposition,
   type ExcelColumn,
+  loadExcelJs,
   safeTitle,
   timestampTitle,
   XLSX_TYPE,
@@ -113,7 +114,8 @@ async function skeleton<T>(sheetName: string, columns: readonly ExcelColumn<T>[]
       done()
     },
   })
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const { stream } = await loadExcelJs()
+  const workbook = new stream.xlsx.WorkbookWriter({
     stream: sink,
     useStyles: true,
     useSharedStrings: false,

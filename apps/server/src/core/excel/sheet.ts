@@ -86,3 +86,11 @@ export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
   return `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(fileName)}`
 }
+
+/**
+ * exceljs, loaded on the first export or template: it pulls in some 300 files (zip, streams, CSV)
+ * that a server start would otherwise read and compile for nothing (bench section 1, restart).
+ */
+export async function loadExcelJs(): Promise<typeof import('exceljs')> {
+  return (await import('exceljs')).default
+}

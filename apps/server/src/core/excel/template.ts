@@ -1,8 +1,7 @@
 import { PassThrough, type Writable } from 'node:stream'
-import ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
 import { addSheet } from './export.js'
-import { contentDisposition, type ExcelColumn, safeTitle, XLSX_TYPE } from './sheet.js'
+import { contentDisposition, type ExcelColumn, loadExcelJs, safeTitle, XLSX_TYPE } from './sheet.js'
 
 /**
  * An import template: the first sheet holds the header row only (what the import reads: nothing to
@@ -23,7 +22,8 @@ export interface TemplateOptions {
 }
 
 export async function writeTemplate(out: Writable, options: TemplateOptions): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const { stream } = await loadExcelJs()
+  const workbook = new stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
     useSharedStrings: false,

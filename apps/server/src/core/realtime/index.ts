@@ -8,7 +8,7 @@ declare module 'fastify' {
   }
 }
 
-export { type Bus, MemoryBus, openBus, RedisBus } from './bus.js'
+export { type Bus, MemoryBus, openBus } from './bus.js'
 
 /**
  * Live messages to signed-in users as server-sent events (`text/event-stream`). A stream listens to

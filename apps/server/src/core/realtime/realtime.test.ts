@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type Bus, MemoryBus, Realtime, RedisBus, tenantChannel, userChannel } from './index.js'
+import { type Bus, MemoryBus, Realtime, tenantChannel, userChannel } from './index.js'
+import { RedisBus } from './redis-bus.js'
 
 /**
  * Server-sent events over the bus: a stream receives what is published on its channels (and nothing

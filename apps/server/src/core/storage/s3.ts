@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import { buffer } from 'node:stream/consumers'
-import { Client } from 'minio'
+import type { Client } from 'minio'
 import type { EgressPolicy } from './egress.js'
 import type { FileLinks } from './links.js'
 import type { ObjectBody, ObjectStore, StoredObject } from './types.js'
@@ -48,7 +48,8 @@ function isMissing(error: unknown): boolean {
 export class S3ObjectStore implements ObjectStore {
   readonly kind = 's3' as const
   readonly domain: string
-  private readonly client: Client
+  /** minio and its XML parsers load with the first S3 store, not with every server start */
+  private readonly client: Promise<Client>
   private bucketReady: Promise<void> | undefined
 
   constructor(
@@ -62,7 +63,7 @@ export class S3ObjectStore implements ObjectStore {
       refused.code = 'EADDRNOTALLOWED'
       throw refused
     }
-    this.client = new Client({
+    const options = {
       endPoint: url.hostname,
       port: url.port ? Number(url.port) : useSSL ? 443 : 80,
       useSSL,
@@ -71,15 +72,16 @@ export class S3ObjectStore implements ObjectStore {
       region: settings.region || 'us-east-1',
       pathStyle: settings.pathStyle ?? true,
       ...(settings.egress ? { transportAgent: settings.egress.agent(useSSL) } : {}),
-    })
+    }
+    this.client = import('minio').then(({ Client }) => new Client(options))
     this.domain = `${url.origin}/${settings.bucket}`
   }
 
   private ensureBucket(): Promise<void> {
     this.bucketReady ??= (async () => {
       const { bucket, region } = this.settings
-      if (!(await this.client.bucketExists(bucket)))
-        await this.client.makeBucket(bucket, region || 'us-east-1')
+      if (!(await (await this.client).bucketExists(bucket)))
+        await (await this.client).makeBucket(bucket, region || 'us-east-1')
     })().catch((error: unknown) => {
       this.bucketReady = undefined
       throw error
@@ -92,7 +94,7 @@ export class S3ObjectStore implements ObjectStore {
     await withTimeout(
       (async () => {
         await this.ensureBucket()
-        await this.client.putObject(this.settings.bucket, key, bytes, bytes.length, {
+        await (await this.client).putObject(this.settings.bucket, key, bytes, bytes.length, {
           'Content-Type': contentType,
         })
       })(),
@@ -105,8 +107,8 @@ export class S3ObjectStore implements ObjectStore {
     try {
       return await withTimeout(
         (async () => {
-          const info = await this.client.statObject(this.settings.bucket, key)
-          const stream = await this.client.getObject(this.settings.bucket, key)
+          const info = await (await this.client).statObject(this.settings.bucket, key)
+          const stream = await (await this.client).getObject(this.settings.bucket, key)
           return { stream: Readable.from(stream), size: info.size }
         })(),
         'GetObject',
@@ -119,7 +121,7 @@ export class S3ObjectStore implements ObjectStore {
 
   async remove(key: string): Promise<void> {
     try {
-      await withTimeout(this.client.removeObject(this.settings.bucket, key), 'RemoveObject')
+      await withTimeout((await this.client).removeObject(this.settings.bucket, key), 'RemoveObject')
     } catch (error) {
       if (!isMissing(error)) throw error
     }
@@ -127,7 +129,7 @@ export class S3ObjectStore implements ObjectStore {
 
   /** a presigned GetObject URL straight to the bucket (at most 7 days, S3's limit) */
   async url(key: string, expirySeconds = 3600): Promise<string> {
-    return this.client.presignedGetObject(
+    return (await this.client).presignedGetObject(
       this.settings.bucket,
       key,
       Math.min(Math.max(expirySeconds, 1), 604_800),
