@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { CallPermission } from './calls.js'
 
 /**
  * The module kit's contract: one description of a resource that the server (`core/crud`), the
@@ -115,7 +116,29 @@ export interface TreeContract {
   title?: string
 }
 
-export interface ResourceContractInput<F extends z.ZodObject, R extends z.ZodObject> {
+/**
+ * What each route of a resource requires: the write buttons' codes, and what reading needs (a code, a
+ * marker of calls.ts such as `SIGNED_IN` or `ADMINISTRATOR`, or a list of which any one suffices).
+ */
+export interface ContractPermissions<V extends CallPermission = string> {
+  add: string
+  edit: string
+  delete: string
+  view: V
+}
+
+/**
+ * What the writes (`submit`, `save`, `update`) answer: `'id'` the row's id (`{id}`, '操作成功'),
+ * with a response schema; `'status'` BladeX's `R.status(true)` (`data: {}`), which the system
+ * screens' BladeX clients read (only `success` there).
+ */
+export type WriteReply = 'id' | 'status'
+
+export interface ResourceContractInput<
+  F extends z.ZodObject,
+  R extends z.ZodObject,
+  V extends CallPermission = string,
+> {
   /** URL path under the API base (`park-storage/storageBill`, `commodityType`) */
   path: string
   /**
@@ -142,14 +165,26 @@ export interface ResourceContractInput<F extends z.ZodObject, R extends z.ZodObj
   actions?: Readonly<Record<string, ActionContract>>
   lines?: LinesContract
   excel?: ExcelContract
+  /**
+   * Codes other than the default `<code>_add | _edit | _delete | _view`, per route kind: a system
+   * screen's own BladeX codes (attachments add and rename with `attach_upload`), or a reading marker
+   * (`SIGNED_IN` for data every screen reads, `ADMINISTRATOR` for platform data) or list.
+   */
+  permissions?: Partial<ContractPermissions<V>>
+  /** what the writes answer (default `'id'`; see `WriteReply`) */
+  writeReply?: WriteReply
 }
 
-export interface ResourceContract<F extends z.ZodObject = z.ZodObject, R extends z.ZodObject = z.ZodObject>
-  extends ResourceContractInput<F, R> {
+export interface ResourceContract<
+  F extends z.ZodObject = z.ZodObject,
+  R extends z.ZodObject = z.ZodObject,
+  V extends CallPermission = string,
+> extends ResourceContractInput<F, R, V> {
   label: string
   /** every verb's route, resolved (absent = not made) */
   resolved: Partial<Record<CrudVerb, Required<RouteSpec>>>
-  permissions: { add: string; edit: string; delete: string; view: string }
+  permissions: ContractPermissions<V>
+  writeReply: WriteReply
 }
 
 const STANDARD: readonly CrudVerb[] = ['list', 'page', 'detail', 'remove', 'submit', 'save', 'update']
@@ -185,7 +220,7 @@ export function routeSpec(name: RouteName, fallback: Required<RouteSpec>): Requi
  * The verbs a contract answers and where: the standard seven (a tree's `list` is its `treeList`),
  * the tree verbs for a tree, `select` and `uplist` only when named. `routes.x = false` drops x.
  */
-function resolveRoutes(c: ResourceContractInput<z.ZodObject, z.ZodObject>) {
+function resolveRoutes(c: ResourceContractInput<z.ZodObject, z.ZodObject, CallPermission>) {
   const wanted = new Set<CrudVerb>(STANDARD)
   if (c.tree) {
     wanted.delete('list')
@@ -213,9 +248,11 @@ function resolveRoutes(c: ResourceContractInput<z.ZodObject, z.ZodObject>) {
 }
 
 /** Declare a resource's contract (checked at once: two verbs on one route is a declaration error). */
-export function defineContract<F extends z.ZodObject, R extends z.ZodObject>(
-  input: ResourceContractInput<F, R>,
-): ResourceContract<F, R> {
+export function defineContract<
+  F extends z.ZodObject,
+  R extends z.ZodObject,
+  V extends CallPermission = string,
+>(input: ResourceContractInput<F, R, V>): ResourceContract<F, R, V> {
   const path = input.path.replace(/^\/+|\/+$/g, '')
   const label = input.label ?? 'name'
   if (!(label in input.row.shape)) throw new Error(`resource ${path}: label ${label} is not a row field`)
@@ -230,8 +267,10 @@ export function defineContract<F extends z.ZodObject, R extends z.ZodObject>(
       add: `${input.code}_add`,
       edit: `${input.code}_edit`,
       delete: `${input.code}_delete`,
-      view: `${input.code}_view`,
+      view: `${input.code}_view` as V,
+      ...input.permissions,
     },
+    writeReply: input.writeReply ?? 'id',
   }
 }
 
@@ -241,8 +280,12 @@ export function actionPermission(c: Pick<ResourceContract, 'code'>, name: string
 }
 
 /** Every button code a resource's screen needs (seeded under its menu): the four, then its actions'. */
-export function buttonCodes(c: ResourceContract): string[] {
-  const codes = [c.permissions.add, c.permissions.edit, c.permissions.delete, c.permissions.view]
+export function buttonCodes(c: ResourceContract<z.ZodObject, z.ZodObject, CallPermission>): string[] {
+  const { add, edit, delete: remove, view } = c.permissions
+  // a reading marker (`@signed-in`) is no button
+  const codes = [add, edit, remove, ...(typeof view === 'string' ? [view] : view)].filter(
+    (code) => !code.startsWith('@'),
+  )
   for (const [name, a] of Object.entries(c.actions ?? {})) codes.push(actionPermission(c, name, a))
   if (c.excel?.export) codes.push(`${c.code}_export`)
   if (c.excel?.import) codes.push(`${c.code}_import`)

@@ -357,7 +357,7 @@ describe('route sweep: a data-scoped role sees and changes only its own rows, in
   let t: TestContext
   let scoped: Record<string, string>
   let scopedId: string
-  /** the tenant tables of MODULES' resources narrowed by data scope (kit resources of tenant tables) */
+  /** the tenant tables of MODULES' resources narrowed by the role × resource rules of their code */
   const narrowed: { code: string; table: PgTable }[] = []
   /** ids of the tenant's rows in those tables, none of them the scoped user's */
   const others = new Set<string>()
@@ -383,7 +383,7 @@ describe('route sweep: a data-scoped role sees and changes only its own rows, in
     const db = t.database.db
     for (const m of MODULES)
       for (const r of m.resources ?? [])
-        if (r.kit && r.tenant && !r.scopeOff && !narrowed.some((n) => n.table === r.table))
+        if (r.scopeByRules && !narrowed.some((n) => n.table === r.table))
           narrowed.push({ code: r.contract.code, table: r.table })
     // a role holding every menu and button of the park's admin, but not its alias (admin bypasses scope),
     // with an "own rows" rule (create_user) on every narrowed resource

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { wire } from '../fields.js'
+import { defineContract } from '../kit.js'
 import { numberInput, optionalDateTimeInput, optionalNumberInput } from '../values.js'
 import { optionalText, requiredText } from './common.js'
 
@@ -66,3 +68,56 @@ export const AppStartupSchema = z.object({
   status,
 })
 export type AppStartupForm = z.infer<typeof AppStartupSchema>
+
+/** blade-app/appInfo as the page and detail answer it. */
+export const AppInfoRow = z.object({
+  id: wire.id,
+  appName: wire.text,
+  platform: wire.text,
+  versionName: wire.text,
+  versionCode: wire.number,
+  downloadUrl: wire.text,
+  releaseNotes: wire.text,
+  forceUpdate: z.boolean(),
+  status: wire.number,
+  createTime: wire.date,
+})
+export type AppInfoRow = z.infer<typeof AppInfoRow>
+
+/** blade-app/appInfo: the app's releases. The writes answer BladeX's `R.status(true)`. */
+export const appInfoContract = defineContract({
+  path: 'blade-app/appInfo',
+  code: 'appinfo',
+  form: AppInfoSchema,
+  row: AppInfoRow,
+  label: 'versionName',
+  filters: { appName: 'like', platform: 'eq', versionName: 'like', status: 'eq' },
+  sorts: ['versionCode', 'createTime', 'platform'],
+  writeReply: 'status',
+})
+
+/** blade-app/appStartup as the page and detail answer it. */
+export const AppStartupRow = z.object({
+  id: wire.id,
+  title: wire.text,
+  imageUrl: wire.text,
+  linkUrl: wire.text,
+  sort: wire.number,
+  startTime: wire.optionalDate,
+  endTime: wire.optionalDate,
+  status: wire.number,
+  createTime: wire.date,
+})
+export type AppStartupRow = z.infer<typeof AppStartupRow>
+
+/** blade-app/appStartup: the app's splash pages. The writes answer BladeX's `R.status(true)`. */
+export const appStartupContract = defineContract({
+  path: 'blade-app/appStartup',
+  code: 'appstartup',
+  form: AppStartupSchema,
+  row: AppStartupRow,
+  label: 'title',
+  filters: { title: 'like', status: 'eq' },
+  sorts: ['sort', 'startTime', 'createTime'],
+  writeReply: 'status',
+})

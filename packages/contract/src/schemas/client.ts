@@ -1,6 +1,8 @@
 import { z } from 'zod'
+import { defineContract } from '../kit.js'
 import { numberInput } from '../values.js'
 import { optionalText, requiredText } from './common.js'
+import { ClientRow } from './rows.js'
 
 const seconds = (message: string) =>
   numberInput(
@@ -32,3 +34,15 @@ export const ClientSchema = z.object({
   autoapprove: optionalText('autoapprove', 255),
 })
 export type ClientForm = z.infer<typeof ClientSchema>
+
+/** blade-system/client: the OAuth clients (platform data; the secret is write-only). The writes answer BladeX's `R.status(true)`. */
+export const clientContract = defineContract({
+  path: 'blade-system/client',
+  code: 'client',
+  form: ClientSchema,
+  row: ClientRow,
+  label: 'clientId',
+  filters: { clientId: 'like', scope: 'like', authorizedGrantTypes: 'like' },
+  sorts: ['clientId', 'createTime'],
+  writeReply: 'status',
+})

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { wire } from '../fields.js'
+import { defineContract } from '../kit.js'
 import { optionalText, requiredText } from './common.js'
 
 /** parent_id of a root entry, and the dict_key every root carries (BladeX seed convention). */
@@ -44,3 +46,52 @@ export interface DictItem {
   remark: string
   isSealed: 0 | 1
 }
+
+/** A dictionary entry as the page and detail answer it (system and business alike). */
+export const DictRow = z.object({
+  id: wire.id,
+  parentId: wire.id,
+  code: wire.text,
+  dictKey: wire.text,
+  dictValue: wire.text,
+  sort: wire.number,
+  remark: wire.text,
+  isSealed: wire.number,
+})
+export type DictRow = z.infer<typeof DictRow>
+
+const DICT_FILTERS = {
+  code: 'like',
+  dictValue: 'like',
+  dictKey: 'eq',
+  parentId: 'eq',
+  isSealed: 'eq',
+} as const
+const DICT_SORTS = ['sort', 'code', 'dictKey', 'createTime']
+
+/**
+ * blade-system/dict: the system dictionary (global; the module answers `list` as the tree). The
+ * screen's reads need `dict_view`. The writes answer BladeX's `R.status(true)`.
+ */
+export const dictContract = defineContract({
+  path: 'blade-system/dict',
+  code: 'dict',
+  form: DictSchema,
+  row: DictRow,
+  label: 'dictValue',
+  filters: DICT_FILTERS,
+  sorts: DICT_SORTS,
+  writeReply: 'status',
+})
+
+/** blade-system/dict-biz: the business dictionary, per tenant (codes `dictbiz_*`). The writes answer BladeX's `R.status(true)`. */
+export const dictBizContract = defineContract({
+  path: 'blade-system/dict-biz',
+  code: 'dictbiz',
+  form: DictSchema,
+  row: DictRow,
+  label: 'dictValue',
+  filters: DICT_FILTERS,
+  sorts: DICT_SORTS,
+  writeReply: 'status',
+})

@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { TENANT_ADMIN } from '../calls.js'
+import { wire } from '../fields.js'
+import { defineContract, type ResourceContractInput } from '../kit.js'
 
 /**
  * Logs (BladeX blade_log_usual / blade_log_api / blade_log_error) and the console's error-log
@@ -73,3 +76,93 @@ export interface LogErrorRecord extends LogRecordBase {
   lineNumber: number | null
   fileName: string
 }
+
+/** What reads any log (besides a tenant's administrator and the platform administrator). */
+export const LOG_VIEW = 'log_view'
+
+const logRowBase = {
+  id: wire.id,
+  tenantId: wire.text,
+  serviceId: wire.text,
+  serverHost: wire.text,
+  serverIp: wire.text,
+  env: wire.text,
+  method: wire.text,
+  requestUri: wire.text,
+  userAgent: wire.text,
+  remoteIp: wire.text,
+  methodClass: wire.text,
+  methodName: wire.text,
+  params: wire.text,
+  createBy: wire.text,
+  createTime: wire.date,
+}
+export const LogUsualRow = z.object({
+  ...logRowBase,
+  logLevel: wire.text,
+  logId: wire.text,
+  logData: wire.text,
+})
+export const LogApiRow = z.object({
+  ...logRowBase,
+  type: wire.text,
+  title: wire.text,
+  time: wire.number,
+  status: wire.number,
+})
+export const LogErrorRow = z.object({
+  ...logRowBase,
+  stackTrace: wire.text,
+  exceptionName: wire.text,
+  message: wire.text,
+  lineNumber: wire.optionalNumber,
+  fileName: wire.text,
+})
+
+/**
+ * A log's resource: read only (`list`, `page`, `detail`; nothing writes a log through HTTP). Never
+ * public and never for every user (BladeX served its logs without a login, SpringBlade#9): a tenant's
+ * administrator, the platform administrator and holders of `log_view` read, and so do holders of
+ * BladeX's per-log view button (`log_usual_view`, …) for that log. The write codes are `log_view`,
+ * as before the kit: no write route exists.
+ */
+function logContract<R extends z.ZodObject>(
+  kind: 'usual' | 'api' | 'error',
+  row: R,
+  filters: NonNullable<ResourceContractInput<z.ZodObject, R>['filters']>,
+  sorts: readonly string[],
+) {
+  return defineContract({
+    path: `blade-log/${kind}`,
+    code: `log_${kind}`,
+    form: z.object({}),
+    row,
+    label: 'requestUri',
+    filters: { requestUri: 'like', method: 'eq', createBy: 'like', remoteIp: 'like', ...filters },
+    sorts,
+    routes: { remove: false, submit: false, save: false, update: false },
+    permissions: {
+      add: LOG_VIEW,
+      edit: LOG_VIEW,
+      delete: LOG_VIEW,
+      view: [TENANT_ADMIN, LOG_VIEW, `log_${kind}_view`],
+    },
+  })
+}
+
+export const logUsualContract = logContract(
+  'usual',
+  LogUsualRow,
+  { logLevel: 'eq', logId: 'eq', logData: 'like' },
+  ['createTime'],
+)
+export const logApiContract = logContract('api', LogApiRow, { title: 'like', type: 'eq', status: 'eq' }, [
+  'createTime',
+  'time',
+])
+export const logErrorContract = logContract(
+  'error',
+  LogErrorRow,
+  { exceptionName: 'like', message: 'like' },
+  ['createTime'],
+)

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { wire } from '../fields.js'
+import { defineContract } from '../kit.js'
 import { integerInput, optionalDateTimeInput } from '../values.js'
 import { requiredText } from './common.js'
 
@@ -23,3 +25,26 @@ export const NoticeSchema = z.object({
     .optional(),
 })
 export type NoticeForm = z.infer<typeof NoticeSchema>
+
+/** blade-desk/notice as the page and detail answer it. */
+export const DeskNoticeRow = z.object({
+  id: wire.id,
+  title: wire.text,
+  category: wire.number,
+  releaseTime: wire.optionalDate,
+  content: wire.text,
+  createTime: wire.date,
+})
+export type DeskNoticeRow = z.infer<typeof DeskNoticeRow>
+
+/** blade-desk/notice: a tenant's notices (the content is sanitised on every write). The writes answer BladeX's `R.status(true)`. */
+export const deskNoticeContract = defineContract({
+  path: 'blade-desk/notice',
+  code: 'notice',
+  form: NoticeSchema,
+  row: DeskNoticeRow,
+  label: 'title',
+  filters: { title: 'like', category: 'eq', releaseTime: 'eq' },
+  sorts: ['releaseTime', 'createTime', 'title', 'category'],
+  writeReply: 'status',
+})

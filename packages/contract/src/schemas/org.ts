@@ -1,7 +1,10 @@
 import { z } from 'zod'
+import { wire } from '../fields.js'
+import { defineContract } from '../kit.js'
 import { passwordProblem, phoneProblem } from '../validation.js'
 import { integerInput, optionalNumberInput } from '../values.js'
 import { idString, optionalText, requiredText } from './common.js'
+import { PostRow } from './rows.js'
 
 export { idString }
 
@@ -147,3 +150,106 @@ export const UserInfoForm = z.object({
   avatar: avatarUrl.optional(),
 })
 export type UserInfoForm = z.infer<typeof UserInfoForm>
+
+/** blade-system/dept as the page and detail answer it. */
+export const DeptRow = z.object({
+  id: wire.id,
+  parentId: wire.id,
+  ancestors: wire.text,
+  deptCategory: wire.number,
+  deptName: wire.text,
+  fullName: wire.text,
+  sort: wire.number,
+  remark: wire.text,
+})
+export type DeptRow = z.infer<typeof DeptRow>
+
+/**
+ * blade-system/dept: a tenant's organisation tree (the module answers `list` as the tree itself).
+ * The writes answer BladeX's `R.status(true)`.
+ */
+export const deptContract = defineContract({
+  path: 'blade-system/dept',
+  code: 'dept',
+  form: DeptForm,
+  row: DeptRow,
+  label: 'deptName',
+  filters: { deptName: 'like', fullName: 'like', deptCategory: 'eq', parentId: 'eq' },
+  sorts: ['sort', 'deptName', 'createTime'],
+  writeReply: 'status',
+})
+
+/** blade-system/post: a tenant's posts (job titles). The writes answer BladeX's `R.status(true)`. */
+export const postContract = defineContract({
+  path: 'blade-system/post',
+  code: 'post',
+  form: PostForm,
+  row: PostRow,
+  label: 'postName',
+  filters: { category: 'eq', postCode: 'like', postName: 'like' },
+  sorts: ['sort', 'postCode', 'postName', 'createTime'],
+  writeReply: 'status',
+})
+
+/** blade-system/role as the page and detail answer it. */
+export const RoleRow = z.object({
+  id: wire.id,
+  parentId: wire.id,
+  roleName: wire.text,
+  roleAlias: wire.text,
+  sort: wire.number,
+})
+export type RoleRow = z.infer<typeof RoleRow>
+
+/** blade-system/role (the module answers `list` as the tree). The writes answer `R.status(true)`. */
+export const roleContract = defineContract({
+  path: 'blade-system/role',
+  code: 'role',
+  form: RoleForm,
+  row: RoleRow,
+  label: 'roleName',
+  filters: { roleName: 'like', roleAlias: 'like', parentId: 'eq' },
+  sorts: ['sort', 'roleName', 'roleAlias'],
+  writeReply: 'status',
+})
+
+/** The user list's filters: the searched text columns carry trigram indexes (the user table builds them). */
+export const USER_FILTERS = {
+  account: { op: 'like', index: 'trigram' },
+  realName: { op: 'like', index: 'trigram' },
+  name: { op: 'like', index: 'trigram' },
+  phone: { op: 'like', index: 'trigram' },
+  userType: 'eq',
+} as const
+
+/** blade-user as the page and detail answer it (the password is never read back). */
+export const UserRow = z.object({
+  id: wire.id,
+  tenantId: wire.text,
+  code: wire.text,
+  userType: wire.number,
+  account: wire.text,
+  name: wire.text,
+  realName: wire.text,
+  avatar: wire.text,
+  email: wire.text,
+  phone: wire.text,
+  sex: wire.number,
+  roleId: wire.text,
+  deptId: wire.text,
+  postId: wire.text,
+  staffTypeId: wire.optionalId,
+  status: wire.number,
+})
+export type UserRow = z.infer<typeof UserRow>
+
+/** blade-user: a tenant's accounts (the module writes `submit`, `save` and `update` by hand: passwords). */
+export const userContract = defineContract({
+  path: 'blade-user',
+  code: 'user',
+  form: UserForm,
+  row: UserRow,
+  label: 'realName',
+  filters: USER_FILTERS,
+  sorts: ['account', 'realName', 'createTime'],
+})

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { wire } from '../fields.js'
+import { defineContract } from '../kit.js'
 import { integerInput } from '../values.js'
 import { optionalText, requiredText } from './common.js'
 
@@ -91,3 +93,94 @@ export interface BladeFile {
   originalName: string
   attachId: string
 }
+
+/** blade-resource/oss as the page and detail answer it (the secret key is write-only). */
+export const OssRow = z.object({
+  id: wire.id,
+  category: wire.number,
+  ossCode: wire.text,
+  endpoint: wire.optionalText,
+  accessKey: wire.optionalText,
+  bucketName: wire.optionalText,
+  appId: wire.optionalText,
+  region: wire.optionalText,
+  remark: wire.optionalText,
+  status: wire.number,
+})
+export type OssRow = z.infer<typeof OssRow>
+
+/** blade-resource/oss: a tenant's storage configurations. The writes answer BladeX's `R.status(true)`. */
+export const ossContract = defineContract({
+  path: 'blade-resource/oss',
+  code: 'oss',
+  form: OssSchema,
+  row: OssRow,
+  label: 'ossCode',
+  filters: { ossCode: 'like', category: 'eq', status: 'eq' },
+  sorts: ['ossCode', 'category', 'status', 'createTime'],
+  writeReply: 'status',
+})
+
+/** blade-resource/sms as the page and detail answer it (the keys are write-only). */
+export const SmsRow = z.object({
+  id: wire.id,
+  category: wire.number,
+  smsCode: wire.text,
+  templateId: wire.optionalText,
+  regionId: wire.optionalText,
+  signName: wire.optionalText,
+  remark: wire.optionalText,
+  status: wire.number,
+})
+export type SmsRow = z.infer<typeof SmsRow>
+
+/** blade-resource/sms: a tenant's SMS configurations. The writes answer BladeX's `R.status(true)`. */
+export const smsContract = defineContract({
+  path: 'blade-resource/sms',
+  code: 'sms',
+  form: SmsSchema,
+  row: SmsRow,
+  label: 'smsCode',
+  filters: { smsCode: 'like', templateId: 'like', category: 'eq', status: 'eq' },
+  sorts: ['smsCode', 'category', 'status', 'createTime'],
+  writeReply: 'status',
+})
+
+/** An attachment's editable field: rows are made by uploads; `submit` with an id renames one. */
+export const AttachSchema = z.object({
+  originalName: z.string().trim().min(1, '请输入附件名称').max(255),
+})
+export type AttachForm = z.infer<typeof AttachSchema>
+
+/** blade-resource/attach as the page and detail answer it. */
+export const AttachRow = z.object({
+  id: wire.id,
+  link: wire.text,
+  domain: wire.text,
+  name: wire.text,
+  originalName: wire.text,
+  extension: wire.text,
+  attachSize: wire.number,
+  ossId: wire.optionalId,
+  createTime: wire.date,
+})
+export type AttachRow = z.infer<typeof AttachRow>
+
+/** What storing a file needs (`put-file`): the attachment screen's 上传 button. */
+export const ATTACH_UPLOAD = 'attach_upload'
+
+/**
+ * blade-resource/attach: a tenant's stored files. BladeX's codes: uploading adds a row and renaming
+ * one (`submit` with an id) is an edit, both under `attach_upload`. The writes answer BladeX's `R.status(true)`.
+ */
+export const attachContract = defineContract({
+  path: 'blade-resource/attach',
+  code: 'attach',
+  form: AttachSchema,
+  row: AttachRow,
+  label: 'originalName',
+  filters: { originalName: 'like', extension: 'eq', name: 'like' },
+  sorts: ['originalName', 'attachSize', 'createTime'],
+  permissions: { add: ATTACH_UPLOAD, edit: ATTACH_UPLOAD },
+  writeReply: 'status',
+})

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { wire } from '../fields.js'
+import { defineContract } from '../kit.js'
 import { integerInput, optionalNumberInput } from '../values.js'
 import { idString, requiredText } from './common.js'
 
@@ -107,3 +109,54 @@ export const ApiScopeForm = z.object({
   remark: z.string().max(255).optional(),
 })
 export type ApiScopeForm = z.infer<typeof ApiScopeForm>
+
+/** blade-system/data-scope as the page and detail answer it. */
+export const DataScopeRow = z.object({
+  id: wire.id,
+  menuId: wire.id,
+  resourceCode: wire.text,
+  scopeName: wire.text,
+  scopeField: wire.text,
+  scopeClass: wire.text,
+  scopeColumn: wire.text,
+  scopeType: wire.number,
+  scopeValue: wire.text,
+  remark: wire.text,
+})
+export type DataScopeRow = z.infer<typeof DataScopeRow>
+
+/** blade-system/data-scope: the data-scope rules of the menus (platform data). The writes answer BladeX's `R.status(true)`. */
+export const dataScopeContract = defineContract({
+  path: 'blade-system/data-scope',
+  code: 'datascope',
+  form: DataScopeForm,
+  row: DataScopeRow,
+  label: 'scopeName',
+  filters: { menuId: 'eq', resourceCode: 'like', scopeName: 'like', scopeType: 'eq' },
+  sorts: ['scopeName', 'resourceCode', 'createTime'],
+  writeReply: 'status',
+})
+
+/** blade-system/api-scope as the page and detail answer it. */
+export const ApiScopeRow = z.object({
+  id: wire.id,
+  menuId: wire.id,
+  resourceCode: wire.text,
+  scopeName: wire.text,
+  scopePath: wire.text,
+  scopeType: wire.number,
+  remark: wire.text,
+})
+export type ApiScopeRow = z.infer<typeof ApiScopeRow>
+
+/** blade-system/api-scope: the API-scope rules of the menus (platform data). The writes answer BladeX's `R.status(true)`. */
+export const apiScopeContract = defineContract({
+  path: 'blade-system/api-scope',
+  code: 'apiscope',
+  form: ApiScopeForm,
+  row: ApiScopeRow,
+  label: 'scopeName',
+  filters: { menuId: 'eq', resourceCode: 'like', scopeName: 'like', scopePath: 'like' },
+  sorts: ['scopeName', 'resourceCode', 'createTime'],
+  writeReply: 'status',
+})

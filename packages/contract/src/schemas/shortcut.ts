@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { wire } from '../fields.js'
+import { defineContract } from '../kit.js'
 import { optionalNumberInput } from '../values.js'
 import { idString, requiredText } from './common.js'
 
@@ -24,3 +26,25 @@ export const ShortcutSchema = z.object({
   ),
 })
 export type ShortcutForm = z.infer<typeof ShortcutSchema>
+
+/** blade-desk/shortcut as the page and detail answer it (the owner is not sent). */
+export const ShortcutRow = z.object({
+  id: wire.id,
+  name: wire.text,
+  path: wire.text,
+  menuId: wire.optionalId,
+  source: wire.text,
+  sort: wire.number,
+})
+export type ShortcutRow = z.infer<typeof ShortcutRow>
+
+/** blade-desk/shortcut: each user's own shortcuts. The writes answer BladeX's `R.status(true)`. */
+export const shortcutContract = defineContract({
+  path: 'blade-desk/shortcut',
+  code: 'shortcut',
+  form: ShortcutSchema,
+  row: ShortcutRow,
+  filters: { name: 'like', path: 'like' },
+  sorts: ['sort', 'name', 'createTime'],
+  writeReply: 'status',
+})

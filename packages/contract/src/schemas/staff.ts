@@ -1,6 +1,8 @@
 import { z } from 'zod'
+import { defineContract } from '../kit.js'
 import { optionalNumberInput } from '../values.js'
 import { optionalText, requiredText } from './common.js'
+import { StaffTypeRow } from './rows.js'
 
 /** A staff type of a tenant (员工类型, `blade-system/staff/type`): the code is unique per tenant. */
 export const StaffTypeSchema = z.object({
@@ -20,3 +22,14 @@ export const StaffTypeSchema = z.object({
   remark: optionalText('remark', 255),
 })
 export type StaffTypeForm = z.infer<typeof StaffTypeSchema>
+
+/** blade-system/staff/type: a tenant's staff types. The writes answer BladeX's `R.status(true)`. */
+export const staffTypeContract = defineContract({
+  path: 'blade-system/staff/type',
+  code: 'stafftype',
+  form: StaffTypeSchema,
+  row: StaffTypeRow,
+  filters: { name: 'like', code: 'like' },
+  sorts: ['sort', 'name', 'code', 'createTime'],
+  writeReply: 'status',
+})

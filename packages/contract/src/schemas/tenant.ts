@@ -1,8 +1,10 @@
 import { z } from 'zod'
-
+import { ADMINISTRATOR } from '../calls.js'
+import { defineContract } from '../kit.js'
 import { passwordProblem } from '../validation.js'
 import { numberInput, optionalDateTimeInput, optionalNumberInput } from '../values.js'
 import { idString, optionalText, requiredText } from './common.js'
+import { DatasourceRow, ProductionRow, ProxyTenantRow } from './rows.js'
 
 /** `yyyy-MM-dd HH:mm:ss` (or `yyyy-MM-dd`), as the console's date picker sends it; empty or null = never expires */
 export const tenantExpireTime = optionalDateTimeInput('expire time: yyyy-MM-dd HH:mm:ss')
@@ -163,3 +165,42 @@ export const TenantOwnSettingSchema = TenantSchema.pick({
   backgroundUrl: true,
 }).partial()
 export type TenantOwnSetting = z.infer<typeof TenantOwnSettingSchema>
+
+/**
+ * blade-system/datasource: platform data, reads included (`view: ADMINISTRATOR`: the platform
+ * administrator only); the writes answer BladeX's `R.status(true)`.
+ */
+export const datasourceContract = defineContract({
+  path: 'blade-system/datasource',
+  code: 'datasource',
+  form: DatasourceSchema,
+  row: DatasourceRow,
+  filters: { name: 'like', url: 'like' },
+  sorts: ['name', 'createTime'],
+  permissions: { view: ADMINISTRATOR },
+  writeReply: 'status',
+})
+
+/** blade-system/proxyTenant (agents): the platform administrator's, reads included; codes `proxy_*`. */
+export const proxyTenantContract = defineContract({
+  path: 'blade-system/proxyTenant',
+  code: 'proxy',
+  form: ProxyTenantSchema,
+  row: ProxyTenantRow,
+  filters: { name: 'like', linkman: 'like', contactNumber: 'like' },
+  sorts: ['name', 'createTime'],
+  permissions: { view: ADMINISTRATOR },
+  writeReply: 'status',
+})
+
+/** blade-system/production (products): platform data, reads included (a tenant must not learn what others bought). */
+export const productionContract = defineContract({
+  path: 'blade-system/production',
+  code: 'production',
+  form: ProductionSchema,
+  row: ProductionRow,
+  filters: { name: 'like' },
+  sorts: ['sort', 'name', 'createTime'],
+  permissions: { view: ADMINISTRATOR },
+  writeReply: 'status',
+})

@@ -1,6 +1,8 @@
 import { z } from 'zod'
+import { defineContract } from '../kit.js'
 import { numberInput } from '../values.js'
 import { idString, optionalText, requiredText } from './common.js'
+import { TopMenuRow } from './rows.js'
 
 /** A top menu (BladeX blade_top_menu): a tenant's shortcut onto a subset of the menu tree. */
 export const TopMenuSchema = z.object({
@@ -17,3 +19,14 @@ export const TopMenuGrantSchema = z.object({
   menuIds: z.array(idString, { error: 'menuIds: a list of ids' }).max(5000),
 })
 export type TopMenuGrant = z.infer<typeof TopMenuGrantSchema>
+
+/** blade-system/topmenu: a tenant's top menus. The writes answer BladeX's `R.status(true)`. */
+export const topMenuContract = defineContract({
+  path: 'blade-system/topmenu',
+  code: 'topmenu',
+  form: TopMenuSchema,
+  row: TopMenuRow,
+  filters: { code: 'like', name: 'like' },
+  sorts: ['sort', 'code', 'name', 'createTime'],
+  writeReply: 'status',
+})

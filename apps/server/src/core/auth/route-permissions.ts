@@ -29,7 +29,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** what the caller must hold (see core/auth/route-permissions.ts); required unless `public` */
     permission?: RoutePermission
-    /** the kit resource the route was made for (core/crud): the sweeps find a route's form through it */
+    /** the resource the route was made for (core/crud): the sweeps find a route's form through it */
     resource?: unknown
   }
   interface FastifyInstance {
@@ -43,7 +43,7 @@ export interface RouteEntry {
   url: string
   public: boolean
   permission: RoutePermission | undefined
-  /** the kit resource it was made for, if any (the route config's `resource`) */
+  /** the resource it was made for, if any (the route config's `resource`) */
   resource?: unknown
 }
 

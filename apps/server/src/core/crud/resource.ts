@@ -1,8 +1,8 @@
+import type { CallPermission } from '@xpark/contract/calls'
 import {
   type ActionContract,
   buttonCodes,
   type CrudVerb,
-  defineContract,
   type ResourceContract,
   type RouteSpec,
   type StateValue,
@@ -11,7 +11,7 @@ import type { SQL } from 'drizzle-orm'
 import { getTableColumns } from 'drizzle-orm'
 import { getTableConfig, IndexedColumn, type PgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import type { preHandlerAsyncHookHandler } from 'fastify'
-import { z } from 'zod'
+import type { z } from 'zod'
 import type { Tx } from '../../db/client.js'
 import type { RoutePermission } from '../auth/route-permissions.js'
 import type { AuthContext } from '../auth/tokens.js'
@@ -161,10 +161,17 @@ interface ResourceBase<S extends z.ZodObject> {
   /** columns never sent to a client */
   omit?: readonly string[]
   /**
-   * data scope: the hook narrowing every read and write; a contract resource of a tenant table gets
-   * the role × resource rules of its `code` unless it says `scope: false`
+   * data scope: the hook narrowing every read and write; a resource of a tenant table gets the
+   * role × resource rules of its contract's `code` unless it brings its own hook or says `scope: false`
+   * (the system screens written before the kit: BladeX narrows them by hand, or not at all)
    */
   scope?: ScopeHook | false
+  /**
+   * API scope (the role's allowed paths, `api.scopes.api.guard`) on every route; default: for a tenant
+   * table. `false`: not checked here (the system screens BladeX never put under API scope, or one whose
+   * own `guards` carry it)
+   */
+  apiScope?: boolean
   /**
    * rules before a write, inside its transaction (uniqueness and the like); throw AppError to refuse.
    * It may add derived columns to `values` (a dept's `ancestors`): they are written with the rest.
@@ -211,43 +218,22 @@ interface ResourceBase<S extends z.ZodObject> {
   excel?: ExcelOptions
 }
 
-/** A resource described by a contract (`packages/contract`): the module kit's way. */
-export interface ContractResourceOptions<S extends z.ZodObject> extends ResourceBase<S> {
-  contract: ResourceContract<S, z.ZodObject>
+/** A resource, described by a contract (`packages/contract`). */
+export interface ResourceOptions<S extends z.ZodObject> extends ResourceBase<S> {
+  contract: ResourceContract<S, z.ZodObject, CallPermission>
 }
 
-/** A resource without a contract (the system screens written before the kit). */
-export interface PlainResourceOptions<S extends z.ZodObject> extends ResourceBase<S> {
-  contract?: undefined
-  /** the editable fields (zod, shareable with the console); anything else in a body is dropped */
-  schema: S
-  /** URL path under the API base, e.g. `blade-system/param` */
-  path: string
-  /**
-   * button codes of the writes, and what reading needs: a `_view` code, or a marker of
-   * core/auth/route-permissions.ts (`SIGNED_IN` for data every screen reads, such as dictionaries)
-   */
-  permissions: { add: string; edit: string; delete: string; view: RoutePermission }
-  /** whitelisted filter fields and the operator of their bare parameter (suffix forms work on them too) */
-  filters?: FilterSpec
-  /** whitelisted sort fields (`id` always) */
-  sorts?: readonly string[]
-  /** register `save` and `update` beside `submit` (default true, as BladeX controllers do) */
-  aliases?: boolean
-  /**
-   * a row as the reads answer it, declared in `packages/contract`: the read routes' response schema
-   * (OpenAPI, and checked against every reply in the tests); without it the reads have none
-   */
-  row?: z.ZodObject
-}
-
-export type ResourceOptions<S extends z.ZodObject> = ContractResourceOptions<S> | PlainResourceOptions<S>
-
-export interface Resource<S extends z.ZodObject = z.ZodObject> extends Omit<ResourceBase<S>, 'scope'> {
+export interface Resource<S extends z.ZodObject = z.ZodObject>
+  extends Omit<ResourceBase<S>, 'scope' | 'apiScope'> {
   scope?: ScopeHook
-  /** the declaration turned data scope off (`scope: false`) */
-  scopeOff: boolean
-  contract: ResourceContract<S, z.ZodObject>
+  /**
+   * its data scope is the role × resource rules of its contract's code (a tenant table, neither its
+   * own hook nor `scope: false`): the factory sets `scope` to that hook when it registers the routes
+   */
+  scopeByRules: boolean
+  /** its routes check API scope (`apiScope`, default: a tenant table) */
+  apiScope: boolean
+  contract: ResourceContract<S, z.ZodObject, CallPermission>
   schema: S
   path: string
   tag: string
@@ -261,10 +247,6 @@ export interface Resource<S extends z.ZodObject = z.ZodObject> extends Omit<Reso
   sortSet: SortSet
   /** every route the factory makes, by verb (what `skip` and the contract leave) */
   routes: Partial<Record<Verb, Required<RouteSpec>>>
-  /** whether a contract described it (its data scope and buttons follow the kit's rules) */
-  kit: boolean
-  /** whether its row is declared (a contract's, or a plain resource's `row`): the reads' response schema */
-  rowDeclared: boolean
 }
 
 /** Columns the server alone sets (tenancy.ts stamps them); a schema that offers them is a bug. */
@@ -279,37 +261,12 @@ const SERVER_OWNED = [
   'isDeleted',
 ]
 
-/** Contracts made for plain declarations (a redefinition from a plain resource stays plain). */
-const PLAIN = new WeakSet<object>()
-
-/** A contract for a resource declared the old way: the same routes it always had. */
-function plainContract<S extends z.ZodObject>(o: PlainResourceOptions<S>): ResourceContract<S, z.ZodObject> {
-  const aliases = o.aliases !== false
-  const row = o.row ?? z.object({ name: z.string() })
-  const c = defineContract({
-    path: o.path,
-    code: o.permissions.add.replace(/_add$/, ''),
-    form: o.schema,
-    row,
-    ...('name' in row.shape ? {} : { label: 'id' }),
-    ...(o.filters ? { filters: o.filters } : {}),
-    ...(o.sorts ? { sorts: o.sorts } : {}),
-    routes: aliases ? {} : { save: false, update: false },
-  })
-  // a plain resource keeps its own codes (its `view` may be a marker such as SIGNED_IN)
-  const plain = { ...c, permissions: o.permissions as typeof c.permissions }
-  PLAIN.add(plain)
-  return plain
-}
-
 function fail(where: string, problem: string): never {
   throw new Error(`${where}: ${problem}`)
 }
 
 export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S>): Resource<S> {
-  const kit = options.contract !== undefined && !PLAIN.has(options.contract)
-  const contract = kit ? options.contract! : plainContract(options as PlainResourceOptions<S>)
-  const { table } = options
+  const { contract, table } = options
   const path = contract.path
   const schema = contract.form
   const columns = getTableColumns(table) as Record<string, PgColumn>
@@ -323,18 +280,15 @@ export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S
     if (!columns[field]) fail(where, `form field ${field} is not a column`)
     if (SERVER_OWNED.includes(field)) fail(where, `${field} is set by the server, not the form`)
   }
-  const rowDeclared = kit || (options as PlainResourceOptions<S>).row !== undefined
-  if (rowDeclared) {
-    const known = new Set([...Object.keys(columns), ...Object.keys(options.expand ?? {})])
-    for (const field of Object.keys(contract.row.shape))
-      if (
-        !known.has(field) &&
-        field !== contract.lines?.field &&
-        field !== 'hasChildren' &&
-        field !== 'children'
-      )
-        fail(where, `row field ${field} is neither a column nor an expand`)
-  }
+  const known = new Set([...Object.keys(columns), ...Object.keys(options.expand ?? {})])
+  for (const field of Object.keys(contract.row.shape))
+    if (
+      !known.has(field) &&
+      field !== contract.lines?.field &&
+      field !== 'hasChildren' &&
+      field !== 'children'
+    )
+      fail(where, `row field ${field} is neither a column nor an expand`)
   const treeParent = contract.tree ? [contract.tree.parent ?? 'parentId'] : []
   assertReferencesDeclared(where, schema, options.references, [
     ...treeParent,
@@ -364,15 +318,14 @@ export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S
   }
   const routes = { ...contract.resolved }
   for (const verb of options.skip ?? []) delete routes[verb]
-  const { scope, ...rest } = options
+  const { scope, apiScope, ...rest } = options
   assertTrigramIndexes(table, filters, where)
   return {
     ...rest,
     ...(scope ? { scope } : {}),
-    scopeOff: scope === false,
+    scopeByRules: tenant && scope === undefined,
+    apiScope: apiScope ?? tenant,
     contract,
-    kit,
-    rowDeclared,
     schema,
     path,
     tag: options.tag ?? path.split('/').filter(Boolean).at(-1) ?? path,

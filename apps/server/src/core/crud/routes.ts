@@ -88,11 +88,12 @@ function parsed<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
 
 export async function registerResource(api: Api, db: Db, r: Resource): Promise<void> {
   const tags = [r.tag]
-  // a kit resource of a tenant table is narrowed by the role × resource rules of its code and
-  // guarded by API scope, unless it says why not (`scope: false`); the hook is the same for every
-  // app of the process (it finds the app's scopes through the caller), so setting it once is enough
-  if (r.kit && r.tenant && !r.scope && !r.scopeOff) r.scope = kitScopeHook(r.contract.code, r.table)
-  const guards = [...(r.kit && r.tenant ? [api.scopes.api.guard] : []), ...(r.guards ?? [])]
+  // a resource of a tenant table is narrowed by the role × resource rules of its code and guarded
+  // by API scope, unless it says why not (its own `scope` or `scope: false`, `apiScope: false`); the
+  // hook is the same for every app of the process (it finds the app's scopes through the caller), so
+  // setting it once is enough
+  if (r.scopeByRules && !r.scope) r.scope = kitScopeHook(r.contract.code, r.table)
+  const guards = [...(r.apiScope ? [api.scopes.api.guard] : []), ...(r.guards ?? [])]
   /** what a route requires (core/auth/route-permissions.ts) and its extra guards */
   const read: Access = { permission: r.permissions.view, guards }
   const writeWith = (codeFor: (request: FastifyRequest) => string): Access => ({
@@ -101,8 +102,7 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
   })
   const needs = (code: string): Access => ({ permission: code, guards })
   const row = r.contract.row
-  const kitReply = <T extends z.ZodType>(data: T) =>
-    r.rowDeclared ? { response: { 200: envelopeOf(data) } } : {}
+  const replyOf = <T extends z.ZodType>(data: T) => ({ response: { 200: envelopeOf(data) } })
 
   /** One route (several methods and paths where the spec names them). */
   function route(
@@ -129,12 +129,12 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
 
   const list = at('list')
   if (list)
-    route(list, 'paged list', { querystring: listQuerySchema(r), ...kitReply(pageOf(row)) }, read, (q) =>
+    route(list, 'paged list', { querystring: listQuerySchema(r), ...replyOf(pageOf(row)) }, read, (q) =>
       listRows(db, r, authOf(q), q.query as Body).then(ok),
     )
   const page = at('page')
   if (page)
-    route(page, 'paged list', { querystring: listQuerySchema(r), ...kitReply(pageOf(row)) }, read, (q) =>
+    route(page, 'paged list', { querystring: listQuerySchema(r), ...replyOf(pageOf(row)) }, read, (q) =>
       listRows(db, r, authOf(q), q.query as Body).then(ok),
     )
 
@@ -145,7 +145,7 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
     route(
       detail,
       'one row',
-      { querystring: z.object({ [detail.idParam]: idSchema }), ...kitReply(detailRow) },
+      { querystring: z.object({ [detail.idParam]: idSchema }), ...replyOf(detailRow) },
       read,
       async (q) => {
         const id = String((q.query as Body)[detail.idParam])
@@ -182,14 +182,17 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
     }
     return insertRow(db, r, auth, values)
   }
-  const answer = (id: string) => (r.kit ? ok({ id }, '操作成功') : status(true))
+  // what the writes answer: the row's id, or BladeX's `R.status(true)` (the contract's `writeReply`)
+  const byId = r.contract.writeReply === 'id'
+  const answer = (id: string) => (byId ? ok({ id }, '操作成功') : status(true))
+  const answerSchema = byId ? { response: { 200: writeReply } } : {}
 
   const submit = at('submit')
   if (submit)
     route(
       submit,
       'insert (no id) or update (with id); every required field is checked',
-      { body: form.extend({ id: optionalId }), ...(r.kit ? { response: { 200: writeReply } } : {}) },
+      { body: form.extend({ id: optionalId }), ...answerSchema },
       writeWith((request) =>
         (request.body as Body | undefined)?.id ? r.permissions.edit : r.permissions.add,
       ),
@@ -204,7 +207,7 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
     route(
       insert,
       'insert',
-      { body: form, ...(r.kit ? { response: { 200: writeReply } } : {}) },
+      { body: form, ...answerSchema },
       writeWith(() => r.permissions.add),
       async (q) => answer(await save(q, undefined, q.body as Body)),
     )
@@ -215,7 +218,7 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
       update,
       'update the fields sent',
       // BladeX updateById: only the fields sent change
-      { body: form.partial().extend({ id: idSchema }), ...(r.kit ? { response: { 200: writeReply } } : {}) },
+      { body: form.partial().extend({ id: idSchema }), ...answerSchema },
       writeWith(() => r.permissions.edit),
       async (q) => {
         const { id, ...values } = q.body as Body
@@ -228,7 +231,7 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
     route(
       select,
       `rows for a select (at most ${SELECT_LIMIT})`,
-      { querystring: listQuerySchema(r), ...kitReply(z.array(row)) },
+      { querystring: listQuerySchema(r), ...replyOf(z.array(row)) },
       read,
       async (q) =>
         ok(
@@ -254,7 +257,7 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
       add(
         treeList,
         'the tree (filters keep their hits under the nearest listed ancestor)',
-        { querystring: listQuerySchema(res), ...kitReply(z.array(treeRow)) },
+        { querystring: listQuerySchema(res), ...replyOf(z.array(treeRow)) },
         guard,
         async (q) => ok(await treeRows(db, res, authOf(q), q.query as Body)),
       )
@@ -277,7 +280,7 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
             querystring: listQuerySchema(res, {
               parentId: z.string().optional().describe('parent id, 0 the root'),
             }),
-            ...kitReply(z.array(row.extend({ hasChildren: z.boolean() }))),
+            ...replyOf(z.array(row.extend({ hasChildren: z.boolean() }))),
           },
           guard,
           async (q) => ok(await levelRows(db, res, authOf(q), q.query as Body)),
@@ -294,7 +297,7 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
         `the lines of a header (by ${lines.key} or id)`,
         {
           querystring: z.object({ [lines.key]: idSchema.optional(), id: idSchema.optional() }),
-          ...kitReply(z.array(lines.row)),
+          ...replyOf(z.array(lines.row)),
         },
         guard,
         async (q) => {

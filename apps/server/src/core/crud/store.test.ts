@@ -1,3 +1,4 @@
+import { defineContract, type ResourceContractInput } from '@xpark/contract/kit'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -12,13 +13,14 @@ import { findRow, insertRow, listRows, removeRows, updateRow } from './store.js'
 /** The factory on a tenant table: another tenant's rows are not there, for reads and for writes. */
 
 const schema = z.object({ deptName: z.string().min(1), remark: z.string().optional() })
-const depts = defineResource({
-  table: dept,
-  schema,
-  path: 'test/dept',
-  permissions: { add: 'a', edit: 'e', delete: 'd', view: 'v' },
-  filters: { deptName: 'like' },
-})
+const row = z.object({ id: z.string(), deptName: z.string() })
+/** A contract on the dept table (code `test`), with this form and these filters. */
+const contractOf = <F extends z.ZodObject>(
+  form: F,
+  filters: ResourceContractInput<F, typeof row>['filters'] = {},
+  path = 'x',
+) => defineContract({ path, code: 'test', form, row, label: 'deptName', filters })
+const depts = defineResource({ contract: contractOf(schema, { deptName: 'like' }, 'test/dept'), table: dept })
 
 function caller(tenantId: string): AuthContext {
   return {
@@ -92,24 +94,36 @@ describe('CRUD store tenant isolation', () => {
   })
 
   it('refuses declarations that would let a client set server columns or that misstate tenancy', () => {
-    const base = { table: dept, path: 'x', permissions: { add: 'a', edit: 'e', delete: 'd', view: 'v' } }
-    expect(() => defineResource({ ...base, schema: z.object({ tenantId: z.string() }) })).toThrow(/tenantId/)
-    expect(() => defineResource({ ...base, schema: z.object({ nope: z.string() }) })).toThrow(/nope/)
-    expect(() => defineResource({ ...base, schema, tenant: false })).toThrow(/tenant/)
+    const base = { table: dept }
+    expect(() =>
+      defineResource({ ...base, contract: contractOf(z.object({ tenantId: z.string() })) }),
+    ).toThrow(/tenantId/)
+    expect(() => defineResource({ ...base, contract: contractOf(z.object({ nope: z.string() })) })).toThrow(
+      /nope/,
+    )
+    expect(() => defineResource({ ...base, contract: contractOf(schema), tenant: false })).toThrow(/tenant/)
   })
 
   it('refuses a filter that asks for a trigram index its table does not have', () => {
-    const base = { path: 'x', permissions: { add: 'a', edit: 'e', delete: 'd', view: 'v' }, schema }
-    expect(() =>
-      defineResource({ ...base, table: dept, filters: { deptName: { op: 'like', index: 'trigram' } } }),
-    ).toThrow(/deptName asks for a trigram index/)
-    // blade_user builds its indexes from the same declaration
     expect(() =>
       defineResource({
-        ...base,
-        schema: z.object({ account: z.string() }),
+        contract: contractOf(schema, { deptName: { op: 'like', index: 'trigram' } }),
+        table: dept,
+      }),
+    ).toThrow(/deptName asks for a trigram index/)
+    // blade_user builds its indexes from the same declaration
+    const account = z.object({ account: z.string() })
+    expect(() =>
+      defineResource({
+        contract: defineContract({
+          path: 'x',
+          code: 'test',
+          form: account,
+          row: z.object({ account: z.string() }),
+          label: 'account',
+          filters: userFilters,
+        }),
         table: user,
-        filters: userFilters,
       }),
     ).not.toThrow()
   })

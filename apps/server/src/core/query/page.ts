@@ -323,7 +323,7 @@ async function rowsByIds<R>(
   return ids.map((i) => byId.get(i)).filter((r) => r !== undefined) as R[]
 }
 
-/** The planner's row estimate for a condition (EXPLAIN, nothing read): one planning, no scan. */
+/** The planner's row estimate for a condition (an explain, nothing read): one planning, no scan. */
 export function estimateRows(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
   return estimateQueryRows(db, sql`select 1 from ${table} where ${where ?? sql`true`}`)
 }

@@ -1,4 +1,4 @@
-import { AppInfoSchema, AppStartupSchema } from '@xpark/contract/schemas'
+import { appInfoContract, appStartupContract } from '@xpark/contract/schemas'
 import { eq, ne } from 'drizzle-orm'
 import { defineResource } from '../../core/crud/index.js'
 import { badRequest } from '../../core/errors.js'
@@ -9,14 +9,13 @@ import { appInfo, appStartup } from './schema.js'
 /** The app's resources: releases (`appInfo`) and splash pages (`appStartup`), CRUD for the tenant's admins. */
 
 export const appInfoResource = defineResource({
+  contract: appInfoContract,
   table: appInfo,
-  schema: AppInfoSchema,
-  path: 'blade-app/appInfo',
   tag: 'appInfo',
-  permissions: { add: 'appinfo_add', edit: 'appinfo_edit', delete: 'appinfo_delete', view: 'appinfo_view' },
-  filters: { appName: 'like', platform: 'eq', versionName: 'like', status: 'eq' },
-  sorts: ['versionCode', 'createTime', 'platform'],
   tenant: true,
+  // a system screen written before the kit: BladeX narrows it by no data-scope rule and no API scope
+  scope: false,
+  apiScope: false,
   beforeWrite: async ({ tx, auth, values, id }) => {
     if (values.platform === undefined && values.versionCode === undefined) return
     // one release per version code and platform: the app compares codes to decide on an update
@@ -57,19 +56,13 @@ function readTime(values: Record<string, unknown>, field: 'startTime' | 'endTime
 }
 
 export const appStartupResource = defineResource({
+  contract: appStartupContract,
   table: appStartup,
-  schema: AppStartupSchema,
-  path: 'blade-app/appStartup',
   tag: 'appStartup',
-  permissions: {
-    add: 'appstartup_add',
-    edit: 'appstartup_edit',
-    delete: 'appstartup_delete',
-    view: 'appstartup_view',
-  },
-  filters: { title: 'like', status: 'eq' },
-  sorts: ['sort', 'startTime', 'createTime'],
   tenant: true,
+  // a system screen written before the kit: BladeX narrows it by no data-scope rule and no API scope
+  scope: false,
+  apiScope: false,
   beforeWrite: async ({ tx, values, id }) => {
     const row = values as Record<string, unknown>
     const start = readTime(row, 'startTime')

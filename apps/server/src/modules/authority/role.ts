@@ -1,4 +1,4 @@
-import { idString, parentIdString, RoleForm } from '@xpark/contract/schemas'
+import { idString, parentIdString, roleContract } from '@xpark/contract/schemas'
 import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { isAdministrator, isTenantAdmin } from '../../core/auth/guards.js'
@@ -47,12 +47,11 @@ export async function descendantRoles(
 }
 
 export const roleResource = defineResource({
+  contract: roleContract,
   table: role,
-  schema: RoleForm,
-  path: 'blade-system/role',
-  permissions: { add: 'role_add', edit: 'role_edit', delete: 'role_delete', view: 'role_view' },
-  filters: { roleName: 'like', roleAlias: 'like', parentId: 'eq' },
-  sorts: ['sort', 'roleName', 'roleAlias'],
+  // a system screen written before the kit: BladeX narrows it by no data-scope rule and no API scope
+  scope: false,
+  apiScope: false,
   skip: ['list'], // list is the tree
   references: { parentId: 'checked' }, // a live role of the tenant, not below itself
   beforeWrite: async ({ tx, auth, values, id }) => {

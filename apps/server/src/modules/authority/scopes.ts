@@ -1,4 +1,4 @@
-import { ApiScopeForm, DataScopeForm, parseCustomScope } from '@xpark/contract/schemas'
+import { apiScopeContract, dataScopeContract, parseCustomScope } from '@xpark/contract/schemas'
 import { and, eq, inArray } from 'drizzle-orm'
 import { defineResource, registerResource } from '../../core/crud/index.js'
 import { badRequest } from '../../core/errors.js'
@@ -22,18 +22,9 @@ export async function scopeRoutes(api: Api, ctx: ModuleContext): Promise<void> {
     api,
     db,
     defineResource({
+      contract: dataScopeContract,
       table: scopeData,
-      schema: DataScopeForm,
-      path: 'blade-system/data-scope',
       tag: 'data-scope',
-      permissions: {
-        add: 'datascope_add',
-        edit: 'datascope_edit',
-        delete: 'datascope_delete',
-        view: 'datascope_view',
-      },
-      filters: { menuId: 'eq', resourceCode: 'like', scopeName: 'like', scopeType: 'eq' },
-      sorts: ['scopeName', 'resourceCode', 'createTime'],
       tenant: false,
       references: { menuId: { to: menu, message: '菜单不存在' } },
       beforeWrite: async ({ tx, values, id }) => {
@@ -66,18 +57,9 @@ export async function scopeRoutes(api: Api, ctx: ModuleContext): Promise<void> {
     api,
     db,
     defineResource({
+      contract: apiScopeContract,
       table: scopeApi,
-      schema: ApiScopeForm,
-      path: 'blade-system/api-scope',
       tag: 'api-scope',
-      permissions: {
-        add: 'apiscope_add',
-        edit: 'apiscope_edit',
-        delete: 'apiscope_delete',
-        view: 'apiscope_view',
-      },
-      filters: { menuId: 'eq', resourceCode: 'like', scopeName: 'like', scopePath: 'like' },
-      sorts: ['scopeName', 'resourceCode', 'createTime'],
       tenant: false,
       references: { menuId: { to: menu, message: '菜单不存在' } },
       beforeWrite: async () => forget(),

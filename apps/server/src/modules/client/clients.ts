@@ -1,4 +1,4 @@
-import { ClientRow, ClientSchema } from '@xpark/contract/schemas'
+import { clientContract } from '@xpark/contract/schemas'
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import { hashPassword } from '../../core/auth/passwords.js'
 import { defineResource, registerResource } from '../../core/crud/index.js'
@@ -14,13 +14,8 @@ import { client } from '../auth/index.js'
  * secret keeps the stored one, so an edit form that cannot show the secret never erases it.
  */
 export const clientResource = defineResource({
+  contract: clientContract,
   table: client,
-  row: ClientRow,
-  schema: ClientSchema,
-  path: 'blade-system/client',
-  permissions: { add: 'client_add', edit: 'client_edit', delete: 'client_delete', view: 'client_view' },
-  filters: { clientId: 'like', scope: 'like', authorizedGrantTypes: 'like' },
-  sorts: ['clientId', 'createTime'],
   omit: ['clientSecret'],
   tenant: false,
   // the client's own name and BladeX's resource-id list, not rows of ours

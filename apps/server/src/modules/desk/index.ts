@@ -1,4 +1,4 @@
-import { NoticeSchema } from '@xpark/contract/schemas'
+import { deskNoticeContract } from '@xpark/contract/schemas'
 import { defineResource, registerResource } from '../../core/crud/index.js'
 import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
@@ -16,14 +16,13 @@ export { sanitizeRichText } from './sanitize.js'
  * sanitised on every write, so what is stored is what may be rendered.
  */
 export const noticeResource = defineResource({
+  contract: deskNoticeContract,
   table: notice,
-  schema: NoticeSchema,
-  path: 'blade-desk/notice',
   tag: 'notice',
-  permissions: { add: 'notice_add', edit: 'notice_edit', delete: 'notice_delete', view: 'notice_view' },
-  filters: { title: 'like', category: 'eq', releaseTime: 'eq' },
-  sorts: ['releaseTime', 'createTime', 'title', 'category'],
   tenant: true,
+  // a system screen written before the kit: BladeX narrows it by no data-scope rule and no API scope
+  scope: false,
+  apiScope: false,
   beforeWrite: async ({ values }) => {
     const row = values as Record<string, unknown>
     if (typeof values.content === 'string') row.content = sanitizeRichText(values.content)

@@ -1,4 +1,4 @@
-import { ShortcutSchema } from '@xpark/contract/schemas'
+import { shortcutContract } from '@xpark/contract/schemas'
 import { asc, eq } from 'drizzle-orm'
 import { authOf } from '../../core/auth/plugin.js'
 import { SIGNED_IN } from '../../core/auth/route-permissions.js'
@@ -21,21 +21,14 @@ import { shortcut } from './schema.js'
 const ownRows = (auth: AuthContext) => eq(shortcut.userId, auth.userId)
 
 export const shortcutResource = defineResource({
+  contract: shortcutContract,
   table: shortcut,
-  schema: ShortcutSchema,
-  path: 'blade-desk/shortcut',
   tag: 'shortcut',
-  permissions: {
-    add: 'shortcut_add',
-    edit: 'shortcut_edit',
-    delete: 'shortcut_delete',
-    view: 'shortcut_view',
-  },
-  filters: { name: 'like', path: 'like' },
-  sorts: ['sort', 'name', 'createTime'],
   tenant: true,
   omit: ['userId'],
+  // each user's own rows (not the role rules of a data scope), and no API scope (a system screen)
   scope: ownRows,
+  apiScope: false,
   // beforeWrite asks more of it: a menu the caller holds
   references: { menuId: { to: menu, message: '菜单不存在或未授权' } },
   beforeWrite: async ({ tx, auth, values, id }) => {

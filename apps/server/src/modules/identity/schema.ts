@@ -1,3 +1,4 @@
+import { USER_FILTERS } from '@xpark/contract/schemas'
 import { sql } from 'drizzle-orm'
 import {
   bigint,
@@ -16,13 +17,7 @@ import { id, tenantColumns, tenantIndexes } from '../../db/columns.js'
 /** Accounts (BladeX `blade_user`), their departments and the tenants they may switch into (see index.ts). */
 
 /** The user list's filters: the searched text columns carry trigram indexes (declared here, built below). */
-export const userFilters = {
-  account: { op: 'like', index: 'trigram' },
-  realName: { op: 'like', index: 'trigram' },
-  name: { op: 'like', index: 'trigram' },
-  phone: { op: 'like', index: 'trigram' },
-  userType: 'eq',
-} as const satisfies FilterSpec
+export const userFilters = USER_FILTERS satisfies FilterSpec
 
 export const user = pgTable(
   'blade_user',

@@ -1,8 +1,13 @@
-import { WebLogUploadSchema } from '@xpark/contract/schemas'
-import { z } from 'zod'
+import {
+  LOG_VIEW,
+  logApiContract,
+  logErrorContract,
+  logUsualContract,
+  WebLogUploadSchema,
+} from '@xpark/contract/schemas'
 import { logApi, logError, logUsualTable } from '../../core/audit/index.js'
 import { authOf } from '../../core/auth/plugin.js'
-import { SIGNED_IN, TENANT_ADMIN } from '../../core/auth/route-permissions.js'
+import { SIGNED_IN } from '../../core/auth/route-permissions.js'
 import { defineResource, registerResource } from '../../core/crud/index.js'
 import { success } from '../../core/envelope.js'
 import type { Api } from '../../core/http/api.js'
@@ -15,56 +20,34 @@ import { button, defineModule, type MenuSeed, type ModuleContext } from '../../c
  * tenant's rows only.
  */
 
-export const LOG_VIEW = 'log_view'
+export { LOG_VIEW }
 
-/** Read-only: the factory makes `list`, `page` and `detail`; nothing writes a log through HTTP. */
-const READ_ONLY = { skip: ['remove', 'submit', 'save', 'update'] as const, aliases: false }
 /**
- * tenant administrators, the platform administrator and holders of `log_view` read; so do holders of
- * BladeX's per-log view button (`log_usual_view`, `log_api_view`, `log_error_view`), for that log
+ * The three logs (contracts in packages/contract: read only, their own read permissions). System
+ * screens written before the kit: no data scope by role rules and no API scope (`tenant: true` rows
+ * are still only the caller's tenant's).
  */
-const permissionsOf = (kind: 'usual' | 'api' | 'error') => ({
-  add: LOG_VIEW,
-  edit: LOG_VIEW,
-  delete: LOG_VIEW,
-  view: [TENANT_ADMIN, LOG_VIEW, `log_${kind}_view`],
-})
-const common = { requestUri: 'like', method: 'eq', createBy: 'like', remoteIp: 'like' } as const
+const SYSTEM = { tenant: true, scope: false, apiScope: false } as const
 
 export const usualLogResource = defineResource({
+  contract: logUsualContract,
   table: logUsualTable,
-  schema: z.object({}),
-  path: 'blade-log/usual',
   tag: 'log-usual',
-  permissions: permissionsOf('usual'),
-  filters: { ...common, logLevel: 'eq', logId: 'eq', logData: 'like' },
-  sorts: ['createTime'],
-  tenant: true,
-  ...READ_ONLY,
+  ...SYSTEM,
 })
 
 export const apiLogResource = defineResource({
+  contract: logApiContract,
   table: logApi,
-  schema: z.object({}),
-  path: 'blade-log/api',
   tag: 'log-api',
-  permissions: permissionsOf('api'),
-  filters: { ...common, title: 'like', type: 'eq', status: 'eq' },
-  sorts: ['createTime', 'time'],
-  tenant: true,
-  ...READ_ONLY,
+  ...SYSTEM,
 })
 
 export const errorLogResource = defineResource({
+  contract: logErrorContract,
   table: logError,
-  schema: z.object({}),
-  path: 'blade-log/error',
   tag: 'log-error',
-  permissions: permissionsOf('error'),
-  filters: { ...common, exceptionName: 'like', message: 'like' },
-  sorts: ['createTime'],
-  tenant: true,
-  ...READ_ONLY,
+  ...SYSTEM,
 })
 
 /** What the console's error-log upload is filed as (usual log, `log_id = web`). */

@@ -1,3 +1,4 @@
+import { menuAppContract, menuContract } from '@xpark/contract/schemas'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { menu, menuApp, roleMenu, roleMenuApp, topMenuSetting } from './schema.js'
 
@@ -12,11 +13,13 @@ export interface MenuTree {
   table: typeof menu | typeof menuApp
   /** role → menu grants */
   grants: typeof roleMenu | typeof roleMenuApp
-  /** API path of its management routes */
+  /** its management resource (packages/contract: path, codes, form, row) */
+  contract: typeof menuContract
+  /** API path of its management routes (the contract's) */
   path: string
   /** OpenAPI tag */
   tag: string
-  /** button-code prefix of its management screen (`<code>_add` …) */
+  /** button-code prefix of its management screen (`<code>_add` …; the contract's) */
   code: string
   /** rows naming a menu that go when it is removed */
   links: readonly { table: PgTable; menuId: PgColumn }[]
@@ -26,9 +29,10 @@ export const WEB_MENUS: MenuTree = {
   key: 'menu',
   table: menu,
   grants: roleMenu,
-  path: 'blade-system/menu',
+  contract: menuContract,
+  path: menuContract.path,
   tag: 'menu',
-  code: 'menu',
+  code: menuContract.code,
   links: [
     { table: roleMenu, menuId: roleMenu.menuId },
     { table: topMenuSetting, menuId: topMenuSetting.menuId },
@@ -39,8 +43,9 @@ export const APP_MENUS: MenuTree = {
   key: 'menuApp',
   table: menuApp,
   grants: roleMenuApp,
-  path: 'blade-system/menuApp',
+  contract: menuAppContract,
+  path: menuAppContract.path,
   tag: 'menuApp',
-  code: 'menuapp',
+  code: menuAppContract.code,
   links: [{ table: roleMenuApp, menuId: roleMenuApp.menuId }],
 }

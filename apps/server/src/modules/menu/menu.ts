@@ -1,5 +1,4 @@
-import { integerInput } from '@xpark/contract/fields'
-import { idString, type TreeNode } from '@xpark/contract/schemas'
+import type { TreeNode } from '@xpark/contract/schemas'
 import { and, asc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { ADMINISTRATOR } from '../../core/auth/route-permissions.js'
@@ -25,56 +24,7 @@ type MenuRow = MenuTree['table']['$inferSelect']
 /** Cached routes, buttons and permission codes live under this prefix (menus.ts, role scopes). */
 const SYSTEM_CACHE = 'sys:'
 
-const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `${message} (at most ${max} characters)`)
-const optionalText = (field: string, max: number) =>
-  z.string({ error: `${field}: must be text` }).max(max, `${field}: at most ${max} characters`)
-
-/** null (Saber sends empty fields as null) reads as "not sent". */
-const nullable = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === null ? undefined : v), schema.optional())
-const smallEnum = (field: string, values: readonly number[]) =>
-  integerInput(
-    `${field} must be one of ${values.join(', ')}`,
-    Math.min(...values),
-    Math.max(...values),
-  ).refine((v) => values.includes(v), `${field} must be one of ${values.join(', ')}`)
-const flag = (field: string) =>
-  z.preprocess(
-    (v) => (v === 'true' || v === 1 ? true : v === 'false' || v === 0 ? false : v),
-    z.boolean({ error: `${field} must be true or false` }),
-  )
-
-/** `administrator,admin`: the role aliases that see a menu (empty: every role granted it). */
-const ROLES_MESSAGE = 'roles: comma-separated role aliases'
-const roles = z.preprocess(
-  (v) => (Array.isArray(v) ? v.join(',') : v),
-  z
-    .string({ error: ROLES_MESSAGE })
-    .max(255, 'roles: at most 255 characters')
-    .regex(/^([\w-]+(,[\w-]+)*)?$/, ROLES_MESSAGE),
-)
-
-/** The menu form. category 1 menu / 2 button; action 0 none, 1 toolbar, 2 row, 3 both; isOpen 1 no / 2 yes. */
-export const MenuSchema = z.object({
-  parentId: nullable(z.union([idString, z.literal('0')], { error: 'parentId: must be an id or 0' })),
-  code: requiredText('please enter menu code', 255),
-  name: requiredText('please enter menu name', 255),
-  alias: nullable(requiredText('please enter menu alias', 255)),
-  path: nullable(optionalText('path', 255)),
-  source: nullable(optionalText('source', 255)),
-  sort: nullable(integerInput('sort must be a number', 0, 1_000_000)),
-  category: smallEnum('category', [1, 2]),
-  action: nullable(smallEnum('action', [0, 1, 2, 3])),
-  isOpen: nullable(smallEnum('isOpen', [1, 2])),
-  remark: nullable(optionalText('remark', 255)),
-  hidden: nullable(flag('hidden')),
-  roles: nullable(roles),
-  keepAlive: nullable(flag('keepAlive')),
-})
-export type MenuForm = z.infer<typeof MenuSchema>
-
-/** The management resource of one menu tree: codes `<tree.code>_add/_edit/_delete/_view`. */
+/** The management resource of one menu tree (its contract: codes `<code>_add/_edit/_delete`, reads the platform administrator's). */
 export function menuResourceOf(tree: MenuTree) {
   const { table } = tree
   const liveMenu = async (tx: Tx, id: string) => {
@@ -84,16 +34,11 @@ export function menuResourceOf(tree: MenuTree) {
       .where(and(eq(table.id, id), eq(table.isDeleted, 0)))
     return row
   }
-  const { code } = tree
   return defineResource({
+    // reads too: the management endpoints are the platform administrator's (the contract's `view`)
+    contract: tree.contract,
     table,
-    schema: MenuSchema,
-    path: tree.path,
     tag: tree.tag,
-    // reads too: the management endpoints are the platform administrator's
-    permissions: { add: `${code}_add`, edit: `${code}_edit`, delete: `${code}_delete`, view: ADMINISTRATOR },
-    filters: { name: 'like', code: 'like', category: 'eq', parentId: 'eq' },
-    sorts: ['sort', 'name', 'code'],
     tenant: false,
     writeGuard: 'administrator',
     skip: ['list', 'page'], // list is the tree (BladeX: not paged)

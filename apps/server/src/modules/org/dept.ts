@@ -1,4 +1,4 @@
-import { DeptForm, parentIdString } from '@xpark/contract/schemas'
+import { deptContract, parentIdString } from '@xpark/contract/schemas'
 import { and, asc, eq, inArray, like, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
@@ -24,13 +24,11 @@ import { forestOf, tenantFor, treeOf } from './tree.js'
 type DeptRow = typeof dept.$inferSelect
 
 export const deptResource = defineResource({
+  contract: deptContract,
   table: dept,
-  schema: DeptForm,
-  path: 'blade-system/dept',
-  // reads need only a signed-in caller of the tenant: the user form and pickers need the tree
-  permissions: { add: 'dept_add', edit: 'dept_edit', delete: 'dept_delete', view: 'dept_view' },
-  filters: { deptName: 'like', fullName: 'like', deptCategory: 'eq', parentId: 'eq' },
-  sorts: ['sort', 'deptName', 'createTime'],
+  // a system screen written before the kit: BladeX narrows it by no data-scope rule and no API scope
+  scope: false,
+  apiScope: false,
   skip: ['list'], // list is the tree (BladeX: not paged)
   references: { parentId: 'checked' }, // a live dept of the tenant, not below itself
   beforeWrite: async ({ tx, auth, values, id }) => {

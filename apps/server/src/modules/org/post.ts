@@ -1,4 +1,4 @@
-import { PostForm, PostRow } from '@xpark/contract/schemas'
+import { postContract } from '@xpark/contract/schemas'
 import { asc, eq, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
@@ -15,13 +15,11 @@ import { post } from './schema.js'
 
 /** blade-system/post: a tenant's posts (job titles), plain factory CRUD plus a select list. */
 export const postResource = defineResource({
+  contract: postContract,
   table: post,
-  row: PostRow,
-  schema: PostForm,
-  path: 'blade-system/post',
-  permissions: { add: 'post_add', edit: 'post_edit', delete: 'post_delete', view: 'post_view' },
-  filters: { category: 'eq', postCode: 'like', postName: 'like' },
-  sorts: ['sort', 'postCode', 'postName', 'createTime'],
+  // a system screen written before the kit: BladeX narrows it by no data-scope rule and no API scope
+  scope: false,
+  apiScope: false,
   beforeWrite: async ({ tx, auth, values, id }) => {
     if (values.postCode === undefined) return
     const [clash] = await tx

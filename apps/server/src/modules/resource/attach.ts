@@ -1,3 +1,4 @@
+import { ATTACH_UPLOAD, attachContract } from '@xpark/contract/schemas'
 import { eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
@@ -18,18 +19,17 @@ import { resourceService } from './service.js'
  * `put-file` (BladeX OssEndpoint) and the signed route every stored object is read through.
  */
 /** What storing a file needs (`put-file`): the attachment screen's 上传 button. */
-export const UPLOAD_PERMISSION = 'attach_upload'
+export const UPLOAD_PERMISSION = ATTACH_UPLOAD
 
 export const attachResource = defineResource({
-  table: attach,
   // rows are made by uploads; `submit` with an id renames one (the name shown and downloaded)
-  schema: z.object({ originalName: z.string().trim().min(1, '请输入附件名称').max(255) }),
-  path: 'blade-resource/attach',
+  contract: attachContract,
+  table: attach,
   tag: 'attach',
-  permissions: { add: 'attach_upload', edit: 'attach_upload', delete: 'attach_delete', view: 'attach_view' },
-  filters: { originalName: 'like', extension: 'eq', name: 'like' },
-  sorts: ['originalName', 'attachSize', 'createTime'],
   tenant: true,
+  // a system screen written before the kit: BladeX narrows it by no data-scope rule and no API scope
+  scope: false,
+  apiScope: false,
   skip: ['save', 'update', 'remove'],
   beforeWrite: async ({ id }) => {
     if (!id) throw badRequest('附件只能通过上传新增')

@@ -1,4 +1,4 @@
-import { DATASOURCE_DRIVER, DatasourceRow, DatasourceSchema } from '@xpark/contract/schemas'
+import { DATASOURCE_DRIVER, datasourceContract } from '@xpark/contract/schemas'
 import { and, asc, eq, inArray, ne } from 'drizzle-orm'
 import { ADMINISTRATOR } from '../../core/auth/route-permissions.js'
 import { defineResource, registerResource } from '../../core/crud/index.js'
@@ -16,19 +16,9 @@ import { datasource, tenant } from './schema.js'
  * is write-only: never read back; an edit without one keeps the stored one.
  */
 export const datasourceResource = defineResource({
+  // platform data: reads answer the platform administrator only, like writes (the contract's `view`)
+  contract: datasourceContract,
   table: datasource,
-  row: DatasourceRow,
-  schema: DatasourceSchema,
-  path: 'blade-system/datasource',
-  permissions: {
-    add: 'datasource_add',
-    edit: 'datasource_edit',
-    delete: 'datasource_delete',
-    // platform data: reads answer the platform administrator only, like writes
-    view: ADMINISTRATOR,
-  },
-  filters: { name: 'like', url: 'like' },
-  sorts: ['name', 'createTime'],
   omit: ['password'],
   tenant: false,
   beforeWrite: async ({ tx, values, id }) => {

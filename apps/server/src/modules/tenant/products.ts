@@ -1,4 +1,4 @@
-import { ProductionGrantSchema, ProductionRow, ProductionSchema } from '@xpark/contract/schemas'
+import { ProductionGrantSchema, productionContract } from '@xpark/contract/schemas'
 import { and, asc, eq, inArray, ne } from 'drizzle-orm'
 import { z } from 'zod'
 import { PLATFORM_TENANT } from '../../core/auth/guards.js'
@@ -37,20 +37,10 @@ const PLATFORM_MENUS = [
 export const SYSTEM_CACHE = 'sys:'
 
 export const productionResource = defineResource({
+  // platform data, reads included: a tenant must not learn what others bought (the contract's `view`)
+  contract: productionContract,
   table: production,
-  row: ProductionRow,
-  schema: ProductionSchema,
-  path: 'blade-system/production',
-  permissions: {
-    add: 'production_add',
-    edit: 'production_edit',
-    delete: 'production_delete',
-    view: ADMINISTRATOR,
-  },
-  filters: { name: 'like' },
-  sorts: ['sort', 'name', 'createTime'],
   tenant: false,
-  // platform data, reads included: a tenant must not learn what others bought
   beforeWrite: async ({ tx, values, id }) => {
     if (values.name === undefined) return
     const [clash] = await tx

@@ -1,9 +1,4 @@
-import {
-  ProxyTenantGrantSchema,
-  ProxyTenantRow,
-  ProxyTenantSchema,
-  type TenantLogo,
-} from '@xpark/contract/schemas'
+import { ProxyTenantGrantSchema, proxyTenantContract, type TenantLogo } from '@xpark/contract/schemas'
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm'
 import { z } from 'zod'
 import { ADMINISTRATOR } from '../../core/auth/route-permissions.js'
@@ -40,14 +35,9 @@ export async function tenantFace(db: DbOrTx, tenantId: string): Promise<TenantLo
 }
 
 export const proxyTenantResource = defineResource({
+  contract: proxyTenantContract,
   table: proxyTenant,
-  row: ProxyTenantRow,
-  schema: ProxyTenantSchema,
-  path: 'blade-system/proxyTenant',
   tag: 'proxyTenant',
-  permissions: { add: 'proxy_add', edit: 'proxy_edit', delete: 'proxy_delete', view: ADMINISTRATOR },
-  filters: { name: 'like', linkman: 'like', contactNumber: 'like' },
-  sorts: ['name', 'createTime'],
   tenant: false,
   beforeRemove: async ({ tx, ids }) => {
     const [owned] = await tx

@@ -1,5 +1,13 @@
 import { integerInput } from '@xpark/contract/fields'
-import { idCsv, idString, md5Hex, strongPassword, UserForm, UserInfoForm } from '@xpark/contract/schemas'
+import {
+  idCsv,
+  idString,
+  md5Hex,
+  strongPassword,
+  UserForm,
+  UserInfoForm,
+  userContract,
+} from '@xpark/contract/schemas'
 import { and, eq, inArray, ne, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { hashPassword, md5 } from '../../core/auth/passwords.js'
@@ -25,7 +33,7 @@ import { ApiScopes, DataScopes } from '../../core/scope/index.js'
 import { scoped } from '../../core/tenancy.js'
 import type { Tx } from '../../db/client.js'
 import { role, systemScopeSource } from '../authority/index.js'
-import { user, userFilters } from '../identity/index.js'
+import { user } from '../identity/index.js'
 import { dept, post } from '../org/index.js'
 import { staffType } from '../staff/index.js'
 import { assertAccountQuota } from '../tenant/index.js'
@@ -63,15 +71,13 @@ export function userResource(
   } = { end: async () => {}, forget: async () => {} },
 ) {
   return defineResource({
+    contract: userContract,
     table: user,
-    schema: UserForm,
-    path: 'blade-user',
     tag: 'user',
-    permissions: { add: 'user_add', edit: 'user_edit', delete: 'user_delete', view: 'user_view' },
-    filters: userFilters,
-    sorts: ['account', 'realName', 'createTime'],
     omit: ['password'],
+    // the module's own data scope and API scope (its hand-written routes share them), not the factory's
     scope: data.hook(USER_RESOURCE, user),
+    apiScope: false,
     guards: [apis.guard],
     // submit/save/update are written by hand (passwords); they still call the factory's store
     skip: ['submit', 'save', 'update'],
