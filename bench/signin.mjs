@@ -12,7 +12,9 @@ import { fileURLToPath } from 'node:url'
 import { launchBrowser, measureLoginPage, waitForChromium } from './lib/login-page.mjs'
 import { freePort, repoRoot, startServer, stopServer } from './lib/xpark-server.mjs'
 
-export const BUDGET_LOGIN_JS_BYTES = 150_000
+/** gzip JS fetched before the password field is painted (it was 127 KB before the phone, social and
+ * register modes; those load when chosen) */
+export const TARGET_LOGIN_JS_BYTES = 130_000
 /** issue 14: half of ant-design-pro's ~900 ms on this kind of machine */
 export const TARGET_MEDIAN_MS = 450
 const REFERENCE_LOGIN_JS = [
@@ -115,7 +117,9 @@ function summarise(samples) {
   const xpark = figure(samples.xpark)
   const bare = figure(samples.bare)
   const barePlain = figure(samples.barePlain)
-  const first = samples.xpark[0]
+  // the bytes of one xpark load (the same files on every load): the load that saw the most, since the
+  // DevTools session can miss a load's network events when Chromium swaps the renderer (COOP)
+  const first = samples.xpark.reduce((most, l) => (l.jsBodyBytes > most.jsBodyBytes ? l : most))
   return {
     xpark,
     bare,
@@ -123,7 +127,6 @@ function summarise(samples) {
     ratio: Number((xpark.medianVisibleMs / bare.medianVisibleMs).toFixed(3)),
     ratioToPlain: Number((xpark.medianVisibleMs / barePlain.medianVisibleMs).toFixed(3)),
     targetMedianMs: TARGET_MEDIAN_MS,
-    // the bytes of one xpark load (they are the same on every load)
     jsFiles: first.jsFiles,
     jsGzipBodyBytes: first.jsBodyBytes,
     jsWireBytes: first.jsWireBytes,
@@ -132,8 +135,8 @@ function summarise(samples) {
     acceptEncodingSent: first.acceptEncodings,
     scriptsFinishedAfterVisible: first.scriptsAfterVisible,
     requests: first.requests,
-    budgetBytes: BUDGET_LOGIN_JS_BYTES,
-    verdict: first.jsBodyBytes <= BUDGET_LOGIN_JS_BYTES ? 'PASS' : 'OVER',
+    targetBytes: TARGET_LOGIN_JS_BYTES,
+    verdict: first.jsBodyBytes <= TARGET_LOGIN_JS_BYTES ? 'PASS' : 'OVER',
     byteSource: 'CDP Network.loadingFinished.encodedDataLength minus response header bytes',
     files: first.files,
   }
@@ -162,13 +165,14 @@ export function report(r) {
       ` | bare ${r.bare.requestsBeforeVisible.join(', ') || 'none'}`,
   )
   line(
-    `JS fetched before that: ${kb(r.jsGzipBodyBytes)} ${r.contentEncodings.join('/')} in ${r.jsFiles} files ` +
-      `(${kb(r.jsDecodedBytes)} decoded; ${kb(r.jsWireBytes)} with headers)`,
+    `JS before password paint ${kb(r.jsGzipBodyBytes)} gzip (target ≤ ${kb(r.targetBytes).replace('.0 ', ' ')}) ` +
+      `${r.verdict}` +
+      (r.verdict === 'OVER' ? ` by ${kb(r.jsGzipBodyBytes - r.targetBytes)}` : ''),
   )
   line(
-    `budget ${kb(r.budgetBytes)}: ${r.verdict}` +
-      (r.verdict === 'OVER' ? ` by ${kb(r.jsGzipBodyBytes - r.budgetBytes)}` : '') +
-      `   reference: ${REFERENCE_LOGIN_JS.map(([name, bytes]) => `${name} ~${kb(bytes)}`).join(', ')}`,
+    `  in ${r.jsFiles} files, ${r.contentEncodings.join('/')} (${kb(r.jsDecodedBytes)} decoded; ` +
+      `${kb(r.jsWireBytes)} with headers)   reference: ` +
+      REFERENCE_LOGIN_JS.map(([name, bytes]) => `${name} ~${kb(bytes)}`).join(', '),
   )
   line(
     `bytes: CDP encodedDataLength (body only), Accept-Encoding sent: ${r.acceptEncodingSent.join(', ') || '?'}`,

@@ -28,8 +28,13 @@ export default defineConfig({
             // everything the entry imports statically is loaded at start anyway: one file, not six
             // (Chromium opens 6 HTTP/1.1 connections per host; the sign-in page painted ~15% sooner)
             { name: 'boot', tags: ['$initial'] },
-            // the sign-in page and the i18n hooks every page uses: one small file, preloaded
-            { name: 'signin', test: /src[\\/]shell[\\/]login[\\/]|usePageTitle|react-i18next/ },
+            // the sign-in page and the i18n hooks every page uses: one small file, preloaded. Not the
+            // ways to sign in that load when chosen (a group takes its modules' imports along: the
+            // register dialog would bring antd, ~140 KB gzip, before the password field)
+            {
+              name: 'signin',
+              test: /src[\\/]shell[\\/]login[\\/](?!RegisterDialog|PhoneFields|SocialButtons)|usePageTitle|react-i18next/,
+            },
           ],
         },
       },

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist')
-const budgetKB = Number(process.argv[2] ?? 150)
+const budgetKB = Number(process.argv[2] ?? 127)
 const html = readFileSync(join(dist, 'index.html'), 'utf8')
 const files = [
   ...html.matchAll(

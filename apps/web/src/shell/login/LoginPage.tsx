@@ -1,19 +1,12 @@
 import type { TokenReply } from '@xpark/contract'
 import type { TenantInfo } from '@xpark/contract/schemas'
-import { phoneProblem } from '@xpark/contract/validation'
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import { fetchTenantInfo, loginByPassword, loginByPhone, sendLoginCode } from '../../api/auth'
 import { HttpError } from '../../api/httpCore'
 import { setNotifier } from '../../api/notify'
-import {
-  fetchSocialProviders,
-  isGuest,
-  loginBySocial,
-  type SocialProvider,
-  socialAuthorizeUrl,
-} from '../../api/social'
+import { fetchSocialProviders, isGuest, loginBySocial, type SocialProvider } from '../../api/social'
 import { useConsoleBoot } from '../../app/consoleSettings'
 import { LanguageMenu } from '../../components/LanguageMenu'
 import { usePageTitle } from '../../components/usePageTitle'
@@ -28,8 +21,20 @@ import { CaptchaImage, useCaptcha } from './Captcha'
 import { Field } from './Field'
 import './login.css'
 
+// The other ways to sign in are chunks of their own, fetched when chosen (or, for the provider
+// buttons, drawn after the form): the password field paints after the entry and this page only.
 // antd comes with the dialog, only when a guest arrives
 const RegisterDialog = lazy(() => import('./RegisterDialog'))
+const importPhone = () => import('./PhoneFields')
+const PhoneFields = lazy(importPhone)
+const SocialButtons = lazy(() => import('./SocialButtons'))
+
+/** What shows while a chosen way's chunk arrives. */
+function ModeLoading() {
+  return (
+    <div className="login-mode-loading" role="status" aria-label="loading" data-testid="login-mode-loading" />
+  )
+}
 
 type Values = {
   tenantId: string
@@ -148,12 +153,13 @@ export default function LoginPage() {
     )
   }
 
-  function socialSignIn(code: string) {
+  /** The tenant a provider button signs in to; null (and the field's message) while it is missing. */
+  function socialTenant(): string | null {
     if (showTenant && !values.tenantId.trim()) {
       setErrors({ tenantId: 'login.tenantRequired' })
-      return
+      return null
     }
-    window.location.assign(socialAuthorizeUrl(code, chosenTenant()))
+    return chosenTenant()
   }
 
   // asked only when the server did not say (a static host without our server)
@@ -176,14 +182,12 @@ export default function LoginPage() {
     onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value })),
   })
 
-  function validate(): Errors {
+  async function validate(): Promise<Errors> {
     const e: Errors = {}
     if (showTenant && !values.tenantId.trim()) e.tenantId = 'login.tenantRequired'
     if (mode === 'phone') {
-      const problem = phoneProblem(values.phone.trim()) as MessageKey | null
-      if (problem) e.phone = problem
-      if (!values.phoneCode.trim()) e.phoneCode = 'login.phoneCodeRequired'
-      return e
+      const { phoneErrors } = await importPhone()
+      return { ...e, ...phoneErrors(values.phone, values.phoneCode) }
     }
     if (!values.username.trim()) e.username = 'login.usernameRequired'
     if (!values.password) e.password = 'login.passwordRequired'
@@ -194,7 +198,7 @@ export default function LoginPage() {
   async function sendCode() {
     const e: Errors = {}
     if (showTenant && !values.tenantId.trim()) e.tenantId = 'login.tenantRequired'
-    const problem = phoneProblem(values.phone.trim()) as MessageKey | null
+    const problem = (await importPhone()).phoneError(values.phone)
     if (problem) e.phone = problem
     setErrors(e)
     if (Object.keys(e).length > 0) return
@@ -210,7 +214,7 @@ export default function LoginPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    const found = validate()
+    const found = await validate()
     setErrors(found)
     if (Object.keys(found).length > 0) return
     setFailure('')
@@ -330,67 +334,29 @@ export default function LoginPage() {
             )}
           </>
         ) : (
-          <>
-            <Field
-              id="phone"
-              label={t('login.phone')}
-              error={err('phone')}
-              autoComplete="tel"
-              inputMode="numeric"
-              maxLength={11}
-              data-testid="login-phone"
-              {...bind('phone')}
+          <Suspense fallback={<ModeLoading />}>
+            <PhoneFields
+              phone={bind('phone')}
+              phoneCode={bind('phoneCode')}
+              phoneError={err('phone')}
+              phoneCodeError={err('phoneCode')}
+              wait={wait}
+              notice={notice}
+              onSendCode={() => void sendCode()}
             />
-            <div className="login-captcha">
-              <Field
-                id="phoneCode"
-                label={t('login.phoneCode')}
-                error={err('phoneCode')}
-                autoComplete="one-time-code"
-                maxLength={12}
-                data-testid="login-phone-code"
-                {...bind('phoneCode')}
-              />
-              <button
-                type="button"
-                className="login-send-code"
-                disabled={wait > 0}
-                onClick={() => void sendCode()}
-                data-testid="login-send-code"
-              >
-                {wait > 0 ? t('login.resend', { seconds: wait }) : t('login.sendCode')}
-              </button>
-            </div>
-            {notice && (
-              <p className="login-notice" data-testid="login-notice">
-                {notice}
-              </p>
-            )}
-          </>
+          </Suspense>
         )}
         <button type="submit" className="login-submit" disabled={loading} data-testid="login-submit">
           {loading ? '…' : t('login.submit')}
         </button>
         {providers.length > 0 && (
-          <div className="login-social" data-testid="login-social">
-            <span className="login-social-title">{t('login.other')}</span>
-            {providers.map((p) => (
-              <button
-                key={p.code}
-                type="button"
-                className="login-social-button"
-                disabled={loading}
-                onClick={() => socialSignIn(p.code)}
-                data-testid={`login-social-${p.code}`}
-              >
-                {p.name}
-              </button>
-            ))}
-          </div>
+          <Suspense fallback={null}>
+            <SocialButtons providers={providers} disabled={loading} tenant={socialTenant} />
+          </Suspense>
         )}
       </form>
       {registerLoaded && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<ModeLoading />}>
           <RegisterDialog
             guest={guest}
             tenantAsked={showTenant}

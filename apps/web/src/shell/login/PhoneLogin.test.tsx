@@ -44,6 +44,7 @@ describe('login page: phone-code sign-in (spec 01 §2, §5)', { timeout: 30_000 
     const calls = setup()
     await userEvent.click(screen.getByTestId('login-mode-phone'))
     expect(screen.queryByTestId('login-password')).toBeNull()
+    expect(await screen.findByTestId('login-send-code')).toBeTruthy()
     const tenant = screen.getByTestId('login-tenant')
     await userEvent.clear(tenant)
     await userEvent.type(tenant, '100001')

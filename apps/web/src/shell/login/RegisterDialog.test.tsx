@@ -94,7 +94,7 @@ describe('register dialog 账号注册 (third-party sign-in without an account)'
     expect(screen.getByTestId('where').textContent).toBe('/login')
     expect(useSession.getState().token).toBe('')
     expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('20%')
-    expect(screen.getByTestId('login-social-loop').textContent).toBe('环回认证')
+    expect((await screen.findByTestId('login-social-loop')).textContent).toBe('环回认证')
     expect(field('register-name').value).toBe('Alice Wang')
     expect(field('register-account').value).toBe('Alice Wang')
     // no tenant preset: the tenant id field shows, empty
