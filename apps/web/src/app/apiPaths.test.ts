@@ -33,7 +33,6 @@ const PENDING = new Set<string>([
   'features/authority/scopeMenus.tsx',
   'features/authority/scopes.tsx',
   'features/base/regions.tsx',
-  'features/canteen/orders.tsx',
   'features/commodity/index.ts',
   'features/desk/LatestNoticesCard.tsx',
   'features/desk/notice.tsx',

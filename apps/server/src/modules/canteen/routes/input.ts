@@ -7,9 +7,6 @@ import { badRequest } from '../../../core/errors.js'
  * together and checked by the form (400 `参数校验失败: field: …`).
  */
 
-/** The route schema of such a call: anything at the edge, the form decides. */
-export const anyParams = { querystring: z.record(z.string(), z.unknown()), body: z.unknown() }
-
 /** The query and the JSON body of a request as one record (the body wins). */
 export const params = (request: FastifyRequest) => ({
   ...(request.query as Record<string, unknown>),
