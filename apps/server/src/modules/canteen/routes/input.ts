@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { badRequest } from '../../../core/errors.js'
 
 /**
