@@ -33,7 +33,7 @@ export interface CallInput<P extends z.ZodType | undefined, R extends z.ZodType 
   /** the method the console uses; `methods` when the route answers more (an export by GET and POST) */
   method: CallMethod
   methods?: readonly CallMethod[]
-  /** further paths answering the same (a BladeX client's older name of the route) */
+  /** further paths answering the same (a BladeX client's older name of the route, or with a trailing slash) */
   also?: readonly string[]
   /** the request is a multipart upload (field `file`); the parameters come from the query */
   upload?: true
@@ -81,7 +81,8 @@ export function defineCall<
     ...input,
     path,
     methods,
-    also: (input.also ?? []).map((p) => p.replace(/^\/+|\/+$/g, '')),
+    // an alias keeps its trailing slash (BladeX clients call some routes with one, a path of its own)
+    also: (input.also ?? []).map((p) => p.replace(/^\/+/, '')),
     in: input.in ?? (input.method === 'GET' || input.upload ? 'query' : 'either'),
     tag: input.tag ?? segments.at(-2) ?? segments[0] ?? path,
   }

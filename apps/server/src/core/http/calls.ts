@@ -1,4 +1,4 @@
-import type { CallContract } from '@xpark/contract/calls'
+import type { CallContract, CallMethod } from '@xpark/contract/calls'
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { z } from 'zod'
 import type { RoutePermission } from '../auth/route-permissions.js'
@@ -89,30 +89,40 @@ export function handle<C extends CallContract>(
     summary: call.summary,
     ...(call.upload ? { consumes: ['multipart/form-data'] } : {}),
     ...(call.in !== 'body' ? { querystring: call.in === 'query' && params ? params : open } : {}),
-    ...(posts && call.in !== 'query'
-      ? { body: (call.in === 'body' && params ? params : open).nullish() }
-      : {}),
     ...(call.reply ? { response: { 200: envelopeOf(call.reply) } } : {}),
   }
+  const body =
+    posts && call.in !== 'query' ? { body: (call.in === 'body' && params ? params : open).nullish() } : {}
+  // a GET takes no body schema (Fastify refuses one): a route answering GET and POST (an export) is
+  // registered once per method, the POST with its body
+  const routes: [CallMethod[], Record<string, unknown>][] =
+    posts && call.methods.includes('GET') && 'body' in body
+      ? [
+          [['GET'], schema],
+          [call.methods.filter((m) => m !== 'GET'), { ...schema, ...body }],
+        ]
+      : [[[...call.methods], { ...schema, ...body }]]
   for (const path of [call.path, ...call.also])
-    api.route({
-      method: [...call.methods],
-      url: `/${path}`,
-      schema,
-      config: call.public ? { public: true } : { permission: options.permission ?? call.permission },
-      ...(options.preHandler ? { preHandler: [...options.preHandler] } : {}),
-      ...options.route,
-      handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const input =
-          call.in === 'query'
-            ? request.query
-            : call.in === 'body'
-              ? bodyOf(request)
-              : { ...(request.query as Record<string, unknown>), ...bodyOf(request) }
-        const values = (params ? parsed(params, input) : undefined) as Params<C>
-        const result = await handler(values, request, reply)
-        if (!call.reply) return result
-        return result instanceof Answer ? ok(result.data, result.msg) : ok(result)
-      },
-    } as never)
+    for (const [method, routeSchema] of routes)
+      api.route({
+        method,
+        url: `/${path}`,
+        schema: routeSchema,
+        config: call.public ? { public: true } : { permission: options.permission ?? call.permission },
+        ...(options.preHandler ? { preHandler: [...options.preHandler] } : {}),
+        ...options.route,
+        handler: async (request: FastifyRequest, reply: FastifyReply) => {
+          const input =
+            call.in === 'query'
+              ? request.query
+              : call.in === 'body'
+                ? // the body as sent: an object, or a list where the declaration takes one (a batch)
+                  (request.body ?? {})
+                : { ...(request.query as Record<string, unknown>), ...bodyOf(request) }
+          const values = (params ? parsed(params, input) : undefined) as Params<C>
+          const result = await handler(values, request, reply)
+          if (!call.reply) return result
+          return result instanceof Answer ? ok(result.data, result.msg) : ok(result)
+        },
+      } as never)
 }

@@ -1,5 +1,6 @@
+import type { StatisticQuery } from '@xpark/contract/modules/canteen'
 import { and, asc, avg, count, desc, eq, gte, lte, type SQL, sql, sum } from 'drizzle-orm'
-import { z } from 'zod'
+import type { z } from 'zod'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import { visibleThrough } from '../../core/crud/index.js'
 import { scoped } from '../../core/tenancy.js'
@@ -9,21 +10,6 @@ import { canteen, canteenOrder, canteenOrderFood } from './schema.js'
 
 /** The canteen's figures: orders and revenue per meal, canteen and day, dishes to cook, scores. */
 
-export const StatisticQuery = z.object({
-  startDate: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-  endDate: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-  canteenId: z
-    .string()
-    .regex(/^\d{1,19}$/)
-    .optional(),
-  mealType: z.coerce.number().int().min(1).max(4).optional(),
-})
 export type StatisticFilters = z.infer<typeof StatisticQuery>
 
 const today = () => new Date().toISOString().slice(0, 10)

@@ -1,9 +1,9 @@
-import { goodsContract, supplierContract, warehouseContract } from '@xpark/contract/modules/storage'
+import { goodsTreeCall, supplierTreeCall, warehouseTreeCall } from '@xpark/contract/modules/storage'
 import { asc } from 'drizzle-orm'
 import { authOf } from '../../core/auth/plugin.js'
 import { whereOf } from '../../core/crud/index.js'
-import { ok } from '../../core/envelope.js'
 import type { Api } from '../../core/http/api.js'
+import { handle } from '../../core/http/calls.js'
 import type { ModuleContext } from '../../core/module.js'
 import { treeNode } from '../../core/tree.js'
 import { classifications, goods, suppliers, warehouses } from './resources.js'
@@ -15,49 +15,38 @@ import { storageClassification, storageGoods, storageSupplier, storageWarehouse 
  */
 export async function registerPickers(api: Api, ctx: ModuleContext): Promise<void> {
   const db = ctx.database.db
-  const guard = [api.scopes.api.guard]
-  const schema = (summary: string) => ({ schema: { tags: ['storage'], summary } })
+  const guard = { preHandler: [api.scopes.api.guard] }
 
-  api.get(
-    '/park-storage/warehouse/tree',
-    {
-      ...schema('warehouses as TreeNodes (pickers)'),
-      config: { permission: warehouseContract.permissions.view },
-      preHandler: guard,
-    },
-    async (q) => {
+  handle(
+    api,
+    warehouseTreeCall,
+    async (_, q) => {
       const rows = await db
         .select({ id: storageWarehouse.id, name: storageWarehouse.name })
         .from(storageWarehouse)
         .where(await whereOf(warehouses, authOf(q)))
         .orderBy(asc(storageWarehouse.sort), asc(storageWarehouse.code))
-      return ok(rows.map((r) => treeNode(r.id, '0', r.name)))
+      return rows.map((r) => treeNode(r.id, '0', r.name))
     },
+    guard,
   )
-  api.get(
-    '/park-storage/supplier/tree',
-    {
-      ...schema('suppliers as TreeNodes (pickers)'),
-      config: { permission: supplierContract.permissions.view },
-      preHandler: guard,
-    },
-    async (q) => {
+  handle(
+    api,
+    supplierTreeCall,
+    async (_, q) => {
       const rows = await db
         .select({ id: storageSupplier.id, name: storageSupplier.name })
         .from(storageSupplier)
         .where(await whereOf(suppliers, authOf(q)))
         .orderBy(asc(storageSupplier.code))
-      return ok(rows.map((r) => treeNode(r.id, '0', r.name)))
+      return rows.map((r) => treeNode(r.id, '0', r.name))
     },
+    guard,
   )
-  api.get(
-    '/park-storage/goods/tree',
-    {
-      ...schema('classifications with their goods as leaves (TreeNodes carrying unit and price)'),
-      config: { permission: goodsContract.permissions.view },
-      preHandler: guard,
-    },
-    async (q) => {
+  handle(
+    api,
+    goodsTreeCall,
+    async (_, q) => {
       const auth = authOf(q)
       const classes = await db
         .select({
@@ -104,7 +93,8 @@ export async function registerPickers(api: Api, ctx: ModuleContext): Promise<voi
         })
         parent.hasChildren = true
       }
-      return ok(roots)
+      return roots
     },
+    guard,
   )
 }

@@ -1,12 +1,20 @@
-import { BILL_STATUS, goodsContract, storageBillContract } from '@xpark/contract/modules/storage'
+import {
+  alarmCountCall,
+  BILL_STATUS,
+  billStatisticsCall,
+  parkGoodsCall,
+  stockAlertsCall,
+  storageDashboardCall,
+  warehouseAlertsCall,
+} from '@xpark/contract/modules/storage'
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm'
-import { z } from 'zod'
+import type { FastifyRequest } from 'fastify'
 import { authOf } from '../../core/auth/plugin.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import { listRows, visibleThrough, whereOf } from '../../core/crud/index.js'
-import { ok } from '../../core/envelope.js'
 import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { handle } from '../../core/http/calls.js'
 import type { ModuleContext } from '../../core/module.js'
 import { parseDateTime } from '../../core/query/index.js'
 import type { Db } from '../../db/client.js'
@@ -181,80 +189,40 @@ async function dashboard(db: Db, auth: AuthContext, start: Date, end: Date) {
 
 export async function registerStatistics(api: Api, ctx: ModuleContext): Promise<void> {
   const db = ctx.database.db
-  const guard = [api.scopes.api.guard]
-  const goodsView = { permission: goodsContract.permissions.view }
-  const billView = { permission: storageBillContract.permissions.view }
-  const range = z.object({ startTime: z.string(), endTime: z.string() })
+  const guard = { preHandler: [api.scopes.api.guard] }
+  /** the range of a route that names it in its path (`…/:startTime/:endTime`) */
+  const pathRange = (q: FastifyRequest) => {
+    const { startTime, endTime } = q.params as { startTime: string; endTime: string }
+    return rangeOf(startTime, endTime)
+  }
 
-  api.get(
-    '/park-storage/parkAlarm/list/:startTime/:endTime',
-    {
-      schema: {
-        tags: ['storage'],
-        summary: 'stock alerts: goods below minimum, batches expiring in the range',
-        params: range,
-      },
-      config: goodsView,
-      preHandler: guard,
+  handle(
+    api,
+    stockAlertsCall,
+    async (_, q) => {
+      const { start, end } = pathRange(q)
+      return alerts(db, authOf(q), start, end)
     },
-    async (q) => {
-      const { start, end } = rangeOf(q.params.startTime, q.params.endTime)
-      return ok(await alerts(db, authOf(q), start, end))
-    },
+    guard,
   )
-  for (const url of [
-    '/park-storage/getBillStatistics/:startTime/:endTime/',
-    '/park-storage/getBillStatistics/:startTime/:endTime',
-  ])
-    api.get(
-      url,
-      {
-        schema: {
-          tags: ['storage'],
-          summary: 'checked bills per kind in the range, open bills',
-          params: range,
-        },
-        config: billView,
-        preHandler: guard,
-      },
-      async (q) => {
-        const { start, end } = rangeOf(q.params.startTime, q.params.endTime)
-        return ok(await billFigures(db, authOf(q), start, end))
-      },
-    )
-  api.get(
-    '/park-storage/getAlarmCount',
-    {
-      schema: { tags: ['storage'], summary: 'alert counts: low stock, overdue, expiring within 30 days' },
-      config: goodsView,
-      preHandler: guard,
+  handle(
+    api,
+    billStatisticsCall,
+    async (_, q) => {
+      const { start, end } = pathRange(q)
+      return billFigures(db, authOf(q), start, end)
     },
-    async (q) => ok(await alarmCount(db, authOf(q))),
+    guard,
   )
-  api.get(
-    '/park-storage/parkGoods/list',
-    {
-      schema: {
-        tags: ['storage'],
-        summary: 'the park goods with their stock (paged)',
-        querystring: z.object({}).loose(),
-      },
-      config: goodsView,
-      preHandler: guard,
-    },
-    async (q) => ok(await listRows(db, goods, authOf(q), q.query as Record<string, unknown>)),
-  )
-  api.get(
-    '/park-manage/alarmController/warehouseAlertsStat',
-    {
-      schema: { tags: ['storage'], summary: 'per warehouse: overdue and expiring batches' },
-      config: goodsView,
-      preHandler: guard,
-    },
-    async (q) => {
+  handle(api, alarmCountCall, (_, q) => alarmCount(db, authOf(q)), guard)
+  handle(api, parkGoodsCall, (query, q) => listRows(db, goods, authOf(q), query), guard)
+  handle(
+    api,
+    warehouseAlertsCall,
+    async (_, q) => {
       const auth = authOf(q)
       const now = new Date()
-      const rows = await db
+      return db
         .select({
           warehouseId: storageWarehouse.id,
           warehouseName: storageWarehouse.name,
@@ -278,23 +246,16 @@ export async function registerStatistics(api: Api, ctx: ModuleContext): Promise<
         .where(await whereOf(warehouses, auth))
         .groupBy(storageWarehouse.id, storageWarehouse.name)
         .orderBy(asc(storageWarehouse.name))
-      return ok(rows)
     },
+    guard,
   )
-  api.get(
-    '/park-storage/storage/dashboard',
-    {
-      schema: {
-        tags: ['storage'],
-        summary: 'storage dashboard figures for a time range',
-        querystring: z.object({ startTime: z.string().optional(), endTime: z.string().optional() }),
-      },
-      config: goodsView,
-      preHandler: guard,
+  handle(
+    api,
+    storageDashboardCall,
+    async ({ startTime, endTime }, q) => {
+      const { start, end } = rangeOf(startTime, endTime)
+      return dashboard(db, authOf(q), start, end)
     },
-    async (q) => {
-      const { start, end } = rangeOf(q.query.startTime, q.query.endTime)
-      return ok(await dashboard(db, authOf(q), start, end))
-    },
+    guard,
   )
 }

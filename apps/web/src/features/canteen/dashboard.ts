@@ -1,4 +1,4 @@
-import { orderContract } from '@xpark/contract/modules/canteen'
+import { canteenDashboardCall, orderContract } from '@xpark/contract/modules/canteen'
 import { yuanOf } from '@xpark/contract/money'
 import type { DashboardDeclaration } from '@/components/kit'
 import './i18n'
@@ -19,7 +19,7 @@ const MEALS: Record<number, string> = {
 /** 食堂看板: orders per meal, revenue per day, the best scored dishes. */
 const dashboard: DashboardDeclaration = {
   title: 'canteen.dashboard',
-  url: `${orderContract.path}/dashboard`,
+  url: canteenDashboardCall.path,
   code: orderContract.code,
   stats: [
     { key: 'orders', label: 'canteen.orderCount' },

@@ -1,8 +1,8 @@
-import { ORDER_STATUS, type OrderRow, orderContract } from '@xpark/contract/modules/canteen'
+import { ORDER_STATUS, type OrderRow, orderContract, refundOrderCall } from '@xpark/contract/modules/canteen'
 import { centsOf, yuanOf } from '@xpark/contract/money'
 import { App, Button, Form, InputNumber, Modal } from 'antd'
 import { useState } from 'react'
-import { postData } from '@/api/http'
+import { callApi } from '@/api/calls'
 import { formatMoney, fromContract } from '@/components/crud'
 import { useTr } from '@/components/crud/i18n'
 import { useSession } from '@/stores/session'
@@ -26,7 +26,7 @@ function RefundButton({ row, refresh }: { row: OrderRow; refresh: () => void }) 
     if (!yuan) return
     setBusy(true)
     try {
-      await postData('andchu/order/refundOrderBy', undefined, {
+      await callApi(refundOrderCall, {
         orderId: row.id,
         payPrice: centsOf(yuan),
         refundNo,

@@ -1,4 +1,4 @@
-import { goodsContract } from '@xpark/contract/modules/storage'
+import { goodsContract, storageDashboardCall } from '@xpark/contract/modules/storage'
 import { yuanOf } from '@xpark/contract/money'
 import type { DashboardDeclaration } from '@/components/kit'
 import './i18n'
@@ -11,7 +11,7 @@ interface Figures {
 /** 仓储看板: stock value, movements per day, value per warehouse, alerts. */
 const dashboard: DashboardDeclaration = {
   title: 'storage.dashboard',
-  url: 'park-storage/storage/dashboard',
+  url: storageDashboardCall.path,
   code: goodsContract.code,
   stats: [
     { key: 'stockValue', label: 'storage.stockValue', money: true },

@@ -1,3 +1,4 @@
+import { ledgerEntriesCall } from '@xpark/contract/modules/storage'
 import { queryScreen } from './queryScreen'
 import './i18n'
 
@@ -18,7 +19,7 @@ interface LedgerRow {
 /** 出入库记录: the stock ledger, newest first (who, when, which bill, before and after). */
 export default queryScreen<LedgerRow>({
   title: 'storage.ledger',
-  page: 'storage/queryStorageRecord',
+  page: ledgerEntriesCall,
   rowKey: 'id',
   columns: [
     { prop: 'createTime', label: 'storage.time', width: 170 },

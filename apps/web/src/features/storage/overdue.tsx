@@ -1,3 +1,4 @@
+import { overdueQuery } from '@xpark/contract/modules/storage'
 import { queryScreen } from './queryScreen'
 import './i18n'
 
@@ -15,8 +16,8 @@ interface OverdueRow {
 /** 过期库存: batches past their expiry still in stock. */
 export default queryScreen<OverdueRow>({
   title: 'storage.overdue',
-  page: 'storage/stockOverdue',
-  exportUrl: 'park-storage/storage/export-StockOverdue',
+  page: overdueQuery.page,
+  exportCall: overdueQuery.export,
   rowKey: 'id',
   columns: [
     { prop: 'warehouseName', label: 'storage.warehouseName', width: 120 },

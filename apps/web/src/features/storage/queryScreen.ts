@@ -1,3 +1,4 @@
+import type { CallContract } from '@xpark/contract/calls'
 import type { CrudColumn, CrudResource } from '@/components/crud'
 
 /**
@@ -6,21 +7,26 @@ import type { CrudColumn, CrudResource } from '@/components/crud'
  */
 export function queryScreen<T extends object>(options: {
   title: string
-  page: string
-  exportUrl?: string
+  /** the declared paged query (`@xpark/contract/modules/storage`) */
+  page: CallContract
+  /** its declared xlsx export */
+  exportCall?: CallContract
   rowKey: Extract<keyof T, string>
   columns: CrudColumn<T>[]
 }): CrudResource<T> {
+  // `park-storage` / `storage/queryStorage`: the module's base and the query under it
+  const [base = '', ...rest] = options.page.path.split('/')
+  const page = rest.join('/')
   return {
-    path: 'park-storage',
-    pagePath: options.page,
+    path: base,
+    pagePath: page,
     permissionPrefix: 'storage_stock',
-    queryCode: `storage-query-${options.page}`,
+    queryCode: `storage-query-${page}`,
     shows: ['storage_bill', 'storage_goods', 'storage_inventory', 'storage_init'],
     title: options.title,
     rowKey: options.rowKey,
     actions: { view: false, edit: false, copy: false, delete: false, add: false, bulkDelete: false },
-    ...(options.exportUrl ? { excel: { exportUrl: options.exportUrl } } : {}),
+    ...(options.exportCall ? { excel: { exportUrl: options.exportCall.path } } : {}),
     columns: options.columns.map((c) => ({ ...c, form: false as const })),
   }
 }

@@ -1,3 +1,4 @@
+import { stockQuery } from '@xpark/contract/modules/storage'
 import { queryScreen } from './queryScreen'
 import './i18n'
 
@@ -19,8 +20,8 @@ interface StockRow {
 /** 库存查询: stock by warehouse, goods and batch. */
 export default queryScreen<StockRow>({
   title: 'storage.stock',
-  page: 'storage/queryStorage',
-  exportUrl: 'park-storage/storage/export-storage',
+  page: stockQuery.page,
+  exportCall: stockQuery.export,
   rowKey: 'id',
   columns: [
     { prop: 'warehouseName', label: 'storage.warehouseName', width: 120 },

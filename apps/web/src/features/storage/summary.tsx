@@ -1,3 +1,4 @@
+import { goodsSummaryQuery } from '@xpark/contract/modules/storage'
 import { queryScreen } from './queryScreen'
 import './i18n'
 
@@ -18,8 +19,8 @@ interface SummaryRow {
 /** 物品汇总: per goods, opening, in, out and closing quantities and the closing value (this month by default). */
 export default queryScreen<SummaryRow>({
   title: 'storage.summary',
-  page: 'storage/summaryGoods',
-  exportUrl: 'park-storage/storage/export-summaryGoods',
+  page: goodsSummaryQuery.page,
+  exportCall: goodsSummaryQuery.export,
   rowKey: 'goodsId',
   columns: [
     { prop: 'goodsCode', label: 'storage.goodsCode', width: 120 },

@@ -1,14 +1,11 @@
 import type { FastifyRequest } from 'fastify'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { badRequest } from '../../../core/errors.js'
 
 /**
  * The canteen's calls that BladeX clients send either as a query or as a JSON body: both are read
  * together and checked by the form (400 `参数校验失败: field: …`).
  */
-
-/** The route schema of such a call: anything at the edge, the form decides. */
-export const anyParams = { querystring: z.record(z.string(), z.unknown()), body: z.unknown() }
 
 /** The query and the JSON body of a request as one record (the body wins). */
 export const params = (request: FastifyRequest) => ({

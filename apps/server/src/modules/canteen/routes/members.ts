@@ -1,21 +1,15 @@
-import { idCsv, idString } from '@xpark/contract/schemas'
+import { updateCanteenCall } from '@xpark/contract/modules/canteen'
 import { eq, inArray } from 'drizzle-orm'
-import { z } from 'zod'
 import { authOf } from '../../../core/auth/plugin.js'
 import { whereOf } from '../../../core/crud/index.js'
-import { success } from '../../../core/envelope.js'
 import { badRequest, notFound } from '../../../core/errors.js'
 import type { Api } from '../../../core/http/api.js'
+import { handle } from '../../../core/http/calls.js'
 import type { ModuleContext } from '../../../core/module.js'
 import { scoped } from '../../../core/tenancy.js'
 import { user } from '../../identity/index.js'
 import { canteens } from '../resources.js'
 import { canteen } from '../schema.js'
-
-const input = z.object({
-  userIds: idCsv.optional(),
-  canteenId: z.union([idString, z.literal('')]).optional(),
-})
 
 /**
  * `blade-user/updateCanteen` (spec 01 §7): the canteen people eat at, kept on their accounts. The
@@ -24,22 +18,11 @@ const input = z.object({
  */
 export function registerMemberRoutes(api: Api, ctx: ModuleContext): void {
   const db = ctx.database.db
-  const guard = [api.scopes.api.guard]
-  api.post(
-    '/blade-user/updateCanteen',
-    {
-      schema: {
-        tags: ['user'],
-        summary: 'user: set the canteen of users (userIds; canteenId of the caller, empty clears)',
-        querystring: input,
-        body: input.nullish(),
-      },
-      config: { permission: 'user_edit' },
-      preHandler: guard,
-    },
-    async (request) => {
+  handle(
+    api,
+    updateCanteenCall,
+    async ({ userIds, canteenId }, request) => {
       const auth = authOf(request)
-      const { userIds, canteenId } = { ...request.query, ...(request.body ?? {}) }
       const ids = [...new Set((userIds ?? '').split(',').filter(Boolean))]
       if (!ids.length) throw badRequest('参数校验失败: userIds: required')
       if (canteenId === undefined) throw badRequest('参数校验失败: canteenId: required')
@@ -64,7 +47,8 @@ export function registerMemberRoutes(api: Api, ctx: ModuleContext): void {
           .returning({ id: user.id })
         if (done.length !== ids.length) throw notFound('用户不存在')
       })
-      return success()
+      return {}
     },
+    { preHandler: [api.scopes.api.guard] },
   )
 }

@@ -1,14 +1,9 @@
-import {
-  canteenContract,
-  foodContract,
-  orderContract,
-  publishContract,
-} from '@xpark/contract/modules/canteen'
+import { canteenTreeCall, foodTreeCall, publishTreeCall } from '@xpark/contract/modules/canteen'
 import { asc, gte, inArray, sql } from 'drizzle-orm'
 import { authOf } from '../../../core/auth/plugin.js'
 import { whereOf } from '../../../core/crud/index.js'
-import { ok } from '../../../core/envelope.js'
 import type { Api } from '../../../core/http/api.js'
+import { handle } from '../../../core/http/calls.js'
 import type { ModuleContext } from '../../../core/module.js'
 import { scoped } from '../../../core/tenancy.js'
 import { treeNode } from '../../../core/tree.js'
@@ -20,7 +15,7 @@ const { canteenFood } = tables
 /** Pickers (TreeNodes): canteens; canteens with their food; menus from yesterday on with their dishes. */
 export function registerPickerRoutes(api: Api, ctx: ModuleContext): void {
   const db = ctx.database.db
-  const guard = [api.scopes.api.guard]
+  const guard = { preHandler: [api.scopes.api.guard] }
   const MEALS: Record<number, string> = { 1: '早餐', 2: '午餐', 3: '晚餐', 4: '夜宵' }
   const canteenNodes = async (auth: ReturnType<typeof authOf>) =>
     (
@@ -30,29 +25,11 @@ export function registerPickerRoutes(api: Api, ctx: ModuleContext): void {
         .where(await whereOf(R.canteens, auth))
         .orderBy(asc(tables.canteen.id))
     ).map((c) => treeNode(c.id, '0', c.name))
-  api.get(
-    '/andchu/setting/auto/tree',
-    {
-      schema: { tags: ['auto'], summary: 'auto: the canteens as TreeNodes (pickers)' },
-      config: {
-        permission: [
-          canteenContract.permissions.view,
-          foodContract.permissions.view,
-          orderContract.permissions.view,
-        ],
-      },
-      preHandler: guard,
-    },
-    async (request) => ok(await canteenNodes(authOf(request))),
-  )
-  api.get(
-    '/andchu/food/tree',
-    {
-      schema: { tags: ['food'], summary: 'food: canteens with their food as leaves (each with its price)' },
-      config: { permission: [foodContract.permissions.view, publishContract.permissions.view] },
-      preHandler: guard,
-    },
-    async (request) => {
+  handle(api, canteenTreeCall, (_, request) => canteenNodes(authOf(request)), guard)
+  handle(
+    api,
+    foodTreeCall,
+    async (_, request) => {
       const auth = authOf(request)
       const nodes = await canteenNodes(auth)
       const foods = await db
@@ -65,27 +42,19 @@ export function registerPickerRoutes(api: Api, ctx: ModuleContext): void {
         .from(canteenFood)
         .where(await whereOf(R.foods, auth))
         .orderBy(asc(canteenFood.sort), asc(canteenFood.id))
-      return ok(
-        nodes.map((c) => {
-          const children = foods
-            .filter((f) => f.canteenId === c.id)
-            .map((f) => ({ ...treeNode(f.id, c.id, f.name), isLeaf: true, price: f.price }))
-          return { ...c, hasChildren: children.length > 0, children }
-        }),
-      )
+      return nodes.map((c) => {
+        const children = foods
+          .filter((f) => f.canteenId === c.id)
+          .map((f) => ({ ...treeNode(f.id, c.id, f.name), isLeaf: true, price: f.price }))
+        return { ...c, hasChildren: children.length > 0, children }
+      })
     },
+    guard,
   )
-  api.get(
-    '/andchu/publish/tree',
-    {
-      schema: {
-        tags: ['publish'],
-        summary: 'publish: menus from yesterday on with their dishes as leaves (price, stock, sold)',
-      },
-      config: { permission: [publishContract.permissions.view, orderContract.permissions.view] },
-      preHandler: guard,
-    },
-    async (request) => {
+  handle(
+    api,
+    publishTreeCall,
+    async (_, request) => {
       const auth = authOf(request)
       const since = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
       const menus = await db
@@ -114,25 +83,24 @@ export function registerPickerRoutes(api: Api, ctx: ModuleContext): void {
               ),
             )
         : []
-      return ok(
-        menus.map((m) => {
-          const children = dishes
-            .filter((d) => d.publishId === m.id)
-            .map((d) => ({
-              ...treeNode(d.id, m.id, d.foodName),
-              isLeaf: true,
-              price: d.price,
-              stock: d.stock,
-              sold: d.sold,
-              publishId: m.id,
-            }))
-          return {
-            ...treeNode(m.id, '0', `${m.date} ${MEALS[m.mealType] ?? ''} ${m.canteenName ?? ''}`),
-            hasChildren: children.length > 0,
-            children,
-          }
-        }),
-      )
+      return menus.map((m) => {
+        const children = dishes
+          .filter((d) => d.publishId === m.id)
+          .map((d) => ({
+            ...treeNode(d.id, m.id, d.foodName),
+            isLeaf: true,
+            price: d.price,
+            stock: d.stock,
+            sold: d.sold,
+            publishId: m.id,
+          }))
+        return {
+          ...treeNode(m.id, '0', `${m.date} ${MEALS[m.mealType] ?? ''} ${m.canteenName ?? ''}`),
+          hasChildren: children.length > 0,
+          children,
+        }
+      })
     },
+    guard,
   )
 }
