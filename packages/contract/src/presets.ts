@@ -54,9 +54,10 @@ export function codedTreeContract<F extends z.ZodRawShape = {}, R extends z.ZodR
     name: requiredText(`please enter ${input.noun} name`, 64),
     sort,
     remark: optionalText('remark', 255),
-    ...input.form,
+    // `?? {} as F`: spreading the optional `F | undefined` would type the shape as the base alone
+    ...(input.form ?? ({} as F)),
   } as const)
-  const row = z.object({ ...codedTreeRow, ...input.row })
+  const row = z.object({ ...codedTreeRow, ...(input.row ?? ({} as R)) })
   return defineContract({
     path: input.path,
     code: input.code,

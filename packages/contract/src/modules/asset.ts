@@ -6,14 +6,13 @@ import {
   dateTime,
   optionalChoice,
   optionalText,
-  parentId,
   reference,
   requiredText,
-  sort,
   wholeNumber,
   wire,
 } from '../fields.js'
 import { defineContract } from '../kit.js'
+import { codedTreeContract } from '../presets.js'
 
 /**
  * Assets (spec 02 §7 "Assets"): asset types (a tree) and their properties, assets with their users,
@@ -30,33 +29,15 @@ export const PLACE_KIND = { computerRoom: 1, canteen: 2 } as const
 const optionalRef = (field: string) =>
   z.union([reference(`${field}: must be an id`), z.literal('')]).optional()
 
-export const assetTypeContract = defineContract({
+/** 资产类型: the coded tree-category preset, with a service life of its own. */
+export const assetTypeContract = codedTreeContract({
   path: 'assettype',
   code: 'asset_type',
-  form: z.object({
-    parentId,
-    code: code('please enter type code'),
-    name: requiredText('please enter type name', 64),
-    /** months of service life (straight-line depreciation) */
-    lifeMonths: wholeNumber('lifeMonths', 0, 1200).optional(),
-    sort,
-    remark: optionalText('remark', 255),
-  }),
-  row: z.object({
-    id: wire.id,
-    parentId: wire.id,
-    code: wire.text,
-    name: wire.text,
-    lifeMonths: wire.number,
-    sort: wire.number,
-    remark: wire.text,
-    parentName: wire.optionalText,
-    createTime: wire.date,
-  }),
-  filters: { name: 'like', code: 'like', parentId: 'eq' },
-  sorts: ['sort', 'code', 'name', 'createTime'],
-  tree: {},
-  routes: { lazyList: false, page: 'getList' },
+  noun: 'type',
+  /** months of service life (straight-line depreciation) */
+  form: { lifeMonths: wholeNumber('lifeMonths', 0, 1200).optional() },
+  row: { lifeMonths: wire.number },
+  routes: { page: 'getList' },
 })
 
 export const assetPropertyContract = defineContract({

@@ -6,7 +6,6 @@ import {
   dateTime,
   link,
   optionalText,
-  parentId,
   reference,
   requiredText,
   sort,
@@ -14,6 +13,7 @@ import {
   wire,
 } from '../fields.js'
 import { defineContract } from '../kit.js'
+import { codedTreeContract } from '../presets.js'
 
 /**
  * Commodities (spec 02 §7 "Commodities", §4): a park shop's commodity types (a tree), its listings
@@ -32,33 +32,14 @@ const statusInput = z.object({
   status: choice('status must be 0 or 1', 0, 1),
 })
 
-export const commodityTypeContract = defineContract({
+/** 商品类型: the coded tree-category preset, with a picture and an enabled state of its own. */
+export const commodityTypeContract = codedTreeContract({
   path: 'commodityType',
   code: 'commodity_type',
-  form: z.object({
-    parentId,
-    code: code('please enter type code'),
-    name: requiredText('please enter type name', 64),
-    picture: link('picture'),
-    sort,
-    remark: optionalText('remark', 255),
-  }),
-  row: z.object({
-    id: wire.id,
-    parentId: wire.id,
-    code: wire.text,
-    name: wire.text,
-    picture: wire.text,
-    sort: wire.number,
-    remark: wire.text,
-    status: wire.number,
-    parentName: wire.optionalText,
-    createTime: wire.date,
-  }),
-  filters: { name: 'like', code: 'like', status: 'eq', parentId: 'eq' },
-  sorts: ['sort', 'code', 'name', 'createTime'],
-  tree: {},
-  routes: { lazyList: false },
+  noun: 'type',
+  form: { picture: link('picture') },
+  row: { picture: wire.text, status: wire.number },
+  filters: { status: 'eq' },
   actions: {
     changeStatus: {
       name: '启用停用',

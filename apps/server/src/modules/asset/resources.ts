@@ -5,7 +5,7 @@ import {
   assetTypeContract,
 } from '@xpark/contract/modules/asset'
 import { eq, getTableName, inArray, sql } from 'drizzle-orm'
-import { defineResource, lookup, type Resource } from '../../core/crud/index.js'
+import { codedTreeResource, defineResource, lookup, type Resource } from '../../core/crud/index.js'
 import { badRequest } from '../../core/errors.js'
 import { scoped, touched } from '../../core/tenancy.js'
 import { storageWarehouse, warehouses } from '../storage/index.js'
@@ -17,11 +17,10 @@ const { assetType, assetProperty, asset, assetUser, assetPlace } = tables
 
 /** The asset resources: types (a tree), properties, assets and the places they stand in. */
 
-export const assetTypes = defineResource({
+export const assetTypes = codedTreeResource({
   contract: assetTypeContract,
   table: assetType,
-  unique: [{ fields: ['code'], message: '类型编码已存在' }],
-  expand: { parentName: lookup(assetType, 'name', 'parentId') },
+  duplicate: '类型编码已存在',
   inUse: [{ table: asset, column: 'typeId', message: '该类型下还有资产, 不能删除: {label}' }],
 })
 

@@ -8,7 +8,7 @@ import {
   SHELF,
 } from '@xpark/contract/modules/commodity'
 import { eq, inArray } from 'drizzle-orm'
-import { defineResource, lookup } from '../../core/crud/index.js'
+import { codedTreeResource, defineResource, lookup } from '../../core/crud/index.js'
 import { AppError } from '../../core/errors.js'
 import { scoped, touched } from '../../core/tenancy.js'
 import { listingSheet } from './excel.js'
@@ -19,11 +19,10 @@ const { commodityType, commodityMessage, commodityOrder, commodityOrderItem, com
 
 /** The commodity resources: types (a tree), listings, orders with their lines, units. */
 
-export const commodityTypes = defineResource({
+export const commodityTypes = codedTreeResource({
   contract: commodityTypeContract,
   table: commodityType,
-  unique: [{ fields: ['code'], message: '类型编码已存在' }],
-  expand: { parentName: lookup(commodityType, 'name', 'parentId') },
+  duplicate: '类型编码已存在',
   inUse: [{ table: commodityMessage, column: 'typeId', message: '该类型下还有商品, 不能删除: {label}' }],
 })
 
