@@ -1,8 +1,8 @@
-import { APP_PLATFORMS, AppInfoSchema } from '@xpark/contract/schemas'
+import { APP_PLATFORMS, AppInfoSchema, appInfoContract } from '@xpark/contract/schemas'
 import { type CrudOption, defineCrud } from '@/components/crud'
 import './i18n'
 
-/** `blade_app_info` row as the API serialises it (`blade-app/appInfo`). */
+/** `blade_app_info` row as the API serialises it (its contract's path). */
 export interface AppInfo {
   id: string
   appName: string
@@ -27,11 +27,11 @@ export const STATUS_OPTIONS: CrudOption[] = [
 ]
 
 /**
- * APP版本: the app's releases of the tenant. The app asks `blade-app/appInfo/public-detail` for the
+ * APP版本: the app's releases of the tenant. The app asks the public detail (`appInfo/public-detail`) for the
  * newest enabled one of its platform (highest version code), so disabling a release withdraws it.
  */
 export const appInfoResource = defineCrud<AppInfo>({
-  path: 'blade-app/appInfo',
+  path: appInfoContract.path,
   permissionPrefix: 'appinfo',
   title: 'appInfo.title',
   formSchema: AppInfoSchema,

@@ -1,9 +1,9 @@
-import { AppStartupSchema } from '@xpark/contract/schemas'
+import { AppStartupSchema, appStartupContract } from '@xpark/contract/schemas'
 import { defineCrud } from '@/components/crud'
 import { STATUS_OPTIONS } from './appInfo'
 import './i18n'
 
-/** `blade_app_startup` row as the API serialises it (`blade-app/appStartup`). */
+/** `blade_app_startup` row as the API serialises it (its contract's path). */
 export interface AppStartup {
   id: string
   title: string
@@ -23,11 +23,11 @@ export function startupBody(values: Record<string, unknown>): Record<string, unk
 }
 
 /**
- * 启动页: the app's splash pages of the tenant. The app asks `blade-app/appStartup/current` for the
+ * 启动页: the app's splash pages of the tenant. The app asks `appStartup/current` for the
  * enabled pages whose time window holds now, in sort order.
  */
 export const appStartupResource = defineCrud<AppStartup>({
-  path: 'blade-app/appStartup',
+  path: appStartupContract.path,
   permissionPrefix: 'appstartup',
   title: 'appStartup.title',
   formSchema: AppStartupSchema,

@@ -1,4 +1,4 @@
-import { ApiScopeForm, DataScopeForm } from '@xpark/contract/schemas'
+import { ApiScopeForm, apiScopeContract, DataScopeForm, dataScopeContract } from '@xpark/contract/schemas'
 import { defineCrud } from '@/components/crud'
 import { DictSelect } from '@/components/dict'
 import { MenuName, MenuTreeSelect } from './scopeMenus'
@@ -45,7 +45,7 @@ const menuColumn = {
 
 /** 数据权限: row rules per resource code (type 5 takes a JSON rule in scopeValue, checked by the server). */
 export const dataScopeResource = defineCrud<DataScope>({
-  path: 'blade-system/data-scope',
+  path: dataScopeContract.path,
   permissionPrefix: 'datascope',
   title: 'scope.dataTitle',
   testIds: {
@@ -87,7 +87,7 @@ export const dataScopeResource = defineCrud<DataScope>({
 
 /** 接口权限: API path fragments a role may call once granted. */
 export const apiScopeResource = defineCrud<ApiScope>({
-  path: 'blade-system/api-scope',
+  path: apiScopeContract.path,
   permissionPrefix: 'apiscope',
   title: 'scope.apiTitle',
   testIds: {

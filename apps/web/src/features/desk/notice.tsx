@@ -1,10 +1,10 @@
-import { NoticeSchema } from '@xpark/contract/schemas'
+import { deskNoticeContract, NoticeSchema } from '@xpark/contract/schemas'
 import { type CrudOption, defineCrud } from '@/components/crud'
 import { DictSelect, DictTag } from '@/components/dict'
 import { NoticeContentField } from './NoticeContent'
 import './i18n'
 
-/** `blade_notice` row as the API serialises it (`blade-desk/notice`). */
+/** `blade_notice` row as the API serialises it (its contract's path). */
 export interface Notice {
   id: string
   title: string
@@ -24,7 +24,7 @@ const categoryDict = (v: unknown) => (Number(v) >= 1000 ? 'notice_type' : 'notic
  */
 export const noticeResource = (categories: CrudOption[] = []) =>
   defineCrud<Notice>({
-    path: 'blade-desk/notice',
+    path: deskNoticeContract.path,
     permissionPrefix: 'notice',
     title: 'notice.title',
     formSchema: NoticeSchema,

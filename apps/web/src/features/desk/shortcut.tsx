@@ -1,12 +1,12 @@
 import type { MenuNode } from '@xpark/contract'
-import { ShortcutSchema } from '@xpark/contract/schemas'
+import { ShortcutSchema, shortcutContract } from '@xpark/contract/schemas'
 import { Form, TreeSelect } from 'antd'
 import { useMemo } from 'react'
 import { defineCrud } from '@/components/crud'
 import { useSession } from '@/stores/session'
 import './i18n'
 
-/** `xpark_shortcut` row as the API serialises it (`blade-desk/shortcut`): the caller's own only. */
+/** `xpark_shortcut` row as the API serialises it (its contract's path): the caller's own only. */
 export interface Shortcut {
   id: string
   name: string
@@ -90,7 +90,7 @@ function MenuPicker({
 
 /** 快捷方式: the signed-in user's desk shortcuts, shown as quick links on the welcome page. */
 export const shortcutResource = defineCrud<Shortcut>({
-  path: 'blade-desk/shortcut',
+  path: shortcutContract.path,
   permissionPrefix: 'shortcut',
   title: 'shortcut.title',
   formSchema: ShortcutSchema,

@@ -1,4 +1,4 @@
-import { OssSchema } from '@xpark/contract/schemas'
+import { OssSchema, ossContract } from '@xpark/contract/schemas'
 import { type CrudResource, defineCrud } from '@/components/crud'
 import { DictSelect } from '@/components/dict'
 import { dropBlankSecrets, StatusTag, secretField } from './common'
@@ -22,7 +22,7 @@ export interface Oss {
 /** 对象存储: search by code and category; the category from dict `oss`; 启用 is a row action (OssPage). */
 export const ossResource = (rowExtra?: CrudResource<Oss>['rowExtra']) =>
   defineCrud<Oss>({
-    path: 'blade-resource/oss',
+    path: ossContract.path,
     permissionPrefix: 'oss',
     title: 'oss.title',
     formSchema: OssSchema,

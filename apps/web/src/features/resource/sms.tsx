@@ -1,4 +1,4 @@
-import { SmsSchema } from '@xpark/contract/schemas'
+import { SmsSchema, smsContract } from '@xpark/contract/schemas'
 import { type CrudResource, defineCrud } from '@/components/crud'
 import { DictSelect } from '@/components/dict'
 import { dropBlankSecrets, StatusTag, secretField } from './common'
@@ -21,7 +21,7 @@ export interface Sms {
 /** 短信配置: search by code and template; the category from dict `sms`; 启用 and 发送短信 are row actions (SmsPage). */
 export const smsResource = (rowExtra?: CrudResource<Sms>['rowExtra']) =>
   defineCrud<Sms>({
-    path: 'blade-resource/sms',
+    path: smsContract.path,
     permissionPrefix: 'sms',
     title: 'sms.title',
     formSchema: SmsSchema,

@@ -1,4 +1,5 @@
 import type { ClientRow } from '@xpark/contract/schemas'
+import { clientContract } from '@xpark/contract/schemas'
 import type { FormRule } from 'antd'
 import { defineCrud } from '@/components/crud'
 import './i18n'
@@ -45,7 +46,7 @@ export function dropBlankSecret(values: Record<string, unknown>): Record<string,
 
 /** 客户端管理: the OAuth clients of `Authorization: Basic` (platform administrator). */
 export const clientResource = defineCrud<Client>({
-  path: 'blade-system/client',
+  path: clientContract.path,
   permissionPrefix: 'client',
   title: 'client.title',
   dialogWidth: 880,

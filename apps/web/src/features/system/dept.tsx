@@ -1,4 +1,4 @@
-import { DeptForm } from '@xpark/contract/schemas'
+import { DeptForm, deptContract } from '@xpark/contract/schemas'
 import { getData } from '@/api/http'
 import { defineCrud } from '@/components/crud'
 import { DictSelect } from '@/components/dict'
@@ -18,7 +18,7 @@ export interface Dept {
   children?: Dept[]
 }
 
-export const DEPT_PATH = 'blade-system/dept'
+export const DEPT_PATH = deptContract.path
 
 /** 部门管理: a tree table loaded one level at a time; the parent is picked from `dept/tree`. */
 export const deptResource = defineCrud<Dept>({

@@ -1,3 +1,4 @@
+import { dictBizContract, dictContract } from '@xpark/contract/schemas'
 import type { FormItemProps, FormRule } from 'antd'
 import type { CrudColumn } from '@/components/crud'
 import './i18n'
@@ -22,8 +23,8 @@ export interface DictRow {
 
 /** Where each kind lives and which button codes guard it. */
 export const dictKinds = {
-  dict: { path: 'blade-system/dict', permissionPrefix: 'dict', testId: 'dict', biz: false },
-  'dict-biz': { path: 'blade-system/dict-biz', permissionPrefix: 'dictbiz', testId: 'dictbiz', biz: true },
+  dict: { path: dictContract.path, permissionPrefix: 'dict', testId: 'dict', biz: false },
+  'dict-biz': { path: dictBizContract.path, permissionPrefix: 'dictbiz', testId: 'dictbiz', biz: true },
 } as const satisfies Record<
   DictKind,
   { path: string; permissionPrefix: string; testId: string; biz: boolean }

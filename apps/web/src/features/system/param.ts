@@ -1,4 +1,5 @@
 import type { ParamRow } from '@xpark/contract/schemas'
+import { paramContract } from '@xpark/contract/schemas'
 import { defineCrud } from '@/components/crud'
 import './i18n'
 import type { SystemKey } from './i18n'
@@ -11,7 +12,7 @@ const required = (message: SystemKey) => [{ required: true, whitespace: true, me
 
 /** System parameters (spec 01 §2, §5): search by name and key, table, add/edit/copy/view, delete. */
 export const paramResource = defineCrud<Param>({
-  path: 'blade-system/param',
+  path: paramContract.path,
   permissionPrefix: 'param',
   dialogTitle: { add: 'param.dialogAdd', edit: 'param.dialogEdit' },
   columns: [

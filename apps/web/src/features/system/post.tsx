@@ -1,4 +1,4 @@
-import { PostForm, type PostRow } from '@xpark/contract/schemas'
+import { PostForm, type PostRow, postContract } from '@xpark/contract/schemas'
 import { defineCrud } from '@/components/crud'
 import { DictSelect } from '@/components/dict'
 import './i18n'
@@ -8,7 +8,7 @@ export type Post = PostRow
 
 /** 岗位管理: a plain paged CrudPage; category is the `post_category` dictionary. */
 export const postResource = defineCrud<Post>({
-  path: 'blade-system/post',
+  path: postContract.path,
   permissionPrefix: 'post',
   title: 'post.title',
   formSchema: PostForm,

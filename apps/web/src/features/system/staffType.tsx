@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { type StaffTypeRow, StaffTypeSchema } from '@xpark/contract/schemas'
+import { type StaffTypeRow, StaffTypeSchema, staffTypeContract } from '@xpark/contract/schemas'
 import { Select, type SelectProps } from 'antd'
 import { getData } from '@/api/http'
 import { defineCrud } from '@/components/crud'
@@ -8,7 +8,7 @@ import { useSystemT } from './i18n'
 /** The row of the contract (packages/contract). */
 export type StaffType = StaffTypeRow
 
-export const STAFF_TYPE_PATH = 'blade-system/staff/type'
+export const STAFF_TYPE_PATH = staffTypeContract.path
 
 /** `staff/type/select`, under the resource's key: a write on the screen refreshes every picker. */
 export const staffTypeOptionsQuery = () =>
