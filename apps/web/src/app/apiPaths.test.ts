@@ -38,8 +38,6 @@ const PENDING = new Set<string>([
   'features/desk/notice.tsx',
   'features/desk/shortcut.tsx',
   'features/duty/PersonInput.tsx',
-  'features/finance/PayPage.tsx',
-  'features/finance/sms.tsx',
   'features/info/SmsPasswordTab.tsx',
   'features/intercom/index.ts',
   'features/intercom/liveStream.ts',
