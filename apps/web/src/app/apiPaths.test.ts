@@ -41,8 +41,6 @@ const PENDING = new Set<string>([
   'features/info/SmsPasswordTab.tsx',
   'features/intercom/index.ts',
   'features/intercom/liveStream.ts',
-  'features/message/api.ts',
-  'features/message/sceneLog.tsx',
   'features/monitor/logs.tsx',
   'features/resource/OssPage.tsx',
   'features/resource/SmsPage.tsx',
