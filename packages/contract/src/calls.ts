@@ -19,7 +19,8 @@ export const TENANT_ADMIN = '@tenant-admin'
 /** A button code, a marker above, or a list: any one of them. */
 export type CallPermission = string | readonly string[]
 
-export type CallMethod = 'GET' | 'POST'
+/** DELETE: a BladeX route removing by ids in the query (`center-web-message/delete`) */
+export type CallMethod = 'GET' | 'POST' | 'DELETE'
 
 /**
  * Where the parameters are read: the query string, the JSON body, or both merged (`either`: BladeX

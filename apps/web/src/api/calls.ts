@@ -1,8 +1,8 @@
-import type { Page } from '@xpark/contract'
+import type { Page, R } from '@xpark/contract'
 import type { CallContract, CallParams, CallReply } from '@xpark/contract/calls'
 import { type ResourceContract, routeUrl } from '@xpark/contract/kit'
 import type { z } from 'zod'
-import { getData, postData } from './http'
+import { getData, http, postData } from './http'
 import type { Query } from './httpCore'
 import { downloadFile, uploadFile } from './transfer'
 
@@ -33,6 +33,10 @@ export function callApi<C extends CallContract>(call: C, ...args: Args<C>): Prom
     throw new Error(`${call.path} answers a file or takes one: downloadCall / uploadCall`)
   const [params] = args as [unknown]
   if (call.method === 'GET') return getData<CallReply<C>>(call.path, asQuery(params))
+  if (call.method === 'DELETE')
+    return http
+      .request<R<CallReply<C>>>(call.path, { method: 'DELETE', params: asQuery(params) })
+      .then((r) => r.data)
   if (call.in === 'query') return postData<CallReply<C>>(call.path, asQuery(params))
   return postData<CallReply<C>>(call.path, undefined, params ?? {})
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod'
+import { type CallInput, defineCall } from '../calls.js'
 import { cents, choice, code, link, optionalText, requiredText, wholeNumber, wire } from '../fields.js'
 import { defineContract } from '../kit.js'
+import { doneReply, pageOf } from '../replies.js'
 
 /**
  * Finance (spec 02 §7 "Finance"): stored-value cards and their recharges, the card bills (every
@@ -188,6 +190,157 @@ export const PayStatusReply = z.object({
   description: z.string(),
   codeUrl: z.string(),
   payTime: z.string().nullable(),
+})
+
+// —— the hand-written routes: pay orders (blade-finance/wxpayorder) and SMS credits (blade-system/smsnum) ——
+
+function payCall<P extends z.ZodType | undefined = undefined, R extends z.ZodType | undefined = undefined>(
+  input: Omit<CallInput<P, R>, 'tag'>,
+) {
+  return defineCall<P, R>({ ...input, tag: 'wxpayorder' })
+}
+function smsCall<P extends z.ZodType | undefined = undefined, R extends z.ZodType | undefined = undefined>(
+  input: Omit<CallInput<P, R>, 'tag'>,
+) {
+  return defineCall<P, R>({ ...input, tag: 'smsnum' })
+}
+
+const payView = payOrderContract.permissions.view
+/** A paged query's filters and paging, read by the query itself (`current`, `size`, `tradeNo`…). */
+const rowsQuery = z.record(z.string(), z.string())
+
+/** What ordering answers (SmsService, rechargeService). */
+export const PayOrderMadeReply = z.object({
+  id: wire.id,
+  tradeNo: z.string(),
+  kind: z.string(),
+  totalFee: z.number(),
+  smsCount: z.number(),
+  description: z.string(),
+  status: z.number(),
+})
+
+export const smsServiceCall = payCall({
+  path: 'blade-finance/wxpayorder/SmsService',
+  method: 'POST',
+  permission: 'finance_pay_order_sms',
+  params: SmsServiceForm,
+  reply: PayOrderMadeReply,
+  summary: `wxpayorder: a pay order for SMS credits (totalFee cents, ${SMS_PRICE_CENTS} cents a credit)`,
+})
+
+export const rechargeServiceCall = payCall({
+  path: 'blade-finance/wxpayorder/rechargeService',
+  method: 'POST',
+  in: 'body',
+  permission: 'finance_pay_order_recharge',
+  params: RechargeServiceForm,
+  reply: PayOrderMadeReply,
+  summary: 'wxpayorder: a pay order topping up a card online',
+})
+
+export const orderInfoCall = payCall({
+  path: 'blade-finance/wxpayorder/getOrderInfo',
+  method: 'GET',
+  permission: payView,
+  params: TradeNoQuery,
+  reply: PayStatusReply,
+  summary: 'wxpayorder: one order by tradeNo',
+})
+
+export const createNativeCall = payCall({
+  path: 'blade-finance/wxpayorder/createNative',
+  method: 'GET',
+  permission: payView,
+  params: TradeNoQuery,
+  reply: PayStatusReply,
+  summary: 'wxpayorder: the QR code URL of an unpaid order (asks the provider once)',
+})
+
+/** The /pay page polls this; `app/pay/queryOrder` is the app's name for it. */
+export const payStatusCall = payCall({
+  path: 'blade-finance/wxpayorder/queryPayStatusFixed',
+  method: 'GET',
+  also: ['app/pay/queryOrder'],
+  permission: payView,
+  params: TradeNoQuery,
+  reply: PayStatusReply,
+  summary: 'wxpayorder: pay status by tradeNo',
+})
+
+export const payRecordsCall = payCall({
+  path: 'blade-finance/wxpayorder/payRecords',
+  method: 'GET',
+  permission: payView,
+  params: rowsQuery,
+  reply: pageOf(payOrderContract.row),
+  summary: 'wxpayorder: paid orders, newest first (paged, same filters as page)',
+})
+
+/** The built-in simulator only: stands in for the customer scanning the QR code. */
+export const simulatePayCall = payCall({
+  path: 'blade-finance/wxpayorder/simulatePay',
+  method: 'POST',
+  in: 'query',
+  permission: ['finance_pay_order_sms', 'finance_pay_order_recharge'],
+  params: TradeNoQuery.extend({ notify: z.enum(['0', '1']).optional() }),
+  reply: doneReply,
+  summary: 'wxpayorder: pay an order at the built-in simulator (notify=0: the notify is lost)',
+})
+
+const smsView = ['finance_sms', payView]
+
+export const smsAccountCall = smsCall({
+  path: 'blade-system/smsnum/detail',
+  method: 'GET',
+  permission: smsView,
+  reply: z.object({
+    tenantId: z.string(),
+    purchased: z.number(),
+    used: z.number(),
+    remaining: z.number(),
+    price: z.number(),
+  }),
+  summary: 'smsnum: the tenant’s SMS credits (purchased, used, remaining)',
+})
+
+export const smsPurchasesCall = smsCall({
+  path: 'blade-system/smsnum/customerPayOutDetail',
+  method: 'GET',
+  permission: smsView,
+  params: rowsQuery,
+  reply: pageOf(payOrderContract.row),
+  summary: 'smsnum: SMS credit purchases (paid orders, paged)',
+})
+
+/** An SMS message the tenant sent (resource's record of every sendSms; parameter names, never values). */
+export const SmsMessageRow = z.object({
+  id: wire.id,
+  smsCode: wire.text,
+  category: wire.number,
+  templateId: wire.text,
+  phones: wire.text,
+  phoneCount: wire.number,
+  paramNames: wire.text,
+  success: wire.number,
+  msg: wire.text,
+  createTime: wire.date,
+})
+
+export const smsMessagesCall = smsCall({
+  path: 'blade-system/smsnum/customerMessageDetail',
+  method: 'GET',
+  permission: smsView,
+  params: rowsQuery,
+  reply: pageOf(SmsMessageRow),
+  summary: 'smsnum: the SMS messages the tenant sent, newest first (paged; phone: like)',
+})
+
+export const smsPurchasesExportCall = smsCall({
+  path: 'blade-system/smsnum/exportPayOutDetail',
+  method: 'GET',
+  permission: 'finance_sms_export',
+  summary: 'smsnum: SMS credit purchases as xlsx',
 })
 
 export type CardRow = z.infer<typeof cardContract.row>

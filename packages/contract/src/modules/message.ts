@@ -1,6 +1,8 @@
 import { z } from 'zod'
+import { type CallInput, defineCall, SIGNED_IN } from '../calls.js'
 import { idString, optionalChoice, optionalText, requiredText, wire } from '../fields.js'
 import { defineContract } from '../kit.js'
+import { doneReply, pageOf } from '../replies.js'
 
 /**
  * The message centre (spec 01 §7 "Message centre", spec 02 §7 "Other"): messages to one person of a
@@ -77,6 +79,97 @@ export type MessagePushInput = z.infer<typeof MessagePushInput>
 
 /** Read-state filter of the lists: 0 unread, 1 read. */
 export const readState = optionalChoice('read state: 0 or 1', 0, 1)
+
+// —— the message centre's routes (the caller's own messages; `stream` stays hand-written on the
+// server: a server-sent event stream is no envelope) ——
+
+function messageCall<
+  P extends z.ZodType | undefined = undefined,
+  R extends z.ZodType | undefined = undefined,
+>(input: Omit<CallInput<P, R>, 'tag'>) {
+  return defineCall<P, R>({ ...input, tag: 'center-web-message' })
+}
+
+/** `1,2,3` or ['1','2'] → ids (at most 1000); anything else: `<name>: must be ids separated by commas`. */
+const idList = z.unknown().transform((raw, ctx) => {
+  const list = (Array.isArray(raw) ? raw.join(',') : typeof raw === 'string' ? raw : '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  if (list.length === 0 || list.length > 1000 || list.some((id) => !/^[1-9]\d{0,18}$/.test(id))) {
+    ctx.addIssue({ code: 'custom', message: 'must be ids separated by commas' })
+    return z.NEVER
+  }
+  return list
+})
+
+export const messagePageCall = messageCall({
+  path: MESSAGE_PATHS.list,
+  method: 'GET',
+  permission: SIGNED_IN,
+  params: z
+    .object({
+      isRead: readState,
+      title: z.string().max(100).optional(),
+      module: z.string().max(32).optional(),
+      current: z.string().optional(),
+      size: z.string().optional(),
+    })
+    .loose(),
+  reply: pageOf(MessageRow),
+  summary: "a page of the caller's messages, newest first (isRead 0/1, title, module)",
+})
+
+export const latestMessagesCall = messageCall({
+  path: MESSAGE_PATHS.centerList,
+  method: 'GET',
+  permission: SIGNED_IN,
+  params: z.object({
+    size: z.coerce.number().int().min(1).max(50).default(10),
+    isRead: readState,
+  }),
+  reply: z.array(MessageRow),
+  summary: "the caller's latest messages (the top-bar popover): size (default 10, at most 50), isRead",
+})
+
+export const unreadCountCall = messageCall({
+  path: MESSAGE_PATHS.unreadCount,
+  method: 'GET',
+  permission: SIGNED_IN,
+  reply: z.number(),
+  summary: "how many of the caller's messages are unread",
+})
+
+export const markReadCall = messageCall({
+  path: MESSAGE_PATHS.setRead,
+  method: 'POST',
+  permission: SIGNED_IN,
+  params: z.object({ id: idList }),
+  reply: doneReply,
+  summary: "mark the caller's message(s) id (comma-separated) read; another person's are left alone",
+})
+
+/** `ids` (or `id`): comma-separated. */
+export const removeMessagesCall = messageCall({
+  path: MESSAGE_PATHS.delete,
+  method: 'DELETE',
+  permission: SIGNED_IN,
+  params: z
+    .object({ ids: z.unknown().optional(), id: z.unknown().optional() })
+    .transform(({ ids, id }) => ({ ids: ids ?? id }))
+    .pipe(z.object({ ids: idList })),
+  reply: doneReply,
+  summary: "remove the caller's message(s) ids (comma-separated); another person's stay",
+})
+
+export const pushMessageCall = messageCall({
+  path: MESSAGE_PATHS.autoPush,
+  method: 'POST',
+  permission: MESSAGE_PUSH_PERMISSION,
+  params: MessagePushInput,
+  reply: z.object({ count: z.number(), ids: z.array(z.string()) }),
+  summary: 'send a message to people of the tenant: userIds, title, content, module, link',
+})
 
 // —— scene log (park-meeting/scene/log: page, detail, remove, submit) ——
 

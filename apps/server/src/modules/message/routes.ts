@@ -1,17 +1,20 @@
 import {
-  MESSAGE_PUSH_PERMISSION,
-  MessagePushInput,
+  latestMessagesCall,
+  markReadCall,
+  messagePageCall,
   MESSAGE_PATHS as P,
-  readState,
+  pushMessageCall,
+  removeMessagesCall,
+  unreadCountCall,
 } from '@xpark/contract/modules/message'
 import { count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
-import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
 import { SIGNED_IN } from '../../core/auth/route-permissions.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
-import { ok, page, success } from '../../core/envelope.js'
+import { page } from '../../core/envelope.js'
 import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { Answer, handle } from '../../core/http/calls.js'
 import type { ModuleContext } from '../../core/module.js'
 import { escapeLike, readPaging } from '../../core/query/index.js'
 import { userChannel } from '../../core/realtime/index.js'
@@ -42,202 +45,103 @@ const columns = {
   readTime: message.readTime,
 }
 
-/** `1,2,3` or ['1','2'] → ids; anything else is a 400 naming the parameter. */
-function idsOf(raw: unknown, name: string): string[] {
-  const list = (Array.isArray(raw) ? raw.join(',') : typeof raw === 'string' ? raw : '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-  if (list.length === 0 || list.length > 1000 || list.some((id) => !/^[1-9]\d{0,18}$/.test(id)))
-    throw badRequest(`参数校验失败: ${name}: must be ids separated by commas`)
-  return list
-}
-
-/** Parameters come from the query or a JSON/form body (BladeX clients send either). */
-const paramsOf = (request: { query: unknown; body: unknown }): Record<string, unknown> => ({
-  ...(request.query && typeof request.query === 'object' ? request.query : {}),
-  ...(request.body && typeof request.body === 'object' ? request.body : {}),
-})
-
-const listQuery = z
-  .object({
-    isRead: readState,
-    title: z.string().max(100).optional(),
-    module: z.string().max(32).optional(),
-    current: z.string().optional(),
-    size: z.string().optional(),
-  })
-  .loose()
-
 export async function messageRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const db = ctx.database.db
 
-  const filtersOf = (q: z.infer<typeof listQuery>) => [
+  const filtersOf = (q: { isRead?: number; title?: string; module?: string }) => [
     q.isRead === undefined ? undefined : eq(message.isRead, q.isRead),
     q.title ? sql`${message.title} ilike ${`%${escapeLike(q.title)}%`}` : undefined,
     q.module ? eq(message.module, q.module) : undefined,
   ]
 
-  api.get(
-    `/${P.list}`,
-    {
-      schema: {
-        tags,
-        summary: "a page of the caller's messages, newest first (isRead 0/1, title, module)",
-        querystring: listQuery,
-      },
-      config: signedIn,
-    },
-    async (request) => {
-      const auth = authOf(request)
-      const paging = readPaging(request.query)
-      const rows = await db
-        .select({ ...columns, total: sql<number>`count(*) over()`.mapWith(Number) })
-        .from(message)
-        .where(own(auth, ...filtersOf(request.query)))
-        .orderBy(desc(message.id))
-        .limit(paging.size)
-        .offset(paging.offset)
-      let total = rows[0]?.total ?? 0
-      // a page past the end still says how many there are
-      if (rows.length === 0 && paging.offset > 0)
-        total = (
-          await db
-            .select({ n: count() })
-            .from(message)
-            .where(own(auth, ...filtersOf(request.query)))
-        )[0]!.n
-      return ok(
-        page(
-          rows.map(({ total: _t, ...r }) => r),
-          total,
-          paging.current,
-          paging.size,
-        ),
-      )
-    },
-  )
-
-  api.get(
-    `/${P.centerList}`,
-    {
-      schema: {
-        tags,
-        summary: "the caller's latest messages (the top-bar popover): size (default 10, at most 50), isRead",
-        querystring: z.object({
-          size: z.coerce.number().int().min(1).max(50).default(10),
-          isRead: readState,
-        }),
-      },
-      config: signedIn,
-    },
-    async (request) => {
-      const auth = authOf(request)
-      const { size, isRead } = request.query
-      return ok(
+  handle(api, messagePageCall, async (query, request) => {
+    const auth = authOf(request)
+    const paging = readPaging(query)
+    const rows = await db
+      .select({ ...columns, total: sql<number>`count(*) over()`.mapWith(Number) })
+      .from(message)
+      .where(own(auth, ...filtersOf(query)))
+      .orderBy(desc(message.id))
+      .limit(paging.size)
+      .offset(paging.offset)
+    let total = rows[0]?.total ?? 0
+    // a page past the end still says how many there are
+    if (rows.length === 0 && paging.offset > 0)
+      total = (
         await db
-          .select(columns)
+          .select({ n: count() })
           .from(message)
-          .where(own(auth, isRead === undefined ? undefined : eq(message.isRead, isRead)))
-          .orderBy(desc(message.id))
-          .limit(size),
-      )
-    },
-  )
+          .where(own(auth, ...filtersOf(query)))
+      )[0]!.n
+    return page(
+      rows.map(({ total: _t, ...r }) => r),
+      total,
+      paging.current,
+      paging.size,
+    )
+  })
 
-  api.get(
-    `/${P.unreadCount}`,
-    { schema: { tags, summary: "how many of the caller's messages are unread" }, config: signedIn },
-    async (request) => {
-      const auth = authOf(request)
-      const [row] = await db
-        .select({ n: count() })
-        .from(message)
-        .where(own(auth, eq(message.isRead, 0)))
-      return ok(row?.n ?? 0)
-    },
-  )
+  handle(api, latestMessagesCall, async ({ size, isRead }, request) => {
+    const auth = authOf(request)
+    return db
+      .select(columns)
+      .from(message)
+      .where(own(auth, isRead === undefined ? undefined : eq(message.isRead, isRead)))
+      .orderBy(desc(message.id))
+      .limit(size)
+  })
 
-  api.post(
-    `/${P.setRead}`,
-    {
-      schema: {
-        tags,
-        summary: "mark the caller's message(s) id (comma-separated) read; another person's are left alone",
-      },
-      config: signedIn,
-    },
-    async (request) => {
-      const auth = authOf(request)
-      const ids = idsOf(paramsOf(request).id, 'id')
-      const now = new Date()
-      await db
-        .update(message)
-        .set({ isRead: 1, readTime: now, updateTime: now, updateUser: auth.userId })
-        .where(own(auth, inArray(message.id, ids), eq(message.isRead, 0)))
-      return success()
-    },
-  )
+  handle(api, unreadCountCall, async (_, request) => {
+    const auth = authOf(request)
+    const [row] = await db
+      .select({ n: count() })
+      .from(message)
+      .where(own(auth, eq(message.isRead, 0)))
+    return row?.n ?? 0
+  })
 
-  api.delete(
-    `/${P.delete}`,
-    {
-      schema: {
-        tags,
-        summary: "remove the caller's message(s) ids (comma-separated); another person's stay",
-      },
-      config: signedIn,
-    },
-    async (request) => {
-      const auth = authOf(request)
-      const params = paramsOf(request)
-      const ids = idsOf(params.ids ?? params.id, 'ids')
-      await db
-        .update(message)
-        .set({ isDeleted: 1, updateTime: new Date(), updateUser: auth.userId })
-        .where(own(auth, inArray(message.id, ids)))
-      return success('删除成功')
-    },
-  )
+  handle(api, markReadCall, async ({ id: ids }, request) => {
+    const auth = authOf(request)
+    const now = new Date()
+    await db
+      .update(message)
+      .set({ isRead: 1, readTime: now, updateTime: now, updateUser: auth.userId })
+      .where(own(auth, inArray(message.id, ids), eq(message.isRead, 0)))
+    return {}
+  })
 
-  api.post(
-    `/${P.autoPush}`,
-    {
-      schema: {
-        tags,
-        summary: 'send a message to people of the tenant: userIds, title, content, module, link',
-      },
-      config: { permission: MESSAGE_PUSH_PERMISSION },
-    },
-    async (request) => {
-      const auth = authOf(request)
-      const parsed = MessagePushInput.safeParse(paramsOf(request))
-      if (!parsed.success)
-        throw badRequest(
-          `参数校验失败: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')}`,
-        )
-      const input = parsed.data
-      const ids = await db.transaction(async (tx) => {
-        const people = await tx
-          .select({ id: user.id })
-          .from(user)
-          .where(scoped(user, auth, inArray(user.id, input.userIds)))
-        if (people.length !== new Set(input.userIds).size) throw badRequest(NO_RECIPIENTS)
-        return sendMessage(ctx, tx, {
-          tenantId: auth.tenantId,
-          userIds: people.map((p) => p.id),
-          title: input.title,
-          content: input.content,
-          module: input.module,
-          link: input.link,
-          sender: { userId: auth.userId, name: auth.userName },
-        })
+  handle(api, removeMessagesCall, async ({ ids }, request) => {
+    const auth = authOf(request)
+    await db
+      .update(message)
+      .set({ isDeleted: 1, updateTime: new Date(), updateUser: auth.userId })
+      .where(own(auth, inArray(message.id, ids)))
+    return new Answer({}, '删除成功')
+  })
+
+  handle(api, pushMessageCall, async (input, request) => {
+    const auth = authOf(request)
+    const ids = await db.transaction(async (tx) => {
+      const people = await tx
+        .select({ id: user.id })
+        .from(user)
+        .where(scoped(user, auth, inArray(user.id, input.userIds)))
+      if (people.length !== new Set(input.userIds).size) throw badRequest(NO_RECIPIENTS)
+      return sendMessage(ctx, tx, {
+        tenantId: auth.tenantId,
+        userIds: people.map((p) => p.id),
+        title: input.title,
+        content: input.content,
+        module: input.module,
+        link: input.link,
+        sender: { userId: auth.userId, name: auth.userName },
       })
-      return ok({ count: ids.length, ids }, '发送成功')
-    },
-  )
+    })
+    return new Answer({ count: ids.length, ids }, '发送成功')
+  })
 
-  // the signed-in user's live stream: what is sent to them, from any server process (core/realtime)
+  // the signed-in user's live stream: what is sent to them, from any server process (core/realtime);
+  // stays hand-written: a server-sent event stream, not an envelope (a declared call answers one)
   api.get(
     `/${P.stream}`,
     {

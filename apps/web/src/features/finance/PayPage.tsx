@@ -1,9 +1,16 @@
-import type { PayStatus } from '@xpark/contract/modules/finance'
+import {
+  createNativeCall,
+  type PayStatus,
+  payStatusCall,
+  rechargeServiceCall,
+  simulatePayCall,
+  smsServiceCall,
+} from '@xpark/contract/modules/finance'
 import { centsOf, YUAN_TEXT } from '@xpark/contract/money'
 import { Alert, Button, Card, Form, Input, QRCode, Radio, Result, Space, Typography } from 'antd'
 import { useCallback, useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { getData, postData } from '@/api/http'
+import { callApi } from '@/api/calls'
 import { formatMoney } from '@/components/crud'
 import { useTr } from '@/components/crud/i18n'
 import './i18n'
@@ -41,7 +48,7 @@ export default function PayPage() {
     let timer: ReturnType<typeof setTimeout> | undefined
     const poll = async () => {
       try {
-        const status = await getData<PayStatus>('blade-finance/wxpayorder/queryPayStatusFixed', { tradeNo })
+        const status = await callApi(payStatusCall, { tradeNo })
         if (stopped) return
         setOrder(status)
         if (status.status === 0) timer = setTimeout(poll, POLL_MS)
@@ -49,7 +56,7 @@ export default function PayPage() {
         if (!stopped) timer = setTimeout(poll, POLL_MS * 2)
       }
     }
-    getData<PayStatus>('blade-finance/wxpayorder/createNative', { tradeNo })
+    callApi(createNativeCall, { tradeNo })
       .then((created) => {
         if (stopped) return
         setOrder(created)
@@ -70,13 +77,8 @@ export default function PayPage() {
       try {
         const made =
           kind === 'sms'
-            ? await postData<{ tradeNo: string }>('blade-finance/wxpayorder/SmsService', undefined, {
-                totalFee,
-              })
-            : await postData<{ tradeNo: string }>('blade-finance/wxpayorder/rechargeService', undefined, {
-                cardNo: values.cardNo,
-                totalFee,
-              })
+            ? await callApi(smsServiceCall, { totalFee })
+            : await callApi(rechargeServiceCall, { cardNo: values.cardNo ?? '', totalFee })
         setParams({ tradeNo: made.tradeNo })
       } finally {
         setBusy(false)
@@ -85,7 +87,7 @@ export default function PayPage() {
     [kind, setParams],
   )
 
-  const simulate = () => void postData('blade-finance/wxpayorder/simulatePay', { tradeNo })
+  const simulate = () => void callApi(simulatePayCall, { tradeNo })
 
   return (
     <div

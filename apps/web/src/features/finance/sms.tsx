@@ -1,26 +1,25 @@
 import { useQuery } from '@tanstack/react-query'
-import { type PayOrderRow, payOrderContract } from '@xpark/contract/modules/finance'
+import {
+  type PayOrderRow,
+  payOrderContract,
+  smsAccountCall,
+  smsPurchasesCall,
+  smsPurchasesExportCall,
+} from '@xpark/contract/modules/finance'
 import { Button, Space, Statistic } from 'antd'
-import { getData } from '@/api/http'
-import { downloadFile } from '@/api/transfer'
+import { callApi, downloadCall } from '@/api/calls'
 import { crudKeys, fromContract } from '@/components/crud'
 import { useTr } from '@/components/crud/i18n'
 import { useSession } from '@/stores/session'
 import { openPay } from './payOrders'
 import './i18n'
 
-interface SmsAccount {
-  purchased: number
-  used: number
-  remaining: number
-}
-
 function Credits() {
   const tr = useTr()
   const can = useSession((s) => s.permission)
   const { data } = useQuery({
     queryKey: crudKeys.of(payOrderContract.code, 'sms-account'),
-    queryFn: () => getData<SmsAccount>('blade-system/smsnum/detail'),
+    queryFn: () => callApi(smsAccountCall),
   })
   return (
     <Space size="large" data-testid="finance-sms-credits">
@@ -31,11 +30,7 @@ function Credits() {
         <Button onClick={() => openPay({ kind: 'sms' })}>{tr('finance.buySms')}</Button>
       )}
       {can.finance_sms_export && (
-        <Button
-          onClick={() =>
-            void downloadFile('blade-system/smsnum/exportPayOutDetail', undefined, '短信充值明细.xlsx')
-          }
-        >
+        <Button onClick={() => void downloadCall(smsPurchasesExportCall, undefined, '短信充值明细.xlsx')}>
           {tr('finance.exportPayOut')}
         </Button>
       )}
@@ -43,10 +38,9 @@ function Credits() {
   )
 }
 
-/** 短信额度: the tenant's SMS credits and what was bought (blade-system/smsnum). */
-export default fromContract<PayOrderRow>(payOrderContract, {
+/** 短信额度: the tenant's SMS credits and what was bought (smsnum). */
+const screen = fromContract<PayOrderRow>(payOrderContract, {
   title: 'finance.sms',
-  pagePath: 'blade-system/smsnum/customerPayOutDetail',
   actions: { add: false, edit: false, delete: false, copy: false, bulkDelete: false },
   toolbarExtra: () => <Credits />,
   columns: [
@@ -57,3 +51,11 @@ export default fromContract<PayOrderRow>(payOrderContract, {
     { prop: 'payTime', label: 'finance.payTime', form: false, width: 170 },
   ],
 })
+
+// the purchases' page is smsnum's (`customerPayOutDetail`), not under the pay orders' own path
+const purchases = smsPurchasesCall.path.split('/')
+export default {
+  ...screen,
+  path: purchases.slice(0, -1).join('/'),
+  pagePath: purchases.at(-1) ?? 'page',
+}

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { MESSAGE_PATHS } from '@xpark/contract/modules/message'
+import { pushMessageCall } from '@xpark/contract/modules/message'
 import { App, Button, Form, Input, Modal, Space, Tag } from 'antd'
 import { useState } from 'react'
-import { postData } from '@/api/http'
+import { callApi } from '@/api/calls'
 import { useTr } from '@/components/crud/i18n'
 import { type PickedUser, UserPicker } from '@/components/UserPicker'
 import { MESSAGE_KEY } from './api'
@@ -31,7 +31,7 @@ export function SendMessageDialog({ open, onClose }: { open: boolean; onClose: (
     }
     setSending(true)
     try {
-      await postData(MESSAGE_PATHS.autoPush, undefined, {
+      await callApi(pushMessageCall, {
         userIds: people.map((p) => p.id),
         title: values.title,
         content: values.content ?? '',

@@ -1,7 +1,15 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { Page } from '@xpark/contract'
-import { MESSAGE_PATHS, type MessageRow } from '@xpark/contract/modules/message'
-import { getData, http, postData } from '@/api/http'
+import type { CallReply } from '@xpark/contract/calls'
+import {
+  latestMessagesCall,
+  markReadCall,
+  messagePageCall,
+  removeMessagesCall,
+  unreadCountCall,
+} from '@xpark/contract/modules/message'
+import { deskNoticeContract } from '@xpark/contract/schemas'
+import { callApi, pageOfRows } from '@/api/calls'
+import { postData } from '@/api/http'
 
 /** Every query of the message centre is under this key: a new message or a change refreshes them all. */
 export const MESSAGE_KEY = ['message'] as const
@@ -9,7 +17,7 @@ export const MESSAGE_KEY = ['message'] as const
 export const unreadCountQuery = () =>
   queryOptions({
     queryKey: [...MESSAGE_KEY, 'unread'],
-    queryFn: () => getData<number>(MESSAGE_PATHS.unreadCount),
+    queryFn: () => callApi(unreadCountCall),
     // one failure shows its message once (the HTTP client's toast); the next message or focus retries
     retry: false,
     staleTime: 30_000,
@@ -18,7 +26,7 @@ export const unreadCountQuery = () =>
 export const latestMessagesQuery = () =>
   queryOptions({
     queryKey: [...MESSAGE_KEY, 'latest'],
-    queryFn: () => getData<MessageRow[]>(MESSAGE_PATHS.centerList, { size: 10 }),
+    queryFn: () => callApi(latestMessagesCall, { size: 10 }),
     retry: false,
   })
 
@@ -34,9 +42,9 @@ export const messagePageQuery = (filter: MessageFilter) =>
   queryOptions({
     queryKey: [...MESSAGE_KEY, 'page', filter],
     queryFn: () =>
-      getData<Page<MessageRow>>(MESSAGE_PATHS.list, {
-        current: filter.current,
-        size: filter.size,
+      callApi(messagePageCall, {
+        current: String(filter.current),
+        size: String(filter.size),
         ...(filter.isRead === undefined ? {} : { isRead: filter.isRead }),
         ...(filter.title ? { title: filter.title } : {}),
       }),
@@ -49,13 +57,13 @@ export interface NoticeItem {
   releaseTime: string | null
 }
 
-/** The tenant's latest notices (`blade-desk/notice/page`), for the popover's 通知 tab. */
+/** The tenant's latest notices (the notices' page), for the popover's 通知 tab. */
 export const latestNoticesQuery = () =>
   queryOptions({
-    queryKey: ['blade-desk/notice', 'latest'],
-    queryFn: async () =>
+    queryKey: [deskNoticeContract.path, 'latest'],
+    queryFn: async (): Promise<NoticeItem[]> =>
       (
-        await getData<Page<NoticeItem>>('blade-desk/notice/page', {
+        await pageOfRows(deskNoticeContract, {
           current: 1,
           size: 10,
           descs: 'release_time',
@@ -65,11 +73,11 @@ export const latestNoticesQuery = () =>
     staleTime: 60_000,
   })
 
+// in the query, as the BladeX console sends it (the declaration reads the query or the body)
 export const markRead = (ids: readonly string[]) =>
-  postData<unknown>(MESSAGE_PATHS.setRead, { id: ids.join(',') })
+  postData<CallReply<typeof markReadCall>>(markReadCall.path, { id: ids.join(',') })
 
-export const removeMessages = (ids: readonly string[]) =>
-  http.request<unknown>(MESSAGE_PATHS.delete, { method: 'DELETE', params: { ids: ids.join(',') } })
+export const removeMessages = (ids: readonly string[]) => callApi(removeMessagesCall, { ids: ids.join(',') })
 
 /** A console route opens in the console; an http(s) address in a new window. */
 export const isExternalLink = (link: string) => /^https?:\/\//i.test(link)

@@ -2,7 +2,7 @@ import { type SceneLogRow, sceneLogContract } from '@xpark/contract/modules/mess
 import { fromContract } from '@/components/crud'
 import './i18n'
 
-/** 场景日志 (`park-meeting/scene/log`): what each meeting-room scene run did. */
+/** 场景日志 (the meeting rooms' scene log): what each meeting-room scene run did. */
 export default fromContract<SceneLogRow>(sceneLogContract, {
   title: 'scene.log',
   columns: [

@@ -1,13 +1,16 @@
 import {
   CARD_STATUS,
+  createNativeCall,
+  orderInfoCall,
   PAY_KIND,
   PAY_STATUS,
   type PayStatus,
-  payOrderContract,
-  RechargeServiceForm,
+  payRecordsCall,
+  payStatusCall,
+  rechargeServiceCall,
   SMS_PRICE_CENTS,
-  SmsServiceForm,
-  TradeNoQuery,
+  simulatePayCall,
+  smsServiceCall,
 } from '@xpark/contract/modules/finance'
 import { eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
@@ -15,9 +18,10 @@ import { z } from 'zod'
 import { authOf } from '../../../core/auth/plugin.js'
 import type { AuthContext } from '../../../core/auth/tokens.js'
 import { listRows, whereOf } from '../../../core/crud/index.js'
-import { formatDateTime, ok, status } from '../../../core/envelope.js'
+import { formatDateTime } from '../../../core/envelope.js'
 import { AppError, badRequest, notFound } from '../../../core/errors.js'
 import type { Api } from '../../../core/http/api.js'
+import { handle } from '../../../core/http/calls.js'
 import { publicRateLimit } from '../../../core/http/public-limit.js'
 import type { ModuleContext } from '../../../core/module.js'
 import { stamped } from '../../../core/tenancy.js'
@@ -68,8 +72,7 @@ const notifyUrlOf = (request: FastifyRequest) =>
 export function registerPayOrderRoutes(api: Api, ctx: ModuleContext): void {
   const db = ctx.database.db
   const tags = ['wxpayorder']
-  const guard = [api.scopes.api.guard]
-  const view = payOrderContract.permissions.view
+  const guard = { preHandler: [api.scopes.api.guard] }
 
   const createOrder = async (auth: AuthContext, values: Record<string, unknown>) => {
     await paySettingOf(db, auth.tenantId)
@@ -95,23 +98,10 @@ export function registerPayOrderRoutes(api: Api, ctx: ModuleContext): void {
     status: o.status,
   })
 
-  const smsForm = z.object({ totalFee: z.union([z.string(), z.number()]).optional() })
-  api.post(
-    '/blade-finance/wxpayorder/SmsService',
-    {
-      schema: {
-        tags,
-        summary: `wxpayorder: a pay order for SMS credits (totalFee cents, ${SMS_PRICE_CENTS} cents a credit)`,
-        querystring: smsForm,
-        body: smsForm.nullish(),
-      },
-      config: { permission: 'finance_pay_order_sms' },
-      preHandler: guard,
-    },
-    async (request) => {
-      const parsed = SmsServiceForm.safeParse({ ...request.query, ...(request.body ?? {}) })
-      if (!parsed.success) throw badRequest(`参数校验失败: ${parsed.error.issues[0]?.message}`)
-      const { totalFee } = parsed.data
+  handle(
+    api,
+    smsServiceCall,
+    async ({ totalFee }, request) => {
       if (totalFee % SMS_PRICE_CENTS !== 0) throw badRequest(`金额须为短信单价(${SMS_PRICE_CENTS}分)的整数倍`)
       const smsCount = totalFee / SMS_PRICE_CENTS
       const order = await createOrder(authOf(request), {
@@ -120,119 +110,83 @@ export function registerPayOrderRoutes(api: Api, ctx: ModuleContext): void {
         smsCount,
         description: `短信充值 ${smsCount} 条`,
       })
-      return ok(orderReply(order))
+      return orderReply(order)
     },
+    guard,
   )
 
-  api.post(
-    '/blade-finance/wxpayorder/rechargeService',
-    {
-      schema: {
-        tags,
-        summary: 'wxpayorder: a pay order topping up a card online',
-        body: RechargeServiceForm,
-      },
-      config: { permission: 'finance_pay_order_recharge' },
-      preHandler: guard,
-    },
-    async (request) => {
+  handle(
+    api,
+    rechargeServiceCall,
+    async ({ cardNo, totalFee }, request) => {
       const auth = authOf(request)
-      const card = await findCardByNo(db, auth, request.body.cardNo)
-      if (!card) throw notFound(`储值卡不存在: ${request.body.cardNo}`)
+      const card = await findCardByNo(db, auth, cardNo)
+      if (!card) throw notFound(`储值卡不存在: ${cardNo}`)
       if (card.status !== CARD_STATUS.active) throw new AppError(409, '储值卡已冻结')
       const order = await createOrder(auth, {
         kind: PAY_KIND.recharge,
-        totalFee: request.body.totalFee,
+        totalFee,
         cardId: card.id,
         cardNo: card.cardNo,
         description: `储值卡充值 ${card.cardNo}`,
       })
-      return ok(orderReply(order))
+      return orderReply(order)
     },
+    guard,
   )
 
-  const byTradeNo = { tags, querystring: TradeNoQuery }
-  api.get(
-    '/blade-finance/wxpayorder/getOrderInfo',
-    {
-      schema: { ...byTradeNo, summary: 'wxpayorder: one order by tradeNo' },
-      config: { permission: view },
-      preHandler: guard,
-    },
-    async (request) => ok(payStatusOf(await orderOf(db, authOf(request), request.query.tradeNo))),
+  handle(
+    api,
+    orderInfoCall,
+    async ({ tradeNo }, request) => payStatusOf(await orderOf(db, authOf(request), tradeNo)),
+    guard,
   )
 
-  api.get(
-    '/blade-finance/wxpayorder/createNative',
-    {
-      schema: {
-        ...byTradeNo,
-        summary: 'wxpayorder: the QR code URL of an unpaid order (asks the provider once)',
-      },
-      config: { permission: view },
-      preHandler: guard,
-    },
-    async (request) => {
-      const order = await orderOf(db, authOf(request), request.query.tradeNo)
-      if (order.status === PAY_STATUS.paid) return ok(payStatusOf(order))
+  handle(
+    api,
+    createNativeCall,
+    async ({ tradeNo }, request) => {
+      const order = await orderOf(db, authOf(request), tradeNo)
+      if (order.status === PAY_STATUS.paid) return payStatusOf(order)
       try {
         const codeUrl = await ensureCodeUrl(db, order, notifyUrlOf(request))
-        return ok(payStatusOf({ ...order, codeUrl }))
+        return payStatusOf({ ...order, codeUrl })
       } catch (error) {
         if (error instanceof AppError) throw error
         request.log.warn({ err: error }, 'pay gateway: createNative failed')
         throw new AppError(502, '支付网关暂不可用, 请稍后再试')
       }
     },
+    guard,
   )
 
   // the /pay page polls this; an order without a notify for a while is asked about at the provider
-  const payStatus = async (request: FastifyRequest, tradeNo: string) => {
-    let order = await orderOf(db, authOf(request), tradeNo)
-    if (order.status === PAY_STATUS.unpaid && Date.now() - order.createTime.getTime() > QUERY_AFTER_MS)
-      order = await syncWithProvider(db, order).catch(() => order)
-    return ok(payStatusOf(order))
-  }
-  api.get(
-    '/blade-finance/wxpayorder/queryPayStatusFixed',
-    {
-      schema: { ...byTradeNo, summary: 'wxpayorder: pay status by tradeNo' },
-      config: { permission: view },
-      preHandler: guard,
+  handle(
+    api,
+    payStatusCall,
+    async ({ tradeNo }, request) => {
+      let order = await orderOf(db, authOf(request), tradeNo)
+      if (order.status === PAY_STATUS.unpaid && Date.now() - order.createTime.getTime() > QUERY_AFTER_MS)
+        order = await syncWithProvider(db, order).catch(() => order)
+      return payStatusOf(order)
     },
-    (request) => payStatus(request, request.query.tradeNo),
-  )
-  api.route({
-    method: 'GET',
-    url: '/app/pay/queryOrder',
-    schema: { ...byTradeNo, tags: ['pay'], summary: 'pay: pay status by tradeNo (the app’s name for it)' },
-    config: { permission: view },
-    preHandler: guard,
-    handler: (request) => payStatus(request, (request.query as { tradeNo: string }).tradeNo),
-  })
-
-  api.get(
-    '/blade-finance/wxpayorder/payRecords',
-    {
-      schema: {
-        tags,
-        summary: 'wxpayorder: paid orders, newest first (paged, same filters as page)',
-        querystring: z.record(z.string(), z.string()),
-      },
-      config: { permission: view },
-      preHandler: guard,
-    },
-    async (request) =>
-      ok(
-        await listRows(db, payOrders, authOf(request), {
-          descs: 'pay_time',
-          ...request.query,
-          status: String(PAY_STATUS.paid),
-        }),
-      ),
+    guard,
   )
 
-  // the provider's notify: no token (the signature is the credential)
+  handle(
+    api,
+    payRecordsCall,
+    (query, request) =>
+      listRows(db, payOrders, authOf(request), {
+        descs: 'pay_time',
+        ...query,
+        status: String(PAY_STATUS.paid),
+      }),
+    guard,
+  )
+
+  // the provider's notify: no token (the signature is the credential); stays hand-written: it answers
+  // the provider's own {return_code, return_msg}, not the envelope, and takes the provider's body as sent
   api.post(
     '/blade-finance/wxpayorder/notify',
     {
@@ -244,25 +198,18 @@ export function registerPayOrderRoutes(api: Api, ctx: ModuleContext): void {
   )
 
   // the built-in simulator only: stands in for the customer scanning the QR code
-  api.post(
-    '/blade-finance/wxpayorder/simulatePay',
-    {
-      schema: {
-        tags,
-        summary: 'wxpayorder: pay an order at the built-in simulator (notify=0: the notify is lost)',
-        querystring: TradeNoQuery.extend({ notify: z.enum(['0', '1']).optional() }),
-      },
-      config: { permission: ['finance_pay_order_sms', 'finance_pay_order_recharge'] },
-      preHandler: guard,
-    },
-    async (request) => {
-      const order = await orderOf(db, authOf(request), request.query.tradeNo)
+  handle(
+    api,
+    simulatePayCall,
+    async ({ tradeNo, notify }, request) => {
+      const order = await orderOf(db, authOf(request), tradeNo)
       const setting = await paySettingOf(db, order.tenantId)
       if (setting.gateway) throw badRequest('仅内置模拟支付网关可以模拟支付')
       if (!order.codeUrl) throw badRequest('请先生成支付二维码')
       const sim = await embeddedSimulator()
-      void sim.pay(order.tradeNo, { notify: request.query.notify !== '0' }).catch(() => {})
-      return status(true)
+      void sim.pay(order.tradeNo, { notify: notify !== '0' }).catch(() => {})
+      return {}
     },
+    guard,
   )
 }

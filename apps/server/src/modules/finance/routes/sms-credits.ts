@@ -1,12 +1,19 @@
-import { PAY_KIND, PAY_STATUS, payOrderContract, SMS_PRICE_CENTS } from '@xpark/contract/modules/finance'
+import {
+  PAY_KIND,
+  PAY_STATUS,
+  SMS_PRICE_CENTS,
+  smsAccountCall,
+  smsMessagesCall,
+  smsPurchasesCall,
+  smsPurchasesExportCall,
+} from '@xpark/contract/modules/finance'
 import { desc, eq, like } from 'drizzle-orm'
-import { z } from 'zod'
 import { authOf } from '../../../core/auth/plugin.js'
 import type { AuthContext } from '../../../core/auth/tokens.js'
 import { listRows, whereOf } from '../../../core/crud/index.js'
-import { ok } from '../../../core/envelope.js'
 import { sendWorkbook } from '../../../core/excel/index.js'
 import type { Api } from '../../../core/http/api.js'
+import { handle } from '../../../core/http/calls.js'
 import type { ModuleContext } from '../../../core/module.js'
 import { escapeLike, readPaging, selectPage } from '../../../core/query/index.js'
 import { scoped } from '../../../core/tenancy.js'
@@ -18,18 +25,11 @@ import { financePayOrder, financeSmsAccount } from '../schema.js'
 /** SMS credits (blade-system/smsnum): the tenant's account, what was bought and what was sent. */
 export function registerSmsCreditRoutes(api: Api, ctx: ModuleContext): void {
   const db = ctx.database.db
-  const guard = [api.scopes.api.guard]
-  const view = payOrderContract.permissions.view
-  const smsTags = ['smsnum']
-  const smsView = ['finance_sms', view]
-  api.get(
-    '/blade-system/smsnum/detail',
-    {
-      schema: { tags: smsTags, summary: 'smsnum: the tenant’s SMS credits (purchased, used, remaining)' },
-      config: { permission: smsView },
-      preHandler: guard,
-    },
-    async (request) => {
+  const guard = { preHandler: [api.scopes.api.guard] }
+  handle(
+    api,
+    smsAccountCall,
+    async (_, request) => {
       const auth = authOf(request)
       const [account] = await db
         .select()
@@ -37,14 +37,15 @@ export function registerSmsCreditRoutes(api: Api, ctx: ModuleContext): void {
         .where(eq(financeSmsAccount.tenantId, auth.tenantId))
       const purchased = account?.purchased ?? 0
       const used = account?.used ?? 0
-      return ok({
+      return {
         tenantId: auth.tenantId,
         purchased,
         used,
         remaining: purchased - used,
         price: SMS_PRICE_CENTS,
-      })
+      }
     },
+    guard,
   )
   const paidSms = (auth: AuthContext) =>
     whereOf(
@@ -53,64 +54,38 @@ export function registerSmsCreditRoutes(api: Api, ctx: ModuleContext): void {
       eq(financePayOrder.kind, PAY_KIND.sms),
       eq(financePayOrder.status, PAY_STATUS.paid),
     )
-  api.get(
-    '/blade-system/smsnum/customerPayOutDetail',
-    {
-      schema: {
-        tags: smsTags,
-        summary: 'smsnum: SMS credit purchases (paid orders, paged)',
-        querystring: z.record(z.string(), z.string()),
-      },
-      config: { permission: smsView },
-      preHandler: guard,
-    },
-    async (request) =>
-      ok(
-        await listRows(db, payOrders, authOf(request), {
-          descs: 'pay_time',
-          ...request.query,
-          kind: PAY_KIND.sms,
-          status: String(PAY_STATUS.paid),
-        }),
-      ),
+  handle(
+    api,
+    smsPurchasesCall,
+    (query, request) =>
+      listRows(db, payOrders, authOf(request), {
+        descs: 'pay_time',
+        ...query,
+        kind: PAY_KIND.sms,
+        status: String(PAY_STATUS.paid),
+      }),
+    guard,
   )
   // the messages sent (what the credits were spent on): resource's record of every sendSms
-  api.get(
-    '/blade-system/smsnum/customerMessageDetail',
-    {
-      schema: {
-        tags: smsTags,
-        summary: 'smsnum: the SMS messages the tenant sent, newest first (paged; phone: like)',
-        querystring: z.record(z.string(), z.string()),
-      },
-      config: { permission: smsView },
-      preHandler: guard,
-    },
-    async (request) => {
+  handle(
+    api,
+    smsMessagesCall,
+    async (query, request) => {
       const auth = authOf(request)
-      const phone = request.query.phone?.trim()
-      return ok(
-        await selectPage(db, {
-          table: smsRecord,
-          where: scoped(
-            smsRecord,
-            auth,
-            phone ? like(smsRecord.phones, `%${escapeLike(phone)}%`) : undefined,
-          ),
-          orderBy: [desc(smsRecord.createTime), desc(smsRecord.id)],
-          paging: readPaging(request.query),
-        }),
-      )
+      const phone = query.phone?.trim()
+      return selectPage(db, {
+        table: smsRecord,
+        where: scoped(smsRecord, auth, phone ? like(smsRecord.phones, `%${escapeLike(phone)}%`) : undefined),
+        orderBy: [desc(smsRecord.createTime), desc(smsRecord.id)],
+        paging: readPaging(query),
+      })
     },
+    guard,
   )
-  api.get(
-    '/blade-system/smsnum/exportPayOutDetail',
-    {
-      schema: { tags: smsTags, summary: 'smsnum: SMS credit purchases as xlsx' },
-      config: { permission: 'finance_sms_export' },
-      preHandler: guard,
-    },
-    async (request, reply) => {
+  handle(
+    api,
+    smsPurchasesExportCall,
+    async (_, request, reply) => {
       const rows = await db
         .select()
         .from(financePayOrder)
@@ -125,5 +100,6 @@ export function registerSmsCreditRoutes(api: Api, ctx: ModuleContext): void {
         })(),
       })
     },
+    guard,
   )
 }
