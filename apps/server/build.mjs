@@ -1,9 +1,12 @@
-// Bundle the server into dist/main.js; npm packages stay external (installed by npm).
-import { readFileSync } from 'node:fs'
+// Bundle the server into dist/main.js (and dist/chunks/ for dynamic imports); npm packages stay external.
+import { readFileSync, rmSync } from 'node:fs'
 import { build } from 'esbuild'
 
 const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
 const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@xpark/'))
+
+// chunk names carry a content hash: drop the previous build's, or they pile up
+rmSync(new URL('./dist/chunks/', import.meta.url), { recursive: true, force: true })
 
 await build({
   entryPoints: { main: 'src/main.ts' },
