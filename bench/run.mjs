@@ -114,7 +114,7 @@ async function benchStartup() {
     health: again.health,
   }
   line(
-    `first start (initdb + migrations + seed): ${seconds(first.readyMs)}   restart: ${seconds(again.readyMs)}` +
+    `first start (the build's prepared cluster, or initdb; migrations; seed): ${seconds(first.readyMs)}   restart: ${seconds(again.readyMs)}` +
       `   (restart ${(first.readyMs / again.readyMs).toFixed(1)}x faster)`,
   )
   line(

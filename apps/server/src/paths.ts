@@ -18,3 +18,5 @@ function findServerRoot(): string {
 export const serverRoot = findServerRoot()
 export const migrationsDir = join(serverRoot, 'src/db/migrations')
 export const webDistDefault = join(serverRoot, '../web/dist')
+/** The empty, migrated PGlite cluster the build makes (build.mjs): a new data folder starts from it. */
+export const emptyClusterFile = join(serverRoot, 'dist/empty-database.tar.gz')

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import type { Config } from '../config.js'
+import { emptyClusterFile } from '../paths.js'
 import { type Database, type Db, openDatabase } from './client.js'
 import { lockDataDir } from './lock.js'
 import { scheduleMaintenance } from './maintenance.js'
@@ -28,6 +29,7 @@ export async function openConfiguredDatabase(
     const database = await openDatabase({
       url: config.databaseUrl,
       dataDir: config.databaseUrl ? undefined : resolve(config.dataDir, 'pg'),
+      emptyCluster: emptyClusterFile,
       logQuery: config.sqlLog
         ? (query, params) =>
             process.stderr.write(

@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle } from 'drizzle-orm/pglite'
@@ -22,12 +23,24 @@ const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB']
 
 /** The embedded database (PGlite) in `dataDir`, or in memory. */
 export async function openPglite(options: DatabaseOptions): Promise<Database> {
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    extensions: pgliteExtensions,
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
-  })
+  const open = (loadDataDir: Blob | undefined) =>
+    PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(loadDataDir ? { loadDataDir } : {}),
+      extensions: pgliteExtensions,
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    })
+  const prepared = options.loadDataDir ? undefined : preparedCluster(options)
+  let client: PGlite
+  try {
+    client = await open(options.loadDataDir ?? prepared)
+  } catch (error) {
+    if (!prepared || !options.dataDir) throw error
+    // a damaged or foreign dump: start over with initdb, as without one
+    console.warn(`xpark: the prepared database could not be used (${String(error)}); running initdb`)
+    rmSync(options.dataDir, { recursive: true, force: true })
+    client = await open(undefined)
+  }
   const pgliteDb = drizzle(client, { casing, ...loggerOf(options) })
   return {
     db: pgliteDb as unknown as Db,
@@ -37,4 +50,16 @@ export async function openPglite(options: DatabaseOptions): Promise<Database> {
     reachable: async () => !client.closed,
     close: () => client.close(),
   }
+}
+
+/**
+ * The build's empty cluster (initdb + migrations, see build.mjs) for a data folder that does not
+ * exist yet or is empty: loading it takes about a second where initdb and the migrations take
+ * about three (bench section 1, first start). Anything already in the folder is never replaced.
+ */
+function preparedCluster(options: DatabaseOptions): Blob | undefined {
+  const { dataDir, emptyCluster } = options
+  if (!dataDir || !emptyCluster || !existsSync(emptyCluster)) return undefined
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return undefined
+  return new Blob([readFileSync(emptyCluster)])
 }

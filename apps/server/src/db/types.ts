@@ -33,6 +33,11 @@ export interface DatabaseOptions {
   dataDir?: string | undefined
   /** a PGlite data dump (from dumpDataDir) to start from: tests clone a prepared database this way */
   loadDataDir?: Blob | undefined
+  /**
+   * a PGlite cluster dump, initialised and migrated at build time, that a new (absent or empty)
+   * `dataDir` starts from instead of running initdb (`dist/empty-database.tar.gz`; first start)
+   */
+  emptyCluster?: string | undefined
   /** every statement and its parameters, as sent (XPARK_SQL_LOG) */
   logQuery?: ((query: string, params: unknown[]) => void) | undefined
 }
