@@ -37,3 +37,35 @@ export function treeOf(rows: readonly { id: string; parentId: string; title: str
     }))
   return strip(forestOf(rows))
 }
+
+/**
+ * A picker's tree: the category forest (in the rows' order) with each category's items as leaves
+ * after its sub-categories (`isLeaf`, plus the item's own fields); an item whose category is not
+ * among the rows is left out (a disabled type, a category out of scope).
+ */
+export function categoryTree<I>(
+  categories: readonly { id: string; parentId: string; name: string }[],
+  items: readonly I[],
+  leaf: (item: I) => { category: string; node: TreeNode & Record<string, unknown> },
+): TreeNode[] {
+  const nodes = new Map(
+    categories.map((c) => [c.id, { ...treeNode(c.id, c.parentId, c.name), children: [] as TreeNode[] }]),
+  )
+  const roots: TreeNode[] = []
+  for (const c of categories) {
+    const node = nodes.get(c.id)!
+    const parent = nodes.get(c.parentId)
+    if (parent) {
+      parent.children.push(node)
+      parent.hasChildren = true
+    } else roots.push(node)
+  }
+  for (const item of items) {
+    const { category, node } = leaf(item)
+    const parent = nodes.get(category)
+    if (!parent) continue
+    parent.children.push({ ...node, isLeaf: true } as TreeNode)
+    parent.hasChildren = true
+  }
+  return roots
+}

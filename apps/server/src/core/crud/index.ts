@@ -9,6 +9,7 @@ export { assertReferences, type References, type ReferenceTarget, referenceScope
 export {
   type ActionContext,
   type ActionOptions,
+  BLADEX_SYSTEM_SCOPES,
   defineResource,
   type ExcelOptions,
   type LinesContext,

@@ -218,6 +218,12 @@ interface ResourceBase<S extends z.ZodObject> {
   excel?: ExcelOptions
 }
 
+/**
+ * A system screen as BladeX had it before the kit: narrowed by no role data-scope rule and no API
+ * scope (its rows are still only the caller's tenant's). Spread into the declaration.
+ */
+export const BLADEX_SYSTEM_SCOPES = { scope: false, apiScope: false } as const
+
 /** A resource, described by a contract (`packages/contract`). */
 export interface ResourceOptions<S extends z.ZodObject> extends ResourceBase<S> {
   contract: ResourceContract<S, z.ZodObject, CallPermission>

@@ -1,6 +1,6 @@
 import { appInfoContract, appStartupContract } from '@xpark/contract/schemas'
 import { eq, ne } from 'drizzle-orm'
-import { defineResource } from '../../core/crud/index.js'
+import { BLADEX_SYSTEM_SCOPES, defineResource } from '../../core/crud/index.js'
 import { badRequest } from '../../core/errors.js'
 import { parseDateTime } from '../../core/query/index.js'
 import { scoped } from '../../core/tenancy.js'
@@ -13,9 +13,7 @@ export const appInfoResource = defineResource({
   table: appInfo,
   tag: 'appInfo',
   tenant: true,
-  // a system screen written before the kit: BladeX narrows it by no data-scope rule and no API scope
-  scope: false,
-  apiScope: false,
+  ...BLADEX_SYSTEM_SCOPES,
   beforeWrite: async ({ tx, auth, values, id }) => {
     if (values.platform === undefined && values.versionCode === undefined) return
     // one release per version code and platform: the app compares codes to decide on an update
@@ -60,9 +58,7 @@ export const appStartupResource = defineResource({
   table: appStartup,
   tag: 'appStartup',
   tenant: true,
-  // a system screen written before the kit: BladeX narrows it by no data-scope rule and no API scope
-  scope: false,
-  apiScope: false,
+  ...BLADEX_SYSTEM_SCOPES,
   beforeWrite: async ({ tx, values, id }) => {
     const row = values as Record<string, unknown>
     const start = readTime(row, 'startTime')

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { isAdministrator, isTenantAdmin } from '../../core/auth/guards.js'
 import { authOf } from '../../core/auth/plugin.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
-import { defineResource, registerResource } from '../../core/crud/index.js'
+import { BLADEX_SYSTEM_SCOPES, defineResource, registerResource } from '../../core/crud/index.js'
 import { ok } from '../../core/envelope.js'
 import { badRequest, notFound } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
@@ -49,9 +49,7 @@ export async function descendantRoles(
 export const roleResource = defineResource({
   contract: roleContract,
   table: role,
-  // a system screen written before the kit: BladeX narrows it by no data-scope rule and no API scope
-  scope: false,
-  apiScope: false,
+  ...BLADEX_SYSTEM_SCOPES,
   skip: ['list'], // list is the tree
   references: { parentId: 'checked' }, // a live role of the tenant, not below itself
   beforeWrite: async ({ tx, auth, values, id }) => {

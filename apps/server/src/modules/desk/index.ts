@@ -1,5 +1,5 @@
 import { deskNoticeContract } from '@xpark/contract/schemas'
-import { defineResource, registerResource } from '../../core/crud/index.js'
+import { BLADEX_SYSTEM_SCOPES, defineResource, registerResource } from '../../core/crud/index.js'
 import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
 import { defineModule, inSystemMenu, type MenuSeed, type ModuleContext, screen } from '../../core/module.js'
@@ -20,9 +20,7 @@ export const noticeResource = defineResource({
   table: notice,
   tag: 'notice',
   tenant: true,
-  // a system screen written before the kit: BladeX narrows it by no data-scope rule and no API scope
-  scope: false,
-  apiScope: false,
+  ...BLADEX_SYSTEM_SCOPES,
   beforeWrite: async ({ values }) => {
     const row = values as Record<string, unknown>
     if (typeof values.content === 'string') row.content = sanitizeRichText(values.content)

@@ -11,6 +11,7 @@ import { isTenantAdmin } from '../../core/auth/guards.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import { tenantCache } from '../../core/cache/index.js'
 import {
+  BLADEX_SYSTEM_SCOPES,
   defineResource,
   type RemoveContext,
   type Resource,
@@ -169,9 +170,7 @@ export const dictBizResource = defineResource({
   table: dictBiz,
   tag: 'dict-biz',
   tenant: true,
-  // a system screen written before the kit: BladeX narrows it by no data-scope rule and no API scope
-  scope: false,
-  apiScope: false,
+  ...BLADEX_SYSTEM_SCOPES,
   beforeWrite: beforeWrite(dictBizTable),
   beforeRemove: beforeRemove(dictBizTable),
   skip: ['list'],

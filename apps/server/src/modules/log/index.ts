@@ -8,7 +8,7 @@ import {
 import { logApi, logError, logUsualTable } from '../../core/audit/index.js'
 import { authOf } from '../../core/auth/plugin.js'
 import { SIGNED_IN } from '../../core/auth/route-permissions.js'
-import { defineResource, registerResource } from '../../core/crud/index.js'
+import { BLADEX_SYSTEM_SCOPES, defineResource, registerResource } from '../../core/crud/index.js'
 import { success } from '../../core/envelope.js'
 import type { Api } from '../../core/http/api.js'
 import { button, defineModule, type MenuSeed, type ModuleContext } from '../../core/module.js'
@@ -22,12 +22,8 @@ import { button, defineModule, type MenuSeed, type ModuleContext } from '../../c
 
 export { LOG_VIEW }
 
-/**
- * The three logs (contracts in packages/contract: read only, their own read permissions). System
- * screens written before the kit: no data scope by role rules and no API scope (`tenant: true` rows
- * are still only the caller's tenant's).
- */
-const SYSTEM = { tenant: true, scope: false, apiScope: false } as const
+/** The three logs (contracts in packages/contract: read only, their own read permissions). */
+const SYSTEM = { tenant: true, ...BLADEX_SYSTEM_SCOPES } as const
 
 export const usualLogResource = defineResource({
   contract: logUsualContract,

@@ -5,7 +5,7 @@ import { isAdministrator } from '../../core/auth/guards.js'
 import { authOf } from '../../core/auth/plugin.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import { tenantCache } from '../../core/cache/index.js'
-import { defineResource, registerResource } from '../../core/crud/index.js'
+import { BLADEX_SYSTEM_SCOPES, defineResource, registerResource } from '../../core/crud/index.js'
 import { ok, status } from '../../core/envelope.js'
 import { badRequest, notFound } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
@@ -29,9 +29,7 @@ export const topMenuResource = defineResource({
   contract: topMenuContract,
   table: topMenu,
   tenant: true,
-  // a system screen written before the kit: BladeX narrows it by no data-scope rule and no API scope
-  scope: false,
-  apiScope: false,
+  ...BLADEX_SYSTEM_SCOPES,
 })
 
 /** The menus (category 1) a caller may place in a top menu: the administrator's are all, others' their roles' and their ancestors. */

@@ -2,7 +2,7 @@ import { deptContract, parentIdString } from '@xpark/contract/schemas'
 import { and, asc, eq, inArray, like, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
-import { defineResource, registerResource } from '../../core/crud/index.js'
+import { BLADEX_SYSTEM_SCOPES, defineResource, registerResource } from '../../core/crud/index.js'
 import { ok } from '../../core/envelope.js'
 import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
@@ -26,9 +26,7 @@ type DeptRow = typeof dept.$inferSelect
 export const deptResource = defineResource({
   contract: deptContract,
   table: dept,
-  // a system screen written before the kit: BladeX narrows it by no data-scope rule and no API scope
-  scope: false,
-  apiScope: false,
+  ...BLADEX_SYSTEM_SCOPES,
   skip: ['list'], // list is the tree (BladeX: not paged)
   references: { parentId: 'checked' }, // a live dept of the tenant, not below itself
   beforeWrite: async ({ tx, auth, values, id }) => {

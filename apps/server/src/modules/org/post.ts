@@ -2,7 +2,7 @@ import { postContract } from '@xpark/contract/schemas'
 import { asc, eq, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
-import { defineResource, registerResource } from '../../core/crud/index.js'
+import { BLADEX_SYSTEM_SCOPES, defineResource, registerResource } from '../../core/crud/index.js'
 import { ok } from '../../core/envelope.js'
 import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
@@ -17,9 +17,7 @@ import { post } from './schema.js'
 export const postResource = defineResource({
   contract: postContract,
   table: post,
-  // a system screen written before the kit: BladeX narrows it by no data-scope rule and no API scope
-  scope: false,
-  apiScope: false,
+  ...BLADEX_SYSTEM_SCOPES,
   beforeWrite: async ({ tx, auth, values, id }) => {
     if (values.postCode === undefined) return
     const [clash] = await tx

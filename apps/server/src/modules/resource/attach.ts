@@ -2,7 +2,7 @@ import { ATTACH_UPLOAD, attachContract } from '@xpark/contract/schemas'
 import { eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
-import { defineResource, registerResource, removeRows } from '../../core/crud/index.js'
+import { BLADEX_SYSTEM_SCOPES, defineResource, registerResource, removeRows } from '../../core/crud/index.js'
 import { ok, status } from '../../core/envelope.js'
 import { badRequest, notFound } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
@@ -27,9 +27,7 @@ export const attachResource = defineResource({
   table: attach,
   tag: 'attach',
   tenant: true,
-  // a system screen written before the kit: BladeX narrows it by no data-scope rule and no API scope
-  scope: false,
-  apiScope: false,
+  ...BLADEX_SYSTEM_SCOPES,
   skip: ['save', 'update', 'remove'],
   beforeWrite: async ({ id }) => {
     if (!id) throw badRequest('附件只能通过上传新增')

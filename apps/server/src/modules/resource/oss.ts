@@ -1,5 +1,5 @@
 import { OSS_CATEGORY, ossContract } from '@xpark/contract/schemas'
-import { defineResource, registerResource } from '../../core/crud/index.js'
+import { BLADEX_SYSTEM_SCOPES, defineResource, registerResource } from '../../core/crud/index.js'
 import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
 import type { ModuleContext } from '../../core/module.js'
@@ -22,9 +22,7 @@ export const ossResource = (egress: EgressPolicy) =>
     tag: 'oss',
     omit: ['secretKey'],
     tenant: true,
-    // a system screen written before the kit: BladeX narrows it by no data-scope rule and no API scope
-    scope: false,
-    apiScope: false,
+    ...BLADEX_SYSTEM_SCOPES,
     // the storage provider's application id, not a row of ours
     references: { appId: false },
     beforeWrite: async ({ tx, auth, values, id }) => {

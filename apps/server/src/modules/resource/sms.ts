@@ -1,7 +1,7 @@
 import { SmsSendSchema, smsContract } from '@xpark/contract/schemas'
 import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
-import { defineResource, registerResource } from '../../core/crud/index.js'
+import { BLADEX_SYSTEM_SCOPES, defineResource, registerResource } from '../../core/crud/index.js'
 import { ok } from '../../core/envelope.js'
 import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
@@ -25,9 +25,7 @@ export const smsResource = defineResource({
   // the SMS provider's template and region, not rows of ours
   references: { templateId: false, regionId: false },
   tenant: true,
-  // a system screen written before the kit: BladeX narrows it by no data-scope rule and no API scope
-  scope: false,
-  apiScope: false,
+  ...BLADEX_SYSTEM_SCOPES,
   beforeWrite: async ({ tx, auth, values, id }) => {
     await assertCodeFree(tx, table, auth, values.smsCode, id, '短信编号已存在')
     keepBlankSecrets(values, ['accessKey', 'secretKey'], id)

@@ -2,7 +2,7 @@ import { staffTypeContract } from '@xpark/contract/schemas'
 import { asc, eq, ne } from 'drizzle-orm'
 import { authOf } from '../../core/auth/plugin.js'
 import { SIGNED_IN } from '../../core/auth/route-permissions.js'
-import { defineResource, registerResource } from '../../core/crud/index.js'
+import { BLADEX_SYSTEM_SCOPES, defineResource, registerResource } from '../../core/crud/index.js'
 import { ok } from '../../core/envelope.js'
 import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
@@ -19,9 +19,7 @@ export const staffTypeResource = defineResource({
   table: staffType,
   tag: 'staffType',
   tenant: true,
-  // a system screen written before the kit: BladeX narrows it by no data-scope rule and no API scope
-  scope: false,
-  apiScope: false,
+  ...BLADEX_SYSTEM_SCOPES,
   beforeWrite: async ({ tx, auth, values, id }) => {
     if (values.code === undefined) return
     const [clash] = await tx

@@ -5,7 +5,7 @@ import { whereOf } from '../../core/crud/index.js'
 import type { Api } from '../../core/http/api.js'
 import { handle } from '../../core/http/calls.js'
 import type { ModuleContext } from '../../core/module.js'
-import { treeNode } from '../../core/tree.js'
+import { categoryTree, treeNode } from '../../core/tree.js'
 import { classifications, goods, suppliers, warehouses } from './resources.js'
 import { storageClassification, storageGoods, storageSupplier, storageWarehouse } from './schema.js'
 
@@ -69,31 +69,15 @@ export async function registerPickers(api: Api, ctx: ModuleContext): Promise<voi
         .from(storageGoods)
         .where(await whereOf(goods, auth))
         .orderBy(asc(storageGoods.code))
-      const nodes = new Map(
-        classes.map((c) => [c.id, { ...treeNode(c.id, c.parentId, c.name), children: [] as unknown[] }]),
-      )
-      const roots: unknown[] = []
-      for (const c of classes) {
-        const node = nodes.get(c.id)!
-        const parent = nodes.get(c.parentId)
-        if (parent) {
-          parent.children.push(node)
-          parent.hasChildren = true
-        } else roots.push(node)
-      }
-      for (const g of items) {
-        const parent = nodes.get(g.classificationId)
-        if (!parent) continue
-        parent.children.push({
+      return categoryTree(classes, items, (g) => ({
+        category: g.classificationId,
+        node: {
           ...treeNode(g.id, g.classificationId, `${g.code} ${g.name}`),
-          isLeaf: true,
           unit: g.unit,
           price: g.price,
           goodsName: g.name,
-        })
-        parent.hasChildren = true
-      }
-      return roots
+        },
+      }))
     },
     guard,
   )

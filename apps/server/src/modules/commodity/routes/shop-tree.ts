@@ -6,7 +6,7 @@ import { whereOf } from '../../../core/crud/index.js'
 import { ok } from '../../../core/envelope.js'
 import type { Api } from '../../../core/http/api.js'
 import type { ModuleContext } from '../../../core/module.js'
-import { treeNode } from '../../../core/tree.js'
+import { categoryTree, treeNode } from '../../../core/tree.js'
 import { commodityMessages, commodityTypes } from '../resources.js'
 import { commodityMessage, commodityType } from '../schema.js'
 
@@ -51,30 +51,12 @@ export function registerShopTreeRoute(api: Api, ctx: ModuleContext): void {
           ),
         )
         .orderBy(asc(commodityMessage.sort), asc(commodityMessage.id))
-      const nodes = new Map(
-        types.map((t) => [t.id, { ...treeNode(t.id, t.parentId, t.name), children: [] as unknown[] }]),
+      return ok(
+        categoryTree(types, listings, (l) => ({
+          category: l.typeId,
+          node: { ...treeNode(l.id, l.typeId, l.name), price: l.price, stock: l.stock },
+        })),
       )
-      const roots: unknown[] = []
-      for (const t of types) {
-        const node = nodes.get(t.id)!
-        const parent = nodes.get(t.parentId)
-        if (parent) {
-          parent.children.push(node)
-          parent.hasChildren = true
-        } else roots.push(node)
-      }
-      for (const l of listings) {
-        const parent = nodes.get(l.typeId)
-        if (!parent) continue
-        parent.children.push({
-          ...treeNode(l.id, l.typeId, l.name),
-          isLeaf: true,
-          price: l.price,
-          stock: l.stock,
-        })
-        parent.hasChildren = true
-      }
-      return ok(roots)
     },
   )
 }
