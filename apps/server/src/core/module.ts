@@ -104,10 +104,10 @@ export function screen(
     path,
     source,
     children: [
-      button(`${code}_add`, '新增', 1),
-      button(`${code}_edit`, '修改', 2),
-      button(`${code}_delete`, '删除', 3),
-      button(`${code}_view`, '查看', 2),
+      ...(['add', 'edit', 'delete', 'view'] as const).map((key) => {
+        const [label, action] = BUTTON_NAMES[key]!
+        return button(`${code}_${key}`, label, action)
+      }),
       ...extra,
     ],
   }

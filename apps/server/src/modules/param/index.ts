@@ -1,4 +1,4 @@
-import { button, defineModule, inSystemMenu, type MenuSeed } from '../../core/module.js'
+import { defineModule, inSystemMenu, type MenuSeed, screen } from '../../core/module.js'
 import { paramRoutes } from './params.js'
 import * as tables from './schema.js'
 
@@ -6,19 +6,7 @@ export { param } from './schema.js'
 
 /** The module's screens in the console's menu (seeded; compose/seed/menus.ts merges every module's). */
 const PARAM_MENUS: MenuSeed[] = [
-  inSystemMenu({
-    code: 'param',
-    name: '参数管理',
-    path: '/system/param',
-    source: 'ToolOutlined',
-    sort: 1,
-    children: [
-      button('param_add', '新增', 1),
-      button('param_edit', '修改', 2),
-      button('param_delete', '删除', 3),
-      button('param_view', '查看', 2),
-    ],
-  }),
+  inSystemMenu({ ...screen('param', '参数管理', '/system/param', 'ToolOutlined'), sort: 1 }),
 ]
 
 /** blade-system/param: global system parameters (the platform administrator writes them). */
