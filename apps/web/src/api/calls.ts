@@ -27,18 +27,40 @@ function asQuery(params: unknown): Query | undefined {
   return out
 }
 
+/**
+ * The path with its named parameters filled in (`…/list/:startTime/:endTime`), and the parameters
+ * left to send in the query or the body.
+ */
+export function placed(path: string, params: unknown): { path: string; rest: unknown } {
+  if (!path.includes('/:')) return { path, rest: params }
+  const rest: Record<string, unknown> = { ...(params as Record<string, unknown> | undefined) }
+  const filled = path
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment
+      const name = segment.slice(1)
+      const value = rest[name]
+      if (value === undefined || value === null || value === '')
+        throw new Error(`${path}: the path needs ${name}`)
+      delete rest[name]
+      return encodeURIComponent(String(value))
+    })
+    .join('/')
+  return { path: filled, rest }
+}
+
 /** Call a declared route and answer its reply's data. */
 export function callApi<C extends CallContract>(call: C, ...args: Args<C>): Promise<CallReply<C>> {
   if (!call.reply || call.upload)
     throw new Error(`${call.path} answers a file or takes one: downloadCall / uploadCall`)
-  const [params] = args as [unknown]
-  if (call.method === 'GET') return getData<CallReply<C>>(call.path, asQuery(params))
+  const { path, rest: params } = placed(call.path, (args as [unknown])[0])
+  if (call.method === 'GET') return getData<CallReply<C>>(path, asQuery(params))
   if (call.method === 'DELETE')
     return http
-      .request<R<CallReply<C>>>(call.path, { method: 'DELETE', params: asQuery(params) })
+      .request<R<CallReply<C>>>(path, { method: 'DELETE', params: asQuery(params) })
       .then((r) => r.data)
-  if (call.in === 'query') return postData<CallReply<C>>(call.path, asQuery(params))
-  return postData<CallReply<C>>(call.path, undefined, params ?? {})
+  if (call.in === 'query') return postData<CallReply<C>>(path, asQuery(params))
+  return postData<CallReply<C>>(path, undefined, params ?? {})
 }
 
 /**
@@ -60,9 +82,9 @@ export function downloadCall<C extends CallContract>(
   params?: CallParams<C>,
   fallbackName = 'download.xlsx',
 ): Promise<string> {
-  if (call.method === 'GET' || call.in === 'query')
-    return downloadFile(call.path, asQuery(params), fallbackName)
-  return downloadFile(call.path, undefined, fallbackName, params ?? {})
+  const { path, rest } = placed(call.path, params)
+  if (call.method === 'GET' || call.in === 'query') return downloadFile(path, asQuery(rest), fallbackName)
+  return downloadFile(path, undefined, fallbackName, rest ?? {})
 }
 
 /** Upload a file to a declared upload route (multipart field `file`, parameters in the query). */

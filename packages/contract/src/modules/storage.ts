@@ -919,10 +919,14 @@ const BillFigures = z.object({
 })
 const AlarmCounts = z.object({ lowStock: wire.number, overdue: wire.number, expiring: wire.number })
 
+/** A statistics range named in the path (`yyyy-MM-dd[ HH:mm:ss]`, checked by the statistics). */
+const statisticsRange = z.object({ startTime: z.string().min(1), endTime: z.string().min(1) })
+
 export const stockAlertsCall = storageCall({
   path: 'park-storage/parkAlarm/list/:startTime/:endTime',
   method: 'GET',
   permission: goodsView,
+  params: statisticsRange,
   reply: z.array(
     z.discriminatedUnion('type', [
       LowStockRow.extend({ type: z.literal('lowStock') }),
@@ -946,6 +950,7 @@ export const billStatisticsCall = storageCall({
   also: ['park-storage/getBillStatistics/:startTime/:endTime/'],
   method: 'GET',
   permission: billView,
+  params: statisticsRange,
   reply: BillFigures,
   summary: 'checked bills per kind in the range, open bills',
 })

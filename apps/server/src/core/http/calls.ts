@@ -69,6 +69,30 @@ function looseShape(params: z.ZodType | undefined): z.ZodType {
   return z.record(z.string(), z.unknown())
 }
 
+/** The names of a path's parameters (`park-storage/parkAlarm/list/:startTime/:endTime`). */
+function pathParams(path: string): string[] {
+  return path.split('/').flatMap((s) => (s.startsWith(':') ? [s.slice(1)] : []))
+}
+
+/** A parameter object split into the path's and the rest (none when the path names none). */
+function splitPath(
+  params: z.ZodType | undefined,
+  names: readonly string[],
+): { path: z.ZodType; rest: z.ZodType } | undefined {
+  if (!names.length) return undefined
+  const mask = Object.fromEntries(names.map((n) => [n, true as const]))
+  if (params instanceof z.ZodObject)
+    try {
+      return { path: params.pick(mask), rest: params.omit(mask) }
+    } catch {
+      // refinements: checked whole when parsed below
+    }
+  return {
+    path: z.object(Object.fromEntries(names.map((n) => [n, z.string()]))),
+    rest: z.record(z.string(), z.unknown()),
+  }
+}
+
 /** Register the handler of a declared route. */
 export function handle<C extends CallContract>(
   api: Api,
@@ -81,14 +105,20 @@ export function handle<C extends CallContract>(
   options: CallOptions = {},
 ): void {
   const params = call.params
+  const pathNames = pathParams(call.path)
   // what OpenAPI shows and Fastify checks the shape of; the values are parsed below, merged as declared
   const open = looseShape(params)
   const posts = call.methods.includes('POST') && !call.upload
+  // the path's parameters are checked as the path's; the query's schema has the rest
+  const split = splitPath(params, pathNames)
   const schema: Record<string, unknown> = {
     tags: [call.tag],
     summary: call.summary,
     ...(call.upload ? { consumes: ['multipart/form-data'] } : {}),
-    ...(call.in !== 'body' ? { querystring: call.in === 'query' && params ? params : open } : {}),
+    ...(split ? { params: split.path } : {}),
+    ...(call.in !== 'body'
+      ? { querystring: call.in === 'query' && params ? (split?.rest ?? params) : open }
+      : {}),
     ...(call.reply ? { response: { 200: envelopeOf(call.reply) } } : {}),
   }
   const body =
@@ -112,13 +142,15 @@ export function handle<C extends CallContract>(
         ...(options.preHandler ? { preHandler: [...options.preHandler] } : {}),
         ...options.route,
         handler: async (request: FastifyRequest, reply: FastifyReply) => {
-          const input =
+          const sent =
             call.in === 'query'
               ? request.query
               : call.in === 'body'
                 ? // the body as sent: an object, or a list where the declaration takes one (a batch)
                   (request.body ?? {})
                 : { ...(request.query as Record<string, unknown>), ...bodyOf(request) }
+          // a path naming its parameters (`…/list/:startTime/:endTime`): they are parameters like the others
+          const input = pathNames.length ? { ...(sent as object), ...(request.params as object) } : sent
           const values = (params ? parsed(params, input) : undefined) as Params<C>
           const result = await handler(values, request, reply)
           if (!call.reply) return result

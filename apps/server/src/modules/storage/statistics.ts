@@ -8,7 +8,6 @@ import {
   warehouseAlertsCall,
 } from '@xpark/contract/modules/storage'
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import { authOf } from '../../core/auth/plugin.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import { listRows, visibleThrough, whereOf } from '../../core/crud/index.js'
@@ -190,17 +189,11 @@ async function dashboard(db: Db, auth: AuthContext, start: Date, end: Date) {
 export async function registerStatistics(api: Api, ctx: ModuleContext): Promise<void> {
   const db = ctx.database.db
   const guard = { preHandler: [api.scopes.api.guard] }
-  /** the range of a route that names it in its path (`…/:startTime/:endTime`) */
-  const pathRange = (q: FastifyRequest) => {
-    const { startTime, endTime } = q.params as { startTime: string; endTime: string }
-    return rangeOf(startTime, endTime)
-  }
-
   handle(
     api,
     stockAlertsCall,
-    async (_, q) => {
-      const { start, end } = pathRange(q)
+    async ({ startTime, endTime }, q) => {
+      const { start, end } = rangeOf(startTime, endTime)
       return alerts(db, authOf(q), start, end)
     },
     guard,
@@ -208,8 +201,8 @@ export async function registerStatistics(api: Api, ctx: ModuleContext): Promise<
   handle(
     api,
     billStatisticsCall,
-    async (_, q) => {
-      const { start, end } = pathRange(q)
+    async ({ startTime, endTime }, q) => {
+      const { start, end } = rangeOf(startTime, endTime)
       return billFigures(db, authOf(q), start, end)
     },
     guard,
