@@ -31,6 +31,8 @@ declare module 'fastify' {
     permission?: RoutePermission
     /** the resource the route was made for (core/crud): the sweeps find a route's form through it */
     resource?: unknown
+    /** the declared call it answers (core/http/calls.ts) */
+    call?: unknown
   }
   interface FastifyInstance {
     /** every API route with what it requires, as registered (the route sweep reads it) */
@@ -45,6 +47,8 @@ export interface RouteEntry {
   permission: RoutePermission | undefined
   /** the resource it was made for, if any (the route config's `resource`) */
   resource?: unknown
+  /** the declared call it answers, if any (the route config's `call`) */
+  call?: unknown
 }
 
 async function holds(request: FastifyRequest, name: PermissionName): Promise<boolean> {
@@ -85,6 +89,7 @@ export function registerRoutePermissions(api: FastifyInstance): void {
       public?: boolean
       permission?: RoutePermission
       resource?: unknown
+      call?: unknown
     }
     const methods = ([] as string[]).concat(route.method)
     if (methods.every((m) => m === 'HEAD')) return
@@ -101,6 +106,7 @@ export function registerRoutePermissions(api: FastifyInstance): void {
         public: Boolean(config.public),
         permission: config.permission,
         ...(config.resource ? { resource: config.resource } : {}),
+        ...(config.call ? { call: config.call } : {}),
       })
     // a signed-in caller is what authentication already guarantees: no second hook to run
     if (config.public || config.permission === SIGNED_IN) return

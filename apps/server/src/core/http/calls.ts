@@ -138,7 +138,10 @@ export function handle<C extends CallContract>(
         method,
         url: `/${path}`,
         schema: routeSchema,
-        config: call.public ? { public: true } : { permission: options.permission ?? call.permission },
+        config: {
+          call,
+          ...(call.public ? { public: true } : { permission: options.permission ?? call.permission }),
+        },
         ...(options.preHandler ? { preHandler: [...options.preHandler] } : {}),
         ...options.route,
         handler: async (request: FastifyRequest, reply: FastifyReply) => {
