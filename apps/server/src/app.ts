@@ -19,7 +19,7 @@ import { loadCryptoKeys, registerRequestCrypto } from './core/http/crypto/index.
 import { CONSOLE_CSP } from './core/http/csp.js'
 import { registerDrain } from './core/http/drain.js'
 import { DATABASE_RETRY_AFTER_SECONDS, registerErrorHandling } from './core/http/errors.js'
-import { registerSecurityHeaders } from './core/http/security-headers.js'
+import { markApiRoutes, registerSecurityHeaders } from './core/http/security-headers.js'
 import { registerTextGuard } from './core/http/text-guard.js'
 import { registerUploads } from './core/http/uploads.js'
 import { wireSerializer } from './core/http/wire.js'
@@ -147,7 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
 
   registerSecurityHeaders(app)
-  await app.register(compress, { threshold: 1024 })
+  // no request is sent compressed (BladeX clients do not): no decompression hook on every route
+  await app.register(compress, { threshold: 1024, globalDecompression: false })
   // multipart for every module's uploads (imports, photos), with one size limit
   await registerUploads(app, deps.config.uploadMaxBytes)
   await app.register(swagger, {
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
+      markApiRoutes(api)
       // inside the API scope only: static console files need no token
       registerAuthentication(api, tokens, principals)
       registerRoutePermissions(api)
