@@ -2,7 +2,7 @@ import compress from '@fastify/compress'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { API_BASE } from '@xpark/contract'
-import Fastify, { type FastifyInstance, LogController } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify'
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config.js'
 import { maskUrl, registerApiLog, registerAudit } from './core/audit/index.js'
@@ -25,7 +25,7 @@ import { registerUploads } from './core/http/uploads.js'
 import { wireSerializer } from './core/http/wire.js'
 import { nextId } from './core/ids.js'
 import { startJobs } from './core/jobs/index.js'
-import type { ModuleContext } from './core/module.js'
+import { englishMenuNames, type ModuleContext } from './core/module.js'
 import { type Bus, openBus, Realtime } from './core/realtime/index.js'
 import { registerScopes } from './core/scope/index.js'
 import { SecretBox } from './core/secret-box.js'
@@ -199,7 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerConsole(app, {
     root: deps.config.webDist ?? (await import('./paths.js')).webDistDefault,
     // with the third-party sign-in buttons (modules/social)
-    boot: withProviders(consoleBoot(ctx), ctx.database.db),
+    boot: withMenuNames(withProviders(consoleBoot(ctx), ctx.database.db), MENU_NAMES_EN),
     csp: CONSOLE_CSP,
   })
 
@@ -213,4 +213,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
 
   return app
+}
+
+/** The English names of the modules' menus (declared with their screens), for the console. */
+const MENU_NAMES_EN = englishMenuNames(MODULES.flatMap((m) => m.menus))
+
+function withMenuNames<B extends object>(
+  boot: (hostname: string, request: FastifyRequest) => Promise<B>,
+  menuNames: Readonly<Record<string, string>>,
+): (hostname: string, request: FastifyRequest) => Promise<B & { menuNames?: Record<string, string> }> {
+  if (!Object.keys(menuNames).length) return boot
+  return async (hostname, request) => ({ ...(await boot(hostname, request)), menuNames: { ...menuNames } })
 }
