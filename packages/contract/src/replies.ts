@@ -42,3 +42,17 @@ export const importSummaryReply = z.object({
 
 /** A write that answers only its message (`R.status(true)`: data `{}`). */
 export const doneReply = z.object({})
+
+/**
+ * A tree resource's rows nested by parent (BladeX `ForestNodeMerger`): each row with `hasChildren`,
+ * and its children when it has any.
+ */
+export function forestReply<T extends z.ZodObject>(row: T) {
+  const node = row.extend({
+    hasChildren: z.boolean(),
+    get children(): z.ZodOptional<z.ZodArray<z.ZodType>> {
+      return z.array(node).optional()
+    },
+  })
+  return node
+}
