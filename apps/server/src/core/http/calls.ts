@@ -85,7 +85,9 @@ function splitPath(
   names: readonly string[],
 ): { path: z.ZodType; rest: z.ZodType } | undefined {
   if (!names.length) return undefined
-  const mask = Object.fromEntries(names.map((n) => [n, true as const]))
+  // zod types a mask by the shape's keys; these are the path's, checked by Fastify against the schema
+  const mask = Object.fromEntries(names.map((n) => [n, true as const])) as Record<string, true> &
+    Record<number, never>
   if (params instanceof z.ZodObject)
     try {
       return { path: params.pick(mask), rest: params.omit(mask) }

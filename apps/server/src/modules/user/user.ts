@@ -18,8 +18,11 @@ import type { AuthContext } from '../../core/auth/tokens.js'
 import {
   assertReferences,
   defineResource,
+  type ExcelOptions,
   findRow,
   insertRow,
+  lookup,
+  lookupMany,
   type Resource,
   referenceScopes,
   registerResource,
@@ -34,11 +37,13 @@ import { ApiScopes, DataScopes } from '../../core/scope/index.js'
 import { scoped } from '../../core/tenancy.js'
 import type { Tx } from '../../db/client.js'
 import { role, systemScopeSource } from '../authority/index.js'
+import { dict } from '../dict/index.js'
 import { user } from '../identity/index.js'
 import { dept, post } from '../org/index.js'
 import { staffType } from '../staff/index.js'
 import { assertAccountQuota } from '../tenant/index.js'
 import { assertMayManage, handOutProblem, roleAuthority } from './authority.js'
+import { userSheets } from './excel.js'
 import { userOrderRoutes } from './ordering.js'
 import { userSearchRoutes } from './search.js'
 
@@ -70,12 +75,26 @@ export function userResource(
     /** after a commit: the accounts' roles, departments and status count from their next request */
     forget: (tenantId: string, userIds: readonly string[]) => Promise<void>
   } = { end: async () => {}, forget: async () => {} },
+  /** the Excel export and import (excel.ts) */
+  sheets?: ExcelOptions,
 ) {
   return defineResource({
     contract: userContract,
     table: user,
     tag: 'user',
     omit: ['password'],
+    // the names BladeX's UserVO carries beside the ids (the page, the Excel export)
+    expand: {
+      roleName: lookupMany(role, 'roleName', 'roleId'),
+      deptName: lookupMany(dept, 'deptName', 'deptId'),
+      postName: lookupMany(post, 'postName', 'postId'),
+      sexName: lookup(dict, 'dictValue', 'sex', {
+        key: 'dictKey',
+        where: { code: 'sex', isDeleted: 0 },
+        asText: true,
+      }),
+    },
+    ...(sheets ? { excel: sheets } : {}),
     // the module's own data scope and API scope (its hand-written routes share them), not the factory's
     scope: data.hook(USER_RESOURCE, user),
     apiScope: false,
@@ -147,10 +166,13 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const source = systemScopeSource(ctx.database)
   const data = new DataScopes(source, ctx.cache)
   const apis = new ApiScopes(source, ctx.cache)
-  const r: Resource = userResource(data, apis, {
-    end: (ids, tx) => api.sessionControl.endUsers(ids, { tx }),
-    forget: (tenantId, ids) => api.principals.forget(tenantId, ids),
-  })
+  const forget = (tenantId: string, ids: readonly string[]) => api.principals.forget(tenantId, ids)
+  const r: Resource = userResource(
+    data,
+    apis,
+    { end: (ids, tx) => api.sessionControl.endUsers(ids, { tx }), forget },
+    userSheets(db, (auth) => data.condition(auth, USER_RESOURCE, user), forget),
+  )
   await registerResource(api, db, r)
   /** the API scope check of every route of the screen */
   const guarded = { preHandler: [apis.guard] }
