@@ -100,9 +100,6 @@ const PENDING = new Set<string>([
   'GET console/settings',
   'GET health',
   'GET minio/getObjectUrl',
-  'GET park-manage/center-web-message/stream',
-  'GET park-manage/home-page-config/list',
-  'GET park-manage/home-page-config/mine',
   'POST blade-auth/oauth/logout',
   'POST blade-auth/oauth/token',
   'POST blade-finance/wxpayorder/notify',
@@ -145,7 +142,6 @@ const PENDING = new Set<string>([
   'POST blade-user/updaterole',
   'POST blade-user/uploadPhotos',
   'POST minio/upload',
-  'POST park-manage/home-page-config/submit',
 ])
 
 describe('declared routes', () => {
