@@ -166,6 +166,10 @@ export const messages = defineMessages({
     'datasource.driverClass': '驱动类',
     'datasource.url': '连接地址',
     'datasource.urlHint': 'jdbc:postgresql://主机[:端口]/数据库,不含账号和密码',
+    // the contract's URL checks, worded as the hint under the field
+    'url: jdbc:postgresql://host[:port]/database, without user or password':
+      'jdbc:postgresql://主机[:端口]/数据库,不含账号和密码',
+    'url: without user or password (use the fields)': '连接地址不能含账号和密码(请填在对应字段)',
     'datasource.username': '用户名',
     'datasource.password': '密码',
     'datasource.passwordHint': '只写不读;修改时留空则保持原密码',
@@ -375,6 +379,9 @@ export const messages = defineMessages({
     'datasource.driverClass': 'Driver class',
     'datasource.url': 'URL',
     'datasource.urlHint': 'jdbc:postgresql://host[:port]/database, without user or password',
+    'url: jdbc:postgresql://host[:port]/database, without user or password':
+      'jdbc:postgresql://host[:port]/database, without user or password',
+    'url: without user or password (use the fields)': 'url: without user or password (use the fields)',
     'datasource.username': 'User name',
     'datasource.password': 'Password',
     'datasource.passwordHint': 'Write-only; leave blank on edit to keep the stored password',
