@@ -2,6 +2,7 @@ import compress from '@fastify/compress'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { API_BASE } from '@xpark/contract'
+import { healthCall } from '@xpark/contract/schemas'
 import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify'
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config.js'
@@ -14,6 +15,7 @@ import { TokenService } from './core/auth/tokens.js'
 import type { Cache } from './core/cache/index.js'
 import { registerResource } from './core/crud/index.js'
 import { toWireJson } from './core/envelope.js'
+import { handle } from './core/http/calls.js'
 import { registerConsole } from './core/http/console.js'
 import { loadCryptoKeys, registerRequestCrypto } from './core/http/crypto/index.js'
 import { CONSOLE_CSP } from './core/http/csp.js'
@@ -176,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerApiLog(api, deps.cache, deps.config.unverifiedRatePerAddress)
       // load balancers probe this: 503 when the database does not answer (this node cannot serve);
       // Redis away is degraded, not down (each node carries on with its own cache)
-      api.get('/health', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+      handle(api, healthCall, async (_, _request, reply) => {
         const [databaseUp, cacheUp] = await Promise.all([deps.database.reachable(), deps.cache.reachable()])
         if (!databaseUp) reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
         return {

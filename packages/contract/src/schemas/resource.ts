@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { defineCall } from '../calls.js'
 import { wire } from '../fields.js'
 import { defineContract } from '../kit.js'
 import { integerInput } from '../values.js'
@@ -86,13 +87,14 @@ export const SmsSendSchema = z.object({
 export type SmsSendForm = z.infer<typeof SmsSendSchema>
 
 /** BladeX BladeFile: what `put-file` answers */
-export interface BladeFile {
-  link: string
-  domain: string
-  name: string
-  originalName: string
-  attachId: string
-}
+export const BladeFileReply = z.object({
+  link: z.string(),
+  domain: z.string(),
+  name: z.string(),
+  originalName: z.string(),
+  attachId: z.string(),
+})
+export type BladeFile = z.infer<typeof BladeFileReply>
 
 /** blade-resource/oss as the page and detail answer it (the secret key is write-only). */
 export const OssRow = z.object({
@@ -183,4 +185,30 @@ export const attachContract = defineContract({
   sorts: ['originalName', 'attachSize', 'createTime'],
   permissions: { add: ATTACH_UPLOAD, edit: ATTACH_UPLOAD },
   writeReply: 'status',
+})
+
+// —— the spec's "minio" calls (spec 01 §7): the same store, whichever one is enabled ——
+
+/** Upload one file (multipart `file`), as `put-file` does; `code` is accepted and ignored. */
+export const minioUploadCall = defineCall({
+  path: 'minio/upload',
+  method: 'POST',
+  upload: true,
+  permission: ATTACH_UPLOAD,
+  params: z.object({ code: z.string().max(32, 'code: at most 32 characters').optional() }).loose(),
+  reply: BladeFileReply,
+  summary:
+    'upload one file (multipart field `file`) to the enabled OSS configuration, else the local disk (`code` is accepted and ignored); answers BladeFile',
+  tag: 'attach',
+})
+
+/** A signed link for a stored object of the caller's tenant (`objectName`: the name an upload answered). */
+export const minioObjectUrlCall = defineCall({
+  path: 'minio/getObjectUrl',
+  method: 'GET',
+  permission: 'attach_view',
+  params: z.object({ objectName: z.string().min(1).max(500) }),
+  reply: z.string(),
+  summary: 'attach: a signed link for a stored object (objectName: the name put-file answered)',
+  tag: 'attach',
 })

@@ -121,6 +121,7 @@ export function handle<C extends CallContract>(
   const schema: Record<string, unknown> = {
     tags: [call.tag],
     summary: call.summary,
+    ...(call.hidden ? { hide: true } : {}),
     ...(call.upload ? { consumes: ['multipart/form-data'] } : {}),
     ...(split ? { params: split.path } : {}),
     ...(call.in !== 'body'

@@ -1,12 +1,13 @@
+import { consoleSettingsCall } from '@xpark/contract/schemas'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { isAdministrator } from '../../core/auth/guards.js'
 import { authOf, readBearer } from '../../core/auth/plugin.js'
 import { SIGNED_IN } from '../../core/auth/route-permissions.js'
 import { SYSTEM_CACHE, tenantCache } from '../../core/cache/index.js'
-import { ok } from '../../core/envelope.js'
 import { AppError, badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { handle } from '../../core/http/calls.js'
 import { publicRateLimit } from '../../core/http/public-limit.js'
 import type { ModuleContext } from '../../core/module.js'
 import { checkCaptcha, newCaptcha } from './captcha.js'
@@ -57,7 +58,7 @@ export async function authModule(api: Api, ctx: ModuleContext): Promise<void> {
   const tags = ['auth']
 
   const settings = consoleSettings(ctx.config, ctx.cryptoPublicKey)
-  api.get('/console/settings', { config: isPublic, schema: { tags } }, async () => ok(settings))
+  handle(api, consoleSettingsCall, () => settings)
 
   // filled by modules registered later (modules/social: social, applet); read per request
   if (!api.hasDecorator('tokenGrants')) api.decorate('tokenGrants', new Map())

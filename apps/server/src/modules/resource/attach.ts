@@ -1,11 +1,13 @@
-import { ATTACH_UPLOAD, attachContract } from '@xpark/contract/schemas'
+import { ATTACH_UPLOAD, attachContract, minioObjectUrlCall, minioUploadCall } from '@xpark/contract/schemas'
 import { eq, inArray } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
 import { BLADEX_SYSTEM_SCOPES, defineResource, registerResource, removeRows } from '../../core/crud/index.js'
 import { ok, status } from '../../core/envelope.js'
 import { badRequest, notFound } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { handle } from '../../core/http/calls.js'
 import { readUpload } from '../../core/http/uploads.js'
 import { isId } from '../../core/ids.js'
 import type { ModuleContext } from '../../core/module.js'
@@ -77,11 +79,13 @@ export async function attachRoutes(api: Api, ctx: ModuleContext): Promise<void> 
   )
 
   const putQuery = z.object({ code: z.string().max(32, 'code: at most 32 characters').optional() }).loose()
+  const store = async (request: FastifyRequest) => {
+    const upload = await readUpload(request)
+    return service.storeFile(authOf(request), upload.buffer, { originalName: upload.filename })
+  }
   for (const path of [
     '/blade-resource/oss/endpoint/put-file',
     '/blade-resource/oss/endpoint/put-file-attach',
-    // the spec's "minio upload" (spec 01 §7): the same upload, whichever store is enabled
-    '/minio/upload',
   ])
     api.post(
       path,
@@ -95,36 +99,20 @@ export async function attachRoutes(api: Api, ctx: ModuleContext): Promise<void> 
         },
         config: { permission: UPLOAD_PERMISSION },
       },
-      async (request) => {
-        const upload = await readUpload(request)
-        return ok(
-          await service.storeFile(authOf(request), upload.buffer, {
-            originalName: upload.filename,
-          }),
-        )
-      },
+      async (request) => ok(await store(request)),
     )
+  // the spec's "minio upload" (spec 01 §7): the same upload, whichever store is enabled
+  handle(api, minioUploadCall, (_, request) => store(request))
 
   // the spec's "minio getObjectUrl": a signed link for a stored object of the caller's tenant
-  api.get(
-    '/minio/getObjectUrl',
-    {
-      schema: {
-        tags: ['attach'],
-        summary: 'attach: a signed link for a stored object (objectName: the name put-file answered)',
-        querystring: z.object({ objectName: z.string().min(1).max(500) }),
-      },
-      config: { permission: 'attach_view' },
-    },
-    async (request) => {
-      const [row] = await db
-        .select({ name: attach.name })
-        .from(attach)
-        .where(scoped(attach, authOf(request), eq(attach.name, request.query.objectName)))
-      if (!row) throw notFound('文件不存在')
-      return ok(service.links.link(row.name))
-    },
-  )
+  handle(api, minioObjectUrlCall, async ({ objectName }, request) => {
+    const [row] = await db
+      .select({ name: attach.name })
+      .from(attach)
+      .where(scoped(attach, authOf(request), eq(attach.name, objectName)))
+    if (!row) throw notFound('文件不存在')
+    return service.links.link(row.name)
+  })
 
   // Public: the signature in the link is the permission (links sit in <img src>, which sends no token)
   api.get(
