@@ -290,7 +290,7 @@ export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S
   if (options.tenant !== undefined && options.tenant !== tenant)
     fail(where, `declared tenant=${options.tenant} but the table ${tenant ? 'has' : 'has no'} tenant_id`)
   for (const field of options.inputs ?? []) {
-    if (!(field in schema.shape)) fail(where, `input ${field} is not a form field`)
+    if (!Object.hasOwn(schema.shape, field)) fail(where, `input ${field} is not a form field`)
     if (columns[field]) fail(where, `input ${field} is a column: write it, or name it otherwise`)
   }
   for (const field of Object.keys(schema.shape)) {
