@@ -1,6 +1,5 @@
-import type { DatasourceRow } from '@xpark/contract/schemas'
-import { defineCrud } from '@/components/crud'
-import { DATASOURCE_PATH } from './tenantOptions'
+import { type DatasourceRow, datasourceContract } from '@xpark/contract/schemas'
+import { fromContract } from '@/components/crud'
 import './i18n'
 
 /** The row of the contract (packages/contract), and what the form alone sends. */
@@ -8,16 +7,11 @@ export type Datasource = DatasourceRow & {
   /** write-only: sent when set, never read back */ password?: string
 }
 
-/** As the server checks it (contract DATASOURCE_URL); kept here so the screen does not load zod. */
-const URL_SHAPE =
-  /^(jdbc:postgresql|postgresql|postgres):\/\/[A-Za-z0-9]([A-Za-z0-9.-]{0,252})(:\d{1,5})?\/[A-Za-z0-9_$-]{1,63}(\?[A-Za-z0-9_.=&%-]{0,500})?$/
-
 /** 数据源管理 (platform administrator): PostgreSQL databases a tenant may be bound to. */
-export const datasourceResource = defineCrud<Datasource>({
-  path: DATASOURCE_PATH,
-  permissionPrefix: 'datasource',
+export const datasourceResource = fromContract<Datasource>(datasourceContract, {
   title: 'datasource.title',
   actions: { copy: false },
+  compactActions: false,
   dialogWidth: 760,
   beforeSubmit: (values) => {
     const { password, ...rest } = values
@@ -30,11 +24,7 @@ export const datasourceResource = defineCrud<Datasource>({
       label: 'datasource.name',
       search: 'input',
       sortable: true,
-      form: {
-        span: 12,
-        rules: [{ required: true, whitespace: true, message: 'please enter datasource name' }],
-        props: { maxLength: 100 },
-      },
+      form: { span: 12 },
       testId: { search: 'datasource-search-name', form: 'datasource-name' },
     },
     {
@@ -50,11 +40,7 @@ export const datasourceResource = defineCrud<Datasource>({
       ellipsis: true,
       search: 'input',
       form: {
-        rules: [
-          { required: true, whitespace: true, message: 'please enter datasource url' },
-          { pattern: URL_SHAPE, message: 'datasource.urlHint' },
-        ],
-        props: { maxLength: 500, placeholder: 'jdbc:postgresql://host:5432/database' },
+        props: { placeholder: 'jdbc:postgresql://host:5432/database' },
         itemProps: { extra: 'datasource.urlHint' },
       },
       testId: { form: 'datasource-url' },
@@ -63,11 +49,7 @@ export const datasourceResource = defineCrud<Datasource>({
       prop: 'username',
       label: 'datasource.username',
       width: 140,
-      form: {
-        span: 12,
-        rules: [{ required: true, whitespace: true, message: 'please enter datasource username' }],
-        props: { maxLength: 50 },
-      },
+      form: { span: 12 },
       testId: { form: 'datasource-username' },
     },
     {
@@ -78,7 +60,7 @@ export const datasourceResource = defineCrud<Datasource>({
       form: {
         type: 'password',
         span: 12,
-        props: { maxLength: 255, autoComplete: 'new-password' },
+        props: { autoComplete: 'new-password' },
         itemProps: { extra: 'datasource.passwordHint' },
       },
       testId: { form: 'datasource-password' },
@@ -87,7 +69,7 @@ export const datasourceResource = defineCrud<Datasource>({
       prop: 'remark',
       label: 'datasource.remark',
       ellipsis: true,
-      form: { type: 'textarea', props: { maxLength: 255 } },
+      form: { type: 'textarea' },
       testId: { form: 'datasource-remark' },
     },
   ],

@@ -172,6 +172,14 @@ export const messages = defineMessages({
     'datasource.remark': '备注',
     'please enter admin password': '请输入管理员密码',
     'please enter account number': '请输入账号额度',
+    // the tenant contract's form messages (the screen used to say them itself)
+    'account number: a whole number, -1 for unlimited': '-1 表示不限',
+    'account number: at most 1000000': '-1 表示不限',
+    'background url: an http(s) URL or a path, without spaces, quotes or brackets':
+      'http(s) 地址或 / 开头的路径',
+    'url: jdbc:postgresql://host[:port]/database, without user or password':
+      'jdbc:postgresql://主机[:端口]/数据库,不含账号和密码',
+    'url: without user or password (use the fields)': 'jdbc:postgresql://主机[:端口]/数据库,不含账号和密码',
     'topmenu.title': '顶部菜单',
     'topmenu.code': '菜单编号',
     'topmenu.name': '菜单名称',
@@ -381,6 +389,14 @@ export const messages = defineMessages({
     'datasource.remark': 'Remark',
     'please enter admin password': 'please enter admin password',
     'please enter account number': 'please enter account number',
+    'account number: a whole number, -1 for unlimited': '-1 means unlimited',
+    'account number: at most 1000000': '-1 means unlimited',
+    'background url: an http(s) URL or a path, without spaces, quotes or brackets':
+      'An http(s) URL or a path starting with /',
+    'url: jdbc:postgresql://host[:port]/database, without user or password':
+      'jdbc:postgresql://host[:port]/database, without user or password',
+    'url: without user or password (use the fields)':
+      'jdbc:postgresql://host[:port]/database, without user or password',
     'topmenu.title': 'top menu',
     'topmenu.code': 'Code',
     'topmenu.name': 'Name',
