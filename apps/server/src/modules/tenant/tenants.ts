@@ -46,17 +46,13 @@ export async function tenantOfDomain(db: DbOrTx, domain: string): Promise<Tenant
 const ref = (table: PgTable, column: string) => sql`${sql.identifier(getTableName(table))}.${sql.raw(column)}`
 
 /** `proIds`: the tenant's live products, comma-joined in their order (what the submit takes back). */
-const productIds: Expand = (outer) =>
-  sql`coalesce((select string_agg(${ref(tenantProduction, 'product_id')}::text, ',' order by ${ref(
-    production,
-    'sort',
-  )}, ${ref(production, 'id')}) from ${tenantProduction} join ${production} on ${ref(production, 'id')} = ${ref(
-    tenantProduction,
-    'product_id',
-  )} and ${ref(production, 'is_deleted')} = 0 where ${ref(tenantProduction, 'tenant_id')} = ${ref(
-    outer,
-    'tenant_id',
-  )}), '')`
+const productIds: Expand = (outer) => {
+  const held = (column: string) => ref(tenantProduction, column)
+  const product = (column: string) => ref(production, column)
+  return sql`coalesce((select string_agg(${held('product_id')}::text, ',' order by ${product('sort')}, ${product('id')})
+    from ${tenantProduction} join ${production} on ${product('id')} = ${held('product_id')} and ${product('is_deleted')} = 0
+    where ${held('tenant_id')} = ${ref(outer, 'tenant_id')}), '')`
+}
 
 /** The new admin's initial password: the form's, else the platform's default setting (if strong enough). */
 async function initialPassword(tx: Tx, given: string | undefined): Promise<string> {
@@ -138,14 +134,15 @@ export async function registerTenants(api: Api, ctx: ModuleContext): Promise<voi
   await registerResource(api, db, {
     ...tenantResource,
     afterCommit: async ({ ids, verb, values }) => {
-      const rows = await db
-        .select({ tenantId: tenant.tenantId, expireTime: tenant.expireTime })
-        .from(tenant)
-        .where(inArray(tenant.id, [...ids]))
+      const rows = () =>
+        db
+          .select({ tenantId: tenant.tenantId, expireTime: tenant.expireTime })
+          .from(tenant)
+          .where(inArray(tenant.id, [...ids]))
       // every session in a removed tenant ends at once
-      if (verb === 'remove') return api.sessionControl.endTenants(rows.map((r) => r.tenantId))
+      if (verb === 'remove') return api.sessionControl.endTenants((await rows()).map((r) => r.tenantId))
       if (verb === 'update' && values?.expireTime !== undefined)
-        await licenceChanged(api, [rows[0]!.tenantId], rows[0]!.expireTime)
+        for (const row of await rows()) await licenceChanged(api, [row.tenantId], row.expireTime)
       // the admin role's menus follow the products: drop the cached menu trees and codes
       await ctx.cache.clearPrefix(SYSTEM_CACHE)
     },

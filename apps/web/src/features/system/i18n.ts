@@ -173,6 +173,7 @@ export const messages = defineMessages({
     'please enter admin password': '请输入管理员密码',
     'please enter account number': '请输入账号额度',
     // the tenant contract's form messages (the screen used to say them itself)
+    'please select products (comma-separated ids)': '请选择产品',
     'account number: a whole number, -1 for unlimited': '-1 表示不限',
     'account number: at most 1000000': '-1 表示不限',
     'background url: an http(s) URL or a path, without spaces, quotes or brackets':
@@ -389,6 +390,7 @@ export const messages = defineMessages({
     'datasource.remark': 'Remark',
     'please enter admin password': 'please enter admin password',
     'please enter account number': 'please enter account number',
+    'please select products (comma-separated ids)': 'please select products',
     'account number: a whole number, -1 for unlimited': '-1 means unlimited',
     'account number: at most 1000000': '-1 means unlimited',
     'background url: an http(s) URL or a path, without spaces, quotes or brackets':
