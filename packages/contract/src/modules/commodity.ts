@@ -232,6 +232,27 @@ export const commodityUnitContract = defineContract({
   filters: { code: 'like', name: 'like' },
 })
 
+/** 商品品牌: the brands of the shop's catalogue (code unique in the park). */
+export const commodityBrandContract = defineContract({
+  path: 'commodityBrand',
+  code: 'commodity_brand',
+  form: z.object({
+    code: code('please enter brand code', 16),
+    name: requiredText('please enter brand name', 32),
+    remark: optionalText('remark', 255),
+  }),
+  row: z.object({ id: wire.id, code: wire.text, name: wire.text, remark: wire.text, createTime: wire.date }),
+  filters: { code: 'like', name: 'like' },
+  screen: {
+    parent: 'commodity',
+    name: '商品品牌',
+    en: 'Brands',
+    path: '/commodity/brand',
+    icon: 'CrownOutlined',
+  },
+})
+
+export type CommodityBrandRow = z.infer<typeof commodityBrandContract.row>
 export type CommodityUnitRow = z.infer<typeof commodityUnitContract.row>
 export type CommodityTypeRow = z.infer<typeof commodityTypeContract.row>
 export type CommodityMessageRow = z.infer<typeof commodityMessageContract.row>

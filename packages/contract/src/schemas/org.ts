@@ -240,6 +240,11 @@ export const UserRow = z.object({
   postId: wire.text,
   staffTypeId: wire.optionalId,
   status: wire.number,
+  // the names of roleId, deptId, postId and sex (BladeX UserVO)
+  roleName: wire.text,
+  deptName: wire.text,
+  postName: wire.text,
+  sexName: wire.text.nullish(),
 })
 export type UserRow = z.infer<typeof UserRow>
 
@@ -252,4 +257,9 @@ export const userContract = defineContract({
   label: 'realName',
   filters: USER_FILTERS,
   sorts: ['account', 'realName', 'createTime'],
+  excel: {
+    export: 'export-user',
+    template: 'export-template',
+    import: { path: 'import-user', also: ['blade-user/importExcel'] },
+  },
 })

@@ -5,7 +5,7 @@ import type { AuthContext } from '../auth/tokens.js'
 import { AppError } from '../errors.js'
 import { type ImportRowError, readWorkbook } from '../excel/index.js'
 import { scoped } from '../tenancy.js'
-import type { Resource } from './resource.js'
+import type { ImportSummary, Resource, SheetReference, SheetRows } from './resource.js'
 import { whereOf } from './rows.js'
 import { insertIn, planWrite, updateIn, type WritePlan } from './store.js'
 
@@ -18,13 +18,6 @@ import { insertIn, planWrite, updateIn, type WritePlan } from './store.js'
 
 type Row = Record<string, unknown>
 type Columns = Record<string, PgColumn>
-
-export interface ImportSummary {
-  total: number
-  imported: number
-  updated: number
-  errors: ImportRowError[]
-}
 
 /** Thrown out of the transaction to roll it back while keeping what to tell. */
 class RolledBack extends Error {
@@ -57,22 +50,43 @@ async function writeRow(
   return 'updated'
 }
 
-export async function importRows(
+/**
+ * A resource's import sheet read: every row checked by the sheet schema, and its references (names,
+ * codes) turned into values. Refused rows are in `errors`; nothing is written.
+ */
+export async function readImportSheet(
   db: Db,
   r: Resource,
   auth: AuthContext,
   buffer: Buffer,
+): Promise<SheetRows> {
+  const spec = r.excel?.import
+  if (!spec || !r.excel) throw new Error(`resource ${r.path} has no import`)
+  const columns = spec.columns ?? r.excel.columns
+  const sheet = await readWorkbook(buffer, { columns: columns as never, schema: spec.row })
+  const errors: ImportRowError[] = [...sheet.errors]
+  const rows = await resolveReferences(db, spec.references ?? {}, auth, sheet.rows, errors)
+  return { rows, errors }
+}
+
+/**
+ * The kit's writer: all or nothing. Every row is checked by the resource's form and its rules inside
+ * one transaction; a single bad row rolls the whole import back.
+ */
+export async function importRows(
+  db: Db,
+  r: Resource,
+  auth: AuthContext,
+  sheet: SheetRows,
   covered: boolean,
 ): Promise<ImportSummary> {
   const spec = r.excel?.import
-  if (!spec || !r.excel) throw new Error(`resource ${r.path} has no import`)
-  const sheet = await readWorkbook(buffer, { columns: r.excel.columns as never, schema: spec.row })
+  if (!spec) throw new Error(`resource ${r.path} has no import`)
   const total = sheet.rows.length + sheet.errors.length
   const errors: ImportRowError[] = [...sheet.errors]
-  const resolved = await resolveReferences(db, r, auth, sheet.rows, errors)
   // rows the form refuses are errors too, before anything is written
   const forms: { row: number; values: Row }[] = []
-  for (const { row, data } of resolved) {
+  for (const { row, data } of sheet.rows) {
     const parsed = r.schema.safeParse(data)
     if (parsed.success) forms.push({ row, values: parsed.data as Row })
     else errors.push({ row, messages: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) })
@@ -114,6 +128,17 @@ export async function importRows(
   return { total, ...counts, errors: [] }
 }
 
+/** Read and write an import sheet with the kit's writer (the route, without a resource's own `write`). */
+export async function importWorkbook(
+  db: Db,
+  r: Resource,
+  auth: AuthContext,
+  buffer: Buffer,
+  covered: boolean,
+): Promise<ImportSummary> {
+  return importRows(db, r, auth, await readImportSheet(db, r, auth, buffer), covered)
+}
+
 /** `a,b`, `a，b` and `a、b` all list names (people type the Chinese comma). */
 export function splitNames(text: string): string[] {
   return text
@@ -123,17 +148,18 @@ export function splitNames(text: string): string[] {
 }
 
 /**
- * Sheet fields naming other rows (a type by its code, a user's roles by their names) turned into their
- * ids, one query per field. A name two live rows share is ambiguous and refused like an unknown one.
+ * Sheet fields naming other rows (a type by its code, a user's roles by their names, a dictionary entry
+ * by its label) turned into their values (ids unless the reference says which column), one query per
+ * field, in the caller's tenant. A name two live rows share is ambiguous and refused like an unknown one.
  */
-async function resolveReferences(
-  db: Db,
-  r: Resource,
+export async function resolveReferences(
+  db: Db | Tx,
+  references: Readonly<Record<string, SheetReference>>,
   auth: AuthContext,
   rows: readonly { row: number; data: Row }[],
   errors: ImportRowError[],
 ): Promise<{ row: number; data: Row }[]> {
-  const refs = Object.entries(r.excel?.import?.references ?? {})
+  const refs = Object.entries(references)
   if (!refs.length) return [...rows]
   const namesIn = (value: unknown, many: boolean | undefined) =>
     typeof value !== 'string' ? [] : many ? splitNames(value) : [value]
@@ -142,11 +168,15 @@ async function resolveReferences(
     const names = [...new Set(rows.flatMap((x) => namesIn(x.data[field], ref.many)))]
     const refColumns = getTableColumns(ref.table) as Columns
     const column = refColumns[ref.column]!
+    const equal = Object.entries(ref.where ?? {}).map(([key, value]) => eq(refColumns[key]!, value))
     const found = names.length
       ? ((await db
-          .select({ id: refColumns.id!, name: column })
+          .select({ id: refColumns[ref.value ?? 'id']!, name: column })
           .from(ref.table)
-          .where(scoped(ref.table, auth, inArray(column, names)))) as { id: string; name: string }[])
+          .where(scoped(ref.table, auth, inArray(column, names), ...equal))) as {
+          id: string
+          name: string
+        }[])
       : []
     const byName = new Map<string, string[]>()
     for (const f of found) byName.set(String(f.name), [...(byName.get(String(f.name)) ?? []), String(f.id)])

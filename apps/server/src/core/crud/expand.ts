@@ -29,15 +29,29 @@ function outerRef(table: PgTable, key: string, where: string): SQL {
 
 let aliases = 0
 
+export interface LookupOptions {
+  /** the column of `from` matched (default `id`) */
+  key?: string
+  /** further equalities on `from` (a dictionary's `code`, `isDeleted: 0`) */
+  where?: Readonly<Record<string, string | number>>
+  /** compare as text (a dictionary's text key against a number column) */
+  asText?: true
+}
+
 /**
  * `from.label` of the row of `from` whose `key` (default `id`) equals the outer row's `on` column:
  * `lookup(commodityType, 'name', 'parentId')` is the parent's name (a self-lookup works: the inner
- * table is aliased). Tenant tables are matched within the outer row's tenant.
+ * table is aliased); `lookup(dict, 'dictValue', 'sex', { key: 'dictKey', where: { code: 'sex' },
+ * asText: true })` a dictionary label. Tenant tables are matched within the outer row's tenant.
  */
-export function lookup(from: PgTable, label: string, on: string, options: { key?: string } = {}): Expand {
+export function lookup(from: PgTable, label: string, on: string, options: LookupOptions = {}): Expand {
   const alias = sql.identifier(`x_lookup_${++aliases}`)
   const inner = (key: string) => sql`${alias}.${sql.identifier(columnOf(from, key, 'lookup').name)}`
   const innerTenant = 'tenantId' in getTableColumns(from)
+  const text = options.asText ? sql`::text` : sql``
+  const conditions = Object.entries(options.where ?? {}).map(
+    ([key, value]) => sql` and ${inner(key)} = ${value}`,
+  )
   return (outer) => {
     const sameTenant =
       innerTenant && 'tenantId' in getTableColumns(outer)
@@ -45,7 +59,7 @@ export function lookup(from: PgTable, label: string, on: string, options: { key?
         : sql``
     return sql`(select ${inner(label)} from ${sql.identifier(getTableName(from))} ${alias} where ${inner(
       options.key ?? 'id',
-    )} = ${outerRef(outer, on, 'lookup')}${sameTenant} limit 1)`
+    )}${text} = ${outerRef(outer, on, 'lookup')}${text}${sameTenant}${sql.join(conditions)} limit 1)`
   }
 }
 

@@ -1,5 +1,12 @@
 export { runAction, STATE_CONFLICT } from './actions.js'
-export { type ImportSummary, importMessage, importRows, splitNames } from './excel.js'
+export {
+  importMessage,
+  importRows,
+  importWorkbook,
+  readImportSheet,
+  resolveReferences,
+  splitNames,
+} from './excel.js'
 export { type Expand, hasChildren, lookup, lookupMany, selection } from './expand.js'
 export { type ResourceRowsOptions, resourceBatches } from './export.js'
 export { IN_USE_STATUS, type InUseRule } from './in-use-rules.js'
@@ -12,6 +19,8 @@ export {
   BLADEX_SYSTEM_SCOPES,
   defineResource,
   type ExcelOptions,
+  type ImportOutcome,
+  type ImportSummary,
   type LinesContext,
   type LinesOptions,
   type QueryFilter,
@@ -20,6 +29,8 @@ export {
   type Resource,
   type ResourceOptions,
   resourceButtons,
+  type SheetReference,
+  type SheetRows,
   type UniqueRule,
   type Verb,
   type WriteContext,

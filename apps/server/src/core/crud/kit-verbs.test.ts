@@ -10,7 +10,7 @@ import { startTestApp, type TestContext } from '../../test/harness.js'
 import type { AuthContext } from '../auth/tokens.js'
 import { AppError } from '../errors.js'
 import { keyedByTenant } from '../tenancy.js'
-import { importRows } from './excel.js'
+import { importWorkbook } from './excel.js'
 import { lookup, lookupMany } from './expand.js'
 import { codedTreeResource } from './presets.js'
 import { defineResource } from './resource.js'
@@ -235,7 +235,7 @@ describe('the kit’s verbs', () => {
     await insertRow(db, labels, park, { name: '绿' })
     await insertRow(db, labels, park, { name: '重名' })
     await insertRow(db, labels, park, { name: '重名' })
-    const ok = await importRows(
+    const ok = await importWorkbook(
       db,
       holders,
       park,
@@ -249,7 +249,7 @@ describe('the kit’s verbs', () => {
     const listed = (await listRows(db, holders, park, { name: '一', size: '10' })).records
     // without `many` the cell '红，绿' would be one unknown name
     expect(listed[0]?.labelNames).toBe('红,绿')
-    const bad = await importRows(
+    const bad = await importWorkbook(
       db,
       holders,
       park,

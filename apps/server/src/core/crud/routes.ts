@@ -13,7 +13,7 @@ import { envelopeOf, pageOf, writeReply } from '../http/wire.js'
 import { isId } from '../ids.js'
 import { kitScopeHook } from '../scope/registry.js'
 import { actionSchema, runAction } from './actions.js'
-import { importMessage, importRows } from './excel.js'
+import { importMessage, importRows, readImportSheet } from './excel.js'
 import { resourceBatches } from './export.js'
 import { readLines, removeLines, saveWithLines, withLinesSchema } from './lines.js'
 import type { Resource, Verb } from './resource.js'
@@ -398,8 +398,8 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
         needs(importCode),
         async (_q, reply) =>
           sendTemplate(reply, {
-            title: `${server.title ?? res.tag}导入模板`,
-            columns: server.columns as never,
+            title: server.import?.templateTitle ?? `${server.title ?? res.tag}导入模板`,
+            columns: (server.import?.columns ?? server.columns) as never,
           }),
       )
     }
@@ -418,7 +418,14 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
         async (q) => {
           const upload = await readUpload(q)
           const covered = (q.query as Body).isCovered === '1'
-          const summary = await importRows(db, res, authOf(q), upload.buffer, covered)
+          const auth = authOf(q)
+          const sheet = await readImportSheet(db, res, auth, upload.buffer)
+          const write = server.import?.write
+          if (write) {
+            const { data, msg } = await write({ request: q, auth, sheet, covered })
+            return ok(data, msg)
+          }
+          const summary = await importRows(db, res, auth, sheet, covered)
           return ok(summary, importMessage(summary))
         },
       )

@@ -1,5 +1,5 @@
 import type { CallContract, CallMethod } from '@xpark/contract/calls'
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import type { FastifyContextConfig, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { z } from 'zod'
 import type { RoutePermission } from '../auth/route-permissions.js'
 import { ok } from '../envelope.js'
@@ -43,6 +43,11 @@ export interface CallOptions {
   preHandler?: readonly preHandlerAsyncHookHandler[]
   /** extra route options (an `onResponse` that logs a download) */
   route?: Record<string, unknown>
+  /**
+   * route flags the request hooks read beside the permission: `beforePasswordChange` (callable while
+   * an initial password must still be changed), `guest` (callable with a guest token)
+   */
+  config?: Omit<FastifyContextConfig, 'permission' | 'public' | 'call'>
 }
 
 /** Parse with the edge's message format. */
@@ -80,7 +85,9 @@ function splitPath(
   names: readonly string[],
 ): { path: z.ZodType; rest: z.ZodType } | undefined {
   if (!names.length) return undefined
-  const mask = Object.fromEntries(names.map((n) => [n, true as const]))
+  // zod types a mask by the shape's keys; these are the path's, checked by Fastify against the schema
+  const mask = Object.fromEntries(names.map((n) => [n, true as const])) as Record<string, true> &
+    Record<number, never>
   if (params instanceof z.ZodObject)
     try {
       return { path: params.pick(mask), rest: params.omit(mask) }
@@ -139,6 +146,7 @@ export function handle<C extends CallContract>(
         url: `/${path}`,
         schema: routeSchema,
         config: {
+          ...options.config,
           call,
           ...(call.public ? { public: true } : { permission: options.permission ?? call.permission }),
         },

@@ -1,99 +1,52 @@
 import { UserForm } from '@xpark/contract/schemas'
 import { and, eq, inArray, ne, type SQL } from 'drizzle-orm'
-import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { hashPassword, md5, randomPassword } from '../../core/auth/passwords.js'
-import { authOf } from '../../core/auth/plugin.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
-import { resourceBatches } from '../../core/crud/index.js'
-import { ok } from '../../core/envelope.js'
-import {
-  columnFields,
-  type ExcelColumn,
-  type ImportRowError,
-  logDownload,
-  readWorkbook,
-  sendTemplate,
-  sendWorkbook,
-} from '../../core/excel/index.js'
-import type { Api } from '../../core/http/api.js'
-import { readUpload } from '../../core/http/uploads.js'
-import { isId } from '../../core/ids.js'
-import type { ModuleContext } from '../../core/module.js'
-import { ApiScopes, DataScopes } from '../../core/scope/index.js'
+import type { ExcelOptions, ImportOutcome, SheetRows } from '../../core/crud/index.js'
+import type { ExcelColumn, ImportRowError } from '../../core/excel/index.js'
 import { scoped, stamped, touched } from '../../core/tenancy.js'
 import { type Db, letLoopTurn, type Tx } from '../../db/client.js'
-import { role, systemScopeSource } from '../authority/index.js'
+import { role } from '../authority/index.js'
 import { dict } from '../dict/index.js'
 import { user } from '../identity/index.js'
 import { dept, post } from '../org/index.js'
 import { assertAccountQuota } from '../tenant/index.js'
 import { handOutProblem, mayManage, NOT_GOVERNED, roleAuthority } from './authority.js'
-import { USER_RESOURCE, userResource } from './user.js'
 
 /**
- * Users to and from Excel (BladeX `export-user`, `export-template`, `import-user` / `importExcel`):
- * the export streams the rows the user page would list (same filters, tenant and data scope, or the
- * ticked `ids`); the import creates users in the caller's tenant, or with `isCovered=1` updates the
- * accounts that exist. Roles, departments and posts travel by name, resolved in the caller's tenant.
+ * Users to and from Excel (BladeX `export-user`, `export-template`, `import-user` / `importExcel`),
+ * on the kit's Excel routes: the export is the page's rows (same filters, tenant and data scope, or the
+ * ticked `ids`) with the names the row carries (`roleName`, `deptName`, `postName`, `sexName`: the
+ * resource's expands); the import's roles, departments and posts travel by name and are resolved by
+ * the kit (several names in one cell). What is the users' own is the writer: good rows are written and
+ * bad ones reported (not all or nothing), accounts get one random initial password, and as in
+ * `blade-user/submit` only accounts the caller governs are overwritten, with roles it may hand out.
  */
 
-type UserRow = typeof user.$inferSelect
-/** id → name of the tenant's roles, departments and posts, and the sex dictionary. */
-interface Names {
-  role: Map<string, string>
-  dept: Map<string, string>
-  post: Map<string, string>
-  sex: Map<string, string>
-}
+const EXPORT_COLUMNS: ExcelColumn[] = [
+  { header: '登录账号', key: 'account' },
+  { header: '用户昵称', key: 'name' },
+  { header: '用户姓名', key: 'realName' },
+  { header: '电子邮箱', key: 'email' },
+  { header: '手机号码', key: 'phone' },
+  { header: '用户性别', key: 'sexName' },
+  { header: '所属角色', key: 'roleName' },
+  { header: '所属部门', key: 'deptName' },
+  { header: '所属岗位', key: 'postName' },
+  { header: '创建时间', key: 'createTime' },
+]
 
-/** `roleId`-style csv → the names, the same few csv values again and again: each is joined once. */
-function namesOf(names: Map<string, string>): (csv: string) => string {
-  const joined = new Map<string, string>()
-  return (csv) => {
-    let text = joined.get(csv)
-    if (text === undefined) {
-      text = csv
-        .split(',')
-        .filter(Boolean)
-        .map((id) => names.get(id) ?? id)
-        .join(',')
-      // bounded: an organisation where every user has their own combination gains nothing from it
-      if (joined.size < 10_000) joined.set(csv, text)
-    }
-    return text
-  }
-}
-
-/** The columns of the export; the import and its template take the same minus 创建时间. */
-function exportColumns(names: Names): ExcelColumn<UserRow>[] {
-  const roles = namesOf(names.role)
-  const depts = namesOf(names.dept)
-  const posts = namesOf(names.post)
-  return [
-    { header: '登录账号', key: 'account' },
-    { header: '用户昵称', key: 'name' },
-    { header: '用户姓名', key: 'realName' },
-    { header: '电子邮箱', key: 'email' },
-    { header: '手机号码', key: 'phone' },
-    { header: '用户性别', key: 'sex', value: (u) => names.sex.get(String(u.sex)) ?? '', reads: ['sex'] },
-    { header: '所属角色', key: 'roleNames', value: (u) => roles(u.roleId), reads: ['roleId'] },
-    { header: '所属部门', key: 'deptNames', value: (u) => depts(u.deptId), reads: ['deptId'] },
-    { header: '所属岗位', key: 'postNames', value: (u) => posts(u.postId), reads: ['postId'] },
-    { header: '创建时间', key: 'createTime' },
-  ]
-}
-
-const IMPORT_COLUMNS: ExcelColumn<never>[] = [
+const IMPORT_COLUMNS: ExcelColumn[] = [
   { header: '登录账号', key: 'account', note: '必填; 2-45 位字母、数字或 _ . @ -; 租户内唯一' },
   { header: '用户昵称', key: 'name', note: '选填; 最多 20 字' },
   { header: '用户姓名', key: 'realName', note: '必填; 最多 20 字' },
   { header: '电子邮箱', key: 'email', note: '选填' },
   { header: '手机号码', key: 'phone', note: '选填; 11 位手机号' },
   { header: '用户性别', key: 'sex', note: '选填; 字典 性别 的名称 (男 / 女)' },
-  { header: '所属角色', key: 'roleNames', note: '必填; 角色名称, 多个用逗号分隔' },
-  { header: '所属部门', key: 'deptNames', note: '必填; 部门名称, 多个用逗号分隔' },
-  { header: '所属岗位', key: 'postNames', note: '选填; 岗位名称, 多个用逗号分隔' },
+  { header: '所属角色', key: 'roleName', note: '必填; 角色名称, 多个用逗号分隔' },
+  { header: '所属部门', key: 'deptName', note: '必填; 部门名称, 多个用逗号分隔' },
+  { header: '所属岗位', key: 'postName', note: '选填; 岗位名称, 多个用逗号分隔' },
 ]
 
 /** One sheet row: the user form's own checks for the fields it shares, names as text. */
@@ -104,100 +57,41 @@ const ImportRowSchema = z.object({
   email: UserForm.shape.email,
   phone: UserForm.shape.phone,
   sex: z.string().optional(),
-  roleNames: z.string({ error: 'please select role' }),
-  deptNames: z.string({ error: 'please select dept' }),
-  postNames: z.string().optional(),
+  roleName: z.string({ error: 'please select role' }),
+  deptName: z.string({ error: 'please select dept' }),
+  postName: z.string().optional(),
 })
-type ImportRowData = z.infer<typeof ImportRowSchema>
 
-/** `a,b`, `a，b` and `a、b` all list names (people type the Chinese comma). */
-const splitNames = (text: string | undefined) =>
-  (text ?? '')
-    .split(/[,，、]/)
-    .map((s) => s.trim())
-    .filter(Boolean)
-
-async function loadNames(db: Db | Tx, auth: AuthContext): Promise<Names> {
-  const [roles, depts, posts, sexes] = await Promise.all([
-    db.select({ id: role.id, name: role.roleName }).from(role).where(scoped(role, auth)),
-    db.select({ id: dept.id, name: dept.deptName }).from(dept).where(scoped(dept, auth)),
-    db.select({ id: post.id, name: post.postName }).from(post).where(scoped(post, auth)),
-    db
-      .select({ key: dict.dictKey, name: dict.dictValue })
-      .from(dict)
-      .where(and(eq(dict.code, 'sex'), ne(dict.parentId, '0'), eq(dict.isDeleted, 0))),
-  ])
-  const map = (rows: { id: string; name: string }[]) => new Map(rows.map((r) => [String(r.id), r.name]))
-  return {
-    role: map(roles),
-    dept: map(depts),
-    post: map(posts),
-    sex: new Map(sexes.map((s) => [s.key, s.name])),
-  }
-}
-
-/** name → ids (a name two rows share is ambiguous and refused by `resolve`). */
-function byName(names: Map<string, string>): Map<string, string[]> {
-  const out = new Map<string, string[]>()
-  for (const [id, name] of names) out.set(name, [...(out.get(name) ?? []), id])
-  return out
-}
-
-/** The ids of the names in a cell, or the problems (unknown or ambiguous names). */
-function resolve(
-  text: string | undefined,
-  index: Map<string, string[]>,
-  what: string,
-  problems: string[],
-): string[] {
-  const ids: string[] = []
-  for (const name of splitNames(text)) {
-    const found = index.get(name)
-    if (!found) problems.push(`${what}不存在: ${name}`)
-    else if (found.length > 1) problems.push(`${what}名称不唯一: ${name}`)
-    else ids.push(found[0]!)
-  }
-  return [...new Set(ids)]
+/** What a resolved sheet row holds (the names turned into comma-joined ids by the kit). */
+interface ImportRow {
+  account: string
+  name?: string
+  realName: string
+  email?: string
+  phone?: string
+  sex?: string
+  roleId?: string
+  deptId?: string
+  postId?: string
 }
 
 /** Rows per statement of an import (PGlite holds the loop for a statement: keep each short). */
 const WRITE_SLICE = 50
 
-export interface ImportSummary {
-  total: number
-  imported: number
-  updated: number
-  errors: ImportRowError[]
-  /**
-   * the initial password of the accounts this import created: random for each import, told here once
-   * (it is stored only as a hash); each account must change it at its first sign-in
-   */
-  initialPassword?: string
+const idsOf = (csv: string | undefined) => (csv ? csv.split(',').filter(Boolean) : [])
+
+/** label → key of the sex dictionary (`男` → 1). */
+async function sexKeys(tx: Tx): Promise<Map<string, string>> {
+  const rows = await tx
+    .select({ key: dict.dictKey, name: dict.dictValue })
+    .from(dict)
+    .where(and(eq(dict.code, 'sex'), ne(dict.parentId, '0'), eq(dict.isDeleted, 0)))
+  return new Map(rows.map((s) => [s.name, s.key]))
 }
 
-/**
- * Check every valid row against the tenant (names, existing accounts, roles the caller may hand
- * out, data scope), then write the good rows in this one transaction. Bad rows write nothing.
- */
-async function importRows(
-  tx: Tx,
-  auth: AuthContext,
-  rows: { row: number; data: ImportRowData }[],
-  covered: boolean,
-  /** the caller's data scope on users (undefined: not narrowed) */
-  scope: SQL | undefined,
-): Promise<{ imported: number; updated: string[]; errors: ImportRowError[]; initialPassword?: string }> {
-  const errors: ImportRowError[] = []
-  if (!rows.length) return { imported: 0, updated: [], errors }
-  const names = await loadNames(tx, auth)
-  const roleIndex = byName(names.role)
-  const deptIndex = byName(names.dept)
-  const postIndex = byName(names.post)
-  const sexIndex = new Map([...names.sex].map(([key, label]) => [label, key]))
-  const authority = await roleAuthority(tx, auth)
-  const accounts = [...new Set(rows.map((r) => r.data.account))]
+/** The accounts of the sheet that exist in the tenant, read in slices (one statement per 50 names). */
+async function existingAccounts(tx: Tx, auth: AuthContext, accounts: readonly string[]) {
   const existing = new Map<string, { id: string; account: string; roleId: string }>()
-  // in slices, letting the loop turn between them: one statement naming 10,000 accounts holds PGlite
   for (let i = 0; i < accounts.length; i += WRITE_SLICE) {
     const found = await tx
       .select({ id: user.id, account: user.account, roleId: user.roleId })
@@ -206,6 +100,34 @@ async function importRows(
     for (const u of found) existing.set(u.account, u)
     await letLoopTurn()
   }
+  return existing
+}
+
+interface Written {
+  imported: number
+  updated: string[]
+  errors: ImportRowError[]
+  initialPassword?: string
+}
+
+/**
+ * Check every resolved row against the tenant (existing accounts, roles the caller may hand out,
+ * data scope), then write the good rows in this one transaction. Bad rows write nothing.
+ */
+async function writeRows(
+  tx: Tx,
+  auth: AuthContext,
+  rows: SheetRows['rows'],
+  covered: boolean,
+  /** the caller's data scope on users (undefined: not narrowed) */
+  scope: SQL | undefined,
+): Promise<Written> {
+  const errors: ImportRowError[] = []
+  if (!rows.length) return { imported: 0, updated: [], errors }
+  const sexes = await sexKeys(tx)
+  const authority = await roleAuthority(tx, auth)
+  const data = rows.map((r) => ({ row: r.row, data: r.data as unknown as ImportRow }))
+  const existing = await existingAccounts(tx, auth, [...new Set(data.map((r) => r.data.account))])
   // an existing account is overwritten only when the caller may edit it (data scope, as update)
   const existingIds = [...existing.values()].map((u) => String(u.id))
   const editable = new Set(
@@ -222,27 +144,25 @@ async function importRows(
   const seen = new Map<string, number>()
   const inserts: Record<string, unknown>[] = []
   const updates: { id: string; values: Record<string, unknown> }[] = []
-  for (const { row, data } of rows) {
+  for (const { row, data: d } of data) {
     const problems: string[] = []
-    const first = seen.get(data.account)
-    if (first !== undefined) problems.push(`登录账号在第 ${first} 行已出现: ${data.account}`)
-    else seen.set(data.account, row)
-    const roleIds = resolve(data.roleNames, roleIndex, '角色', problems)
-    const deptIds = resolve(data.deptNames, deptIndex, '部门', problems)
-    const postIds = resolve(data.postNames, postIndex, '岗位', problems)
-    if (!roleIds.length && !problems.some((p) => p.startsWith('角色'))) problems.push('please select role')
-    if (!deptIds.length && !problems.some((p) => p.startsWith('部门'))) problems.push('please select dept')
+    const first = seen.get(d.account)
+    if (first !== undefined) problems.push(`登录账号在第 ${first} 行已出现: ${d.account}`)
+    else seen.set(d.account, row)
+    const roleIds = idsOf(d.roleId)
+    if (!roleIds.length) problems.push('please select role')
+    if (!idsOf(d.deptId).length) problems.push('please select dept')
     let sex: number | undefined
-    if (data.sex !== undefined) {
-      const key = sexIndex.get(data.sex)
-      if (key === undefined) problems.push(`用户性别: 应为 ${[...sexIndex.keys()].join(' / ')}`)
+    if (d.sex !== undefined) {
+      const key = sexes.get(d.sex)
+      if (key === undefined) problems.push(`用户性别: 应为 ${[...sexes.keys()].join(' / ')}`)
       else sex = Number(key)
     }
-    const old = existing.get(data.account)
-    if (old && !covered) problems.push(`当前用户 [${data.account}] 已存在!`)
-    if (old && covered && !editable.has(String(old.id))) problems.push(`无权修改用户 [${data.account}]`)
+    const old = existing.get(d.account)
+    if (old && !covered) problems.push(`当前用户 [${d.account}] 已存在!`)
+    if (old && covered && !editable.has(String(old.id))) problems.push(`无权修改用户 [${d.account}]`)
     // as blade-user/submit: over accounts the caller governs, with roles it may hand out
-    if (old && covered && !mayManage(auth, authority, old)) problems.push(NOT_GOVERNED(data.account))
+    if (old && covered && !mayManage(auth, authority, old)) problems.push(NOT_GOVERNED(d.account))
     const handOut = handOutProblem(auth, authority, roleIds, old ? old.roleId.split(',') : [])
     if (handOut) problems.push(handOut)
     if (problems.length) {
@@ -251,15 +171,15 @@ async function importRows(
     }
     // cells given overwrite; an empty optional cell keeps what the account has
     const values: Record<string, unknown> = {
-      account: data.account,
-      realName: data.realName,
-      roleId: roleIds.join(','),
-      deptId: deptIds.join(','),
-      ...(data.name !== undefined ? { name: data.name } : {}),
-      ...(data.email !== undefined ? { email: data.email } : {}),
-      ...(data.phone !== undefined ? { phone: data.phone } : {}),
+      account: d.account,
+      realName: d.realName,
+      roleId: d.roleId,
+      deptId: d.deptId,
+      ...(d.name !== undefined ? { name: d.name } : {}),
+      ...(d.email !== undefined ? { email: d.email } : {}),
+      ...(d.phone !== undefined ? { phone: d.phone } : {}),
       ...(sex !== undefined ? { sex } : {}),
-      ...(data.postNames !== undefined ? { postId: postIds.join(',') } : {}),
+      ...(d.postId !== undefined ? { postId: d.postId } : {}),
     }
     if (old) updates.push({ id: String(old.id), values })
     else inserts.push(values)
@@ -295,115 +215,44 @@ async function importRows(
   }
 }
 
-const idsParam = z
-  .string()
-  .refine((s) => s === '' || (s.split(',').length <= 10_000 && s.split(',').every(isId)), {
-    message: 'must be a comma-separated list of at most 10000 64-bit ids',
-  })
-  .optional()
-  .describe('only these users (the ticked rows), comma-separated')
-
-export async function userExcelRoutes(api: Api, ctx: ModuleContext): Promise<void> {
-  const db = ctx.database.db
-  const source = systemScopeSource(ctx.database)
-  const data = new DataScopes(source, ctx.cache)
-  const apis = new ApiScopes(source, ctx.cache)
-  const r = userResource(data, apis)
-  const tags = ['user']
-  const permit = (permission: string) => ({ config: { permission }, preHandler: apis.guard })
-
-  async function exportUsers(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    { ids, title, ...query }: { ids?: string; title?: string } & Record<string, unknown>,
-  ) {
-    const auth = authOf(request)
-    const names = await loadNames(db, auth)
-    const columns = exportColumns(names)
-    const batches = await resourceBatches(db, r, auth, query, {
-      ids: ids ? ids.split(',') : undefined,
-      fields: columnFields(columns),
-    })
-    // the resource's rows hold the blade_user columns the sheet reads (never the password)
-    const users = batches as AsyncIterable<UserRow[]>
-    return sendWorkbook(reply, { title, columns, batches: users })
-  }
-  const exportFields = {
-    ids: idsParam,
-    title: z.string().max(100).optional().describe('file and sheet name (default: the time)'),
-  }
-  const exportSummary =
-    'user: xlsx of the users the page lists (same filters and data scope), or of the ticked ids'
-
-  api.get(
-    '/blade-user/export-user',
-    {
-      schema: { tags, summary: exportSummary, querystring: z.object(exportFields).loose() },
-      ...permit('user_export'),
-      onResponse: logDownload,
-    },
-    (request, reply) => exportUsers(request, reply, request.query),
-  )
-  // the same with the ticked ids in a JSON body: a long selection does not fit a request line
-  api.post(
-    '/blade-user/export-user',
-    {
-      schema: {
-        tags,
-        summary: `${exportSummary} (ids and title in the JSON body, filters in the query)`,
-        querystring: z.object({}).loose(),
-        body: z.object(exportFields),
+/** The user resource's Excel: columns, the names the import resolves, and its writer. */
+export function userSheets(
+  db: Db,
+  /** the caller's data scope on users */
+  scopeOf: (auth: AuthContext) => Promise<SQL | undefined>,
+  /** after a commit: the accounts written over hold their new roles from their next request */
+  forget: (tenantId: string, userIds: readonly string[]) => Promise<void>,
+): ExcelOptions {
+  return {
+    columns: EXPORT_COLUMNS,
+    import: {
+      columns: IMPORT_COLUMNS,
+      templateTitle: '用户数据模板',
+      row: ImportRowSchema,
+      references: {
+        roleName: { table: role, column: 'roleName', into: 'roleId', message: '角色不存在', many: true },
+        deptName: { table: dept, column: 'deptName', into: 'deptId', message: '部门不存在', many: true },
+        postName: { table: post, column: 'postName', into: 'postId', message: '岗位不存在', many: true },
       },
-      ...permit('user_export'),
-      onResponse: logDownload,
+      write: async ({ auth, sheet, covered }): Promise<ImportOutcome> => {
+        const scope = await scopeOf(auth)
+        const done = await db.transaction((tx) => writeRows(tx, auth, sheet.rows, covered, scope))
+        await forget(auth.tenantId, done.updated)
+        const errors = [...sheet.errors, ...done.errors].sort((a, b) => a.row - b.row)
+        const data = {
+          total: sheet.rows.length + sheet.errors.length,
+          imported: done.imported,
+          updated: done.updated.length,
+          errors,
+          // the initial password of the accounts created: random per import, told here once (stored
+          // only as a hash); each account must change it at its first sign-in
+          ...(done.initialPassword ? { initialPassword: done.initialPassword } : {}),
+        }
+        const msg = errors.length
+          ? `导入完成: 新增 ${data.imported} 条, 更新 ${data.updated} 条, ${errors.length} 条有误`
+          : `导入成功: 新增 ${data.imported} 条, 更新 ${data.updated} 条`
+        return { data, msg }
+      },
     },
-    (request, reply) => exportUsers(request, reply, { ...request.query, ...request.body }),
-  )
-
-  api.get(
-    '/blade-user/export-template',
-    {
-      schema: { tags, summary: 'user: the import template (xlsx: header row, notes sheet)' },
-      ...permit('user_import'),
-    },
-    async (_request, reply) => sendTemplate(reply, { title: '用户数据模板', columns: IMPORT_COLUMNS }),
-  )
-
-  const importSchema = {
-    tags,
-    summary:
-      'user: import an xlsx (multipart field `file`); isCovered=1 updates existing accounts, ' +
-      'otherwise they are row errors. Good rows are written together, bad rows are reported.',
-    consumes: ['multipart/form-data'],
-    querystring: z.object({
-      isCovered: z
-        .enum(['0', '1'])
-        .optional()
-        .describe('1: overwrite existing accounts (the console always sends 1)'),
-    }),
-  }
-  for (const path of ['/blade-user/import-user', '/blade-user/importExcel']) {
-    api.post(path, { schema: importSchema, ...permit('user_import') }, async (request) => {
-      const auth = authOf(request)
-      const upload = await readUpload(request)
-      const sheet = await readWorkbook(upload.buffer, { columns: IMPORT_COLUMNS, schema: ImportRowSchema })
-      const covered = request.query.isCovered === '1'
-      const scope = await data.condition(auth, USER_RESOURCE, user)
-      const done = await db.transaction((tx) => importRows(tx, auth, sheet.rows, covered, scope))
-      // the accounts written over hold their new roles and departments from their next request
-      await request.server.principals.forget(auth.tenantId, done.updated)
-      const errors = [...sheet.errors, ...done.errors].sort((a, b) => a.row - b.row)
-      const summary: ImportSummary = {
-        total: sheet.rows.length + sheet.errors.length,
-        imported: done.imported,
-        updated: done.updated.length,
-        errors,
-        ...(done.initialPassword ? { initialPassword: done.initialPassword } : {}),
-      }
-      const msg = errors.length
-        ? `导入完成: 新增 ${summary.imported} 条, 更新 ${summary.updated} 条, ${errors.length} 条有误`
-        : `导入成功: 新增 ${summary.imported} 条, 更新 ${summary.updated} 条`
-      return ok(summary, msg)
-    })
   }
 }

@@ -1,6 +1,5 @@
 import { button, defineModule, inSystemMenu, type MenuSeed, screen } from '../../core/module.js'
 import { loadPrincipal } from './accounts.js'
-import { userExcelRoutes } from './excel.js'
 import { userPhotoRoutes } from './photos.js'
 import { profileRoutes } from './profile.js'
 import { userTenantRoutes } from './tenants.js'
@@ -43,7 +42,6 @@ export const userModule = defineModule({
     api.principals.loader = (tenantId, userId) => loadPrincipal(ctx.database.db, tenantId, userId)
     await profileRoutes(api, ctx)
     await userRoutes(api, ctx)
-    await userExcelRoutes(api, ctx)
     await userPhotoRoutes(api, ctx)
     await userTenantRoutes(api, ctx)
   },

@@ -7,11 +7,14 @@ export type Datasource = DatasourceRow & {
   /** write-only: sent when set, never read back */ password?: string
 }
 
-/** 数据源管理 (platform administrator): PostgreSQL databases a tenant may be bound to. */
+/**
+ * 数据源管理 (platform administrator): PostgreSQL databases a tenant may be bound to. The contract's
+ * form checks the fields as the server does (the URL's shape, no credentials in it).
+ */
 export const datasourceResource = fromContract<Datasource>(datasourceContract, {
   title: 'datasource.title',
-  actions: { copy: false },
   compactActions: false,
+  actions: { copy: false },
   dialogWidth: 760,
   beforeSubmit: (values) => {
     const { password, ...rest } = values
@@ -24,7 +27,10 @@ export const datasourceResource = fromContract<Datasource>(datasourceContract, {
       label: 'datasource.name',
       search: 'input',
       sortable: true,
-      form: { span: 12 },
+      form: {
+        span: 12,
+        props: { maxLength: 100 },
+      },
       testId: { search: 'datasource-search-name', form: 'datasource-name' },
     },
     {
@@ -40,7 +46,7 @@ export const datasourceResource = fromContract<Datasource>(datasourceContract, {
       ellipsis: true,
       search: 'input',
       form: {
-        props: { placeholder: 'jdbc:postgresql://host:5432/database' },
+        props: { maxLength: 500, placeholder: 'jdbc:postgresql://host:5432/database' },
         itemProps: { extra: 'datasource.urlHint' },
       },
       testId: { form: 'datasource-url' },
@@ -49,7 +55,10 @@ export const datasourceResource = fromContract<Datasource>(datasourceContract, {
       prop: 'username',
       label: 'datasource.username',
       width: 140,
-      form: { span: 12 },
+      form: {
+        span: 12,
+        props: { maxLength: 50 },
+      },
       testId: { form: 'datasource-username' },
     },
     {
@@ -60,7 +69,7 @@ export const datasourceResource = fromContract<Datasource>(datasourceContract, {
       form: {
         type: 'password',
         span: 12,
-        props: { autoComplete: 'new-password' },
+        props: { maxLength: 255, autoComplete: 'new-password' },
         itemProps: { extra: 'datasource.passwordHint' },
       },
       testId: { form: 'datasource-password' },
@@ -69,7 +78,7 @@ export const datasourceResource = fromContract<Datasource>(datasourceContract, {
       prop: 'remark',
       label: 'datasource.remark',
       ellipsis: true,
-      form: { type: 'textarea' },
+      form: { type: 'textarea', props: { maxLength: 255 } },
       testId: { form: 'datasource-remark' },
     },
   ],

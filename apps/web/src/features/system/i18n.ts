@@ -166,6 +166,10 @@ export const messages = defineMessages({
     'datasource.driverClass': '驱动类',
     'datasource.url': '连接地址',
     'datasource.urlHint': 'jdbc:postgresql://主机[:端口]/数据库,不含账号和密码',
+    // the contract's URL checks, worded as the hint under the field
+    'url: jdbc:postgresql://host[:port]/database, without user or password':
+      'jdbc:postgresql://主机[:端口]/数据库,不含账号和密码',
+    'url: without user or password (use the fields)': '连接地址不能含账号和密码(请填在对应字段)',
     'datasource.username': '用户名',
     'datasource.password': '密码',
     'datasource.passwordHint': '只写不读;修改时留空则保持原密码',
@@ -178,9 +182,6 @@ export const messages = defineMessages({
     'account number: at most 1000000': '-1 表示不限',
     'background url: an http(s) URL or a path, without spaces, quotes or brackets':
       'http(s) 地址或 / 开头的路径',
-    'url: jdbc:postgresql://host[:port]/database, without user or password':
-      'jdbc:postgresql://主机[:端口]/数据库,不含账号和密码',
-    'url: without user or password (use the fields)': 'jdbc:postgresql://主机[:端口]/数据库,不含账号和密码',
     'topmenu.title': '顶部菜单',
     'topmenu.code': '菜单编号',
     'topmenu.name': '菜单名称',
@@ -384,6 +385,9 @@ export const messages = defineMessages({
     'datasource.driverClass': 'Driver class',
     'datasource.url': 'URL',
     'datasource.urlHint': 'jdbc:postgresql://host[:port]/database, without user or password',
+    'url: jdbc:postgresql://host[:port]/database, without user or password':
+      'jdbc:postgresql://host[:port]/database, without user or password',
+    'url: without user or password (use the fields)': 'url: without user or password (use the fields)',
     'datasource.username': 'User name',
     'datasource.password': 'Password',
     'datasource.passwordHint': 'Write-only; leave blank on edit to keep the stored password',
@@ -395,10 +399,6 @@ export const messages = defineMessages({
     'account number: at most 1000000': '-1 means unlimited',
     'background url: an http(s) URL or a path, without spaces, quotes or brackets':
       'An http(s) URL or a path starting with /',
-    'url: jdbc:postgresql://host[:port]/database, without user or password':
-      'jdbc:postgresql://host[:port]/database, without user or password',
-    'url: without user or password (use the fields)':
-      'jdbc:postgresql://host[:port]/database, without user or password',
     'topmenu.title': 'top menu',
     'topmenu.code': 'Code',
     'topmenu.name': 'Name',
