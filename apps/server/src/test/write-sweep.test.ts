@@ -398,7 +398,8 @@ describe('write sweep: every write route refuses what is not its input, and chan
         // the sweep's own session, and streams that never end
         !/logout|update-password|\/stream$|\/oauth\/token/.test(e.url),
     )
-    expect(routes.length).toBeGreaterThan(80)
+    // the routes left outside the kit's resources (fewer as hand routes become resource verbs)
+    expect(routes.length).toBeGreaterThan(60)
     const problems: string[] = []
     let variants = 0
     let typed = 0

@@ -31,10 +31,7 @@ const PENDING = new Set<string>([
   'features/system/MenuAppPage.tsx',
   'features/system/TopmenuGrantDialog.tsx',
   'features/system/TopmenuPage.tsx',
-  'features/system/UserTenantDialog.tsx',
   'features/system/menu.tsx',
-  'features/system/tenant.tsx',
-  'features/system/tenantOptions.tsx',
 ])
 
 /**

@@ -176,6 +176,12 @@ export const messages = defineMessages({
     'datasource.remark': '备注',
     'please enter admin password': '请输入管理员密码',
     'please enter account number': '请输入账号额度',
+    // the tenant contract's form messages (the screen used to say them itself)
+    'please select products (comma-separated ids)': '请选择产品',
+    'account number: a whole number, -1 for unlimited': '-1 表示不限',
+    'account number: at most 1000000': '-1 表示不限',
+    'background url: an http(s) URL or a path, without spaces, quotes or brackets':
+      'http(s) 地址或 / 开头的路径',
     'topmenu.title': '顶部菜单',
     'topmenu.code': '菜单编号',
     'topmenu.name': '菜单名称',
@@ -388,6 +394,11 @@ export const messages = defineMessages({
     'datasource.remark': 'Remark',
     'please enter admin password': 'please enter admin password',
     'please enter account number': 'please enter account number',
+    'please select products (comma-separated ids)': 'please select products',
+    'account number: a whole number, -1 for unlimited': '-1 means unlimited',
+    'account number: at most 1000000': '-1 means unlimited',
+    'background url: an http(s) URL or a path, without spaces, quotes or brackets':
+      'An http(s) URL or a path starting with /',
     'topmenu.title': 'top menu',
     'topmenu.code': 'Code',
     'topmenu.name': 'Name',
