@@ -23,7 +23,6 @@ const PENDING = new Set<string>([
   'components/crud/types.ts',
   'components/dict/api.ts',
   'features/base/regions.tsx',
-  'features/duty/PersonInput.tsx',
   'features/resource/OssPage.tsx',
   'features/resource/SmsPage.tsx',
   'features/resource/SmsSendDialog.tsx',

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
-import type { Page } from '@xpark/contract'
+import { userSearchCall } from '@xpark/contract/schemas'
 import { Button, Select, Space } from 'antd'
 import { useState } from 'react'
-import { getData } from '@/api/http'
+import { callApi } from '@/api/calls'
 import { useTr } from '@/components/crud/i18n'
 import { type PickedUser, UserPicker } from '@/components/UserPicker'
 import './i18n'
 
 /**
- * A person field: a select searching the tenant's people by name (`blade-user/search/user`), and the
+ * A person field: a select searching the tenant's people by name (`userSearchCall`), and the
  * user picker dialog (人员选择) beside it. Form.Item hands it `value` and `onChange`.
  */
 export function PersonInput({
@@ -27,13 +27,9 @@ export function PersonInput({
   const [open, setOpen] = useState(false)
   const [picked, setPicked] = useState<PickedUser | null>(null)
   const { data } = useQuery({
-    queryKey: ['blade-user/search/user', 'duty-person', search],
+    queryKey: [userSearchCall.path, 'duty-person', search],
     queryFn: () =>
-      getData<Page<PickedUser>>('blade-user/search/user', {
-        current: 1,
-        size: 50,
-        ...(search ? { realName: search } : {}),
-      }),
+      callApi(userSearchCall, { current: '1', size: '50', ...(search ? { realName: search } : {}) }),
   })
   const people = [...(picked ? [picked] : []), ...(data?.records ?? []).filter((u) => u.id !== picked?.id)]
   return (
