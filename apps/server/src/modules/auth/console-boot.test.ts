@@ -41,8 +41,14 @@ describe('console settings inside index.html (the sign-in page needs no request)
       tenantId: '',
       clientId: 'xpark',
     })
-    // and the third-party sign-in buttons (none configured here: modules/social)
-    expect(bootOf((await page('localhost')).body)).toEqual({ settings, tenant: null, providers: [] })
+    // and the third-party sign-in buttons (none configured here: modules/social), and the English names
+    // of the screens the modules declare with their contracts
+    expect(bootOf((await page('localhost')).body)).toEqual({
+      settings,
+      tenant: null,
+      providers: [],
+      menuNames: expect.objectContaining({ commodity_brand: 'Brands' }),
+    })
   })
 
   it("carries the park of the request's domain, as tenant/info answers it, escaped", async () => {
@@ -100,6 +106,7 @@ describe('a console pinned to one tenant', () => {
       settings: expect.objectContaining({ tenantMode: false, tenantId: '100001' }),
       tenant: null,
       providers: [],
+      menuNames: expect.objectContaining({ commodity_brand: 'Brands' }),
     })
   })
 })
