@@ -48,6 +48,11 @@ export interface CallInput<P extends z.ZodType | undefined, R extends z.ZodType 
   in?: ParamsIn
   /** the envelope's `data`; absent: the route answers a file (an Excel export, a picture) */
   reply?: R
+  /**
+   * the reply is `reply` itself, not BladeX's envelope around it: the OAuth endpoints (`token`,
+   * `captcha`, `logout`) answer bare as Spring Security OAuth did
+   */
+  bare?: true
   /** one line for the OpenAPI document */
   summary: string
   /** the OpenAPI tag (default: the path's second-to-last segment) */
@@ -74,6 +79,7 @@ export function defineCall<
     throw new Error(`call ${path}: name its permission or say public`)
   if (input.public && input.permission !== undefined)
     throw new Error(`call ${path}: public and a permission: choose one`)
+  if (input.bare && !input.reply) throw new Error(`call ${path}: bare names the reply it answers`)
   const segments = path.split('/')
   const methods = input.methods ?? [input.method]
   if (!methods.includes(input.method))

@@ -3,6 +3,7 @@ import { z } from 'zod'
 /** zod schemas shared by server and console (kept apart from index.ts so the login page need not load zod). */
 export const md5Hex = z.string().regex(/^[0-9a-f]{32}$/, 'must be the MD5 hex of the password')
 export * from './schemas/app.js'
+export * from './schemas/auth.js'
 export * from './schemas/client.js'
 export type { TreeNode } from './schemas/common.js'
 export * from './schemas/dict.js'

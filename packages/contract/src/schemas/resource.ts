@@ -1,6 +1,8 @@
 import { z } from 'zod'
+import { defineCall } from '../calls.js'
 import { wire } from '../fields.js'
 import { defineContract } from '../kit.js'
+import { doneReply } from '../replies.js'
 import { integerInput } from '../values.js'
 import { optionalText, requiredText } from './common.js'
 
@@ -183,4 +185,105 @@ export const attachContract = defineContract({
   sorts: ['originalName', 'attachSize', 'createTime'],
   permissions: { add: ATTACH_UPLOAD, edit: ATTACH_UPLOAD },
   writeReply: 'status',
+})
+
+// —— beside the resources: 启用 of a configuration, 发送短信, removing attachments with their stored
+// objects, uploads, and the signed links every stored object is read through ——
+
+const ID = 'must be a 64-bit id'
+const isId = (v: string) => /^[1-9]\d{0,18}$/.test(v) && (v.length < 19 || v <= '9223372036854775807')
+
+/** `POST <path>/enable?id=`: the row becomes the tenant's only enabled configuration, the others disabled. */
+const enableCall = (contract: { path: string; code: string }) =>
+  defineCall({
+    path: `${contract.path}/enable`,
+    method: 'POST',
+    in: 'query',
+    permission: `${contract.code}_enable`,
+    params: z.object({
+      id: z
+        .string({ error: 'id is required' })
+        .regex(/^[1-9]\d{0,18}$/, ID)
+        .refine(isId, ID),
+    }),
+    reply: doneReply,
+    summary: `${contract.code}: enable this configuration (the tenant's others are disabled)`,
+  })
+
+export const ossEnableCall = enableCall(ossContract)
+export const smsEnableCall = enableCall(smsContract)
+
+/** What a provider answered for a message (`success` false is answered as a 400 with its msg). */
+export const SmsResultReply = z.object({ success: z.boolean(), code: z.number(), msg: z.string() })
+
+/** BladeX sends `code`, `phones`, `params` as request parameters; a JSON body works as well. */
+export const smsSendCall = defineCall({
+  path: 'blade-resource/sms/send-message',
+  also: ['blade-resource/sms/endpoint/send-message'],
+  method: 'POST',
+  permission: 'sms_send',
+  params: SmsSendSchema,
+  reply: SmsResultReply,
+  summary:
+    'sms: send a message (code: an sms_code, else the enabled configuration; phones comma-separated; params JSON)',
+})
+
+export const attachRemoveCall = defineCall({
+  path: 'blade-resource/attach/remove',
+  method: 'POST',
+  in: 'query',
+  permission: 'attach_delete',
+  params: z.object({
+    ids: z
+      .string({ error: 'ids is required' })
+      .refine(
+        (s) => s.split(',').length <= 1000 && s.split(',').every(isId),
+        'must be a comma-separated list of at most 1000 64-bit ids',
+      ),
+  }),
+  reply: doneReply,
+  summary: 'attach: remove the rows and their stored objects',
+})
+
+export const BladeFileReply: z.ZodType<BladeFile> = z.object({
+  link: z.string(),
+  domain: z.string(),
+  name: z.string(),
+  originalName: z.string(),
+  attachId: wire.id,
+})
+
+/** BladeX OssEndpoint `put-file`; `minio/upload` is the spec's "minio upload" (spec 01 §7), the same upload. */
+export const putFileCall = defineCall({
+  path: 'blade-resource/oss/endpoint/put-file',
+  also: ['blade-resource/oss/endpoint/put-file-attach', 'minio/upload'],
+  method: 'POST',
+  upload: true,
+  permission: ATTACH_UPLOAD,
+  params: z.object({ code: z.string().max(32, 'code: at most 32 characters').optional() }).loose(),
+  reply: BladeFileReply,
+  summary:
+    'upload one file (multipart field `file`) to the enabled OSS configuration, else the local disk (`code` is accepted and ignored); answers BladeFile',
+  tag: 'attach',
+})
+
+/** The spec's "minio getObjectUrl": a signed link for a stored object of the caller's tenant. */
+export const objectUrlCall = defineCall({
+  path: 'minio/getObjectUrl',
+  method: 'GET',
+  permission: 'attach_view',
+  params: z.object({ objectName: z.string().min(1).max(500) }),
+  reply: z.string(),
+  summary: 'attach: a signed link for a stored object (objectName: the name put-file answered)',
+  tag: 'attach',
+})
+
+/** Public: the signature in the link is the permission (links sit in <img src>, which sends no token). */
+export const fileCall = defineCall({
+  path: 'blade-resource/file/*',
+  method: 'GET',
+  public: true,
+  params: z.object({ sign: z.string().max(64).optional(), download: z.string().optional() }),
+  summary: 'read a stored file through its signed link (`download=1` sends it as an attachment)',
+  tag: 'attach',
 })

@@ -43,6 +43,8 @@ export interface CallOptions {
   preHandler?: readonly preHandlerAsyncHookHandler[]
   /** extra route options (an `onResponse` that logs a download) */
   route?: Record<string, unknown>
+  /** extra route config (`beforePasswordChange`: the shell's reads beside the change-password dialog) */
+  config?: Record<string, unknown>
 }
 
 /** Parse with the edge's message format. */
@@ -121,7 +123,7 @@ export function handle<C extends CallContract>(
     ...(call.in !== 'body'
       ? { querystring: call.in === 'query' && params ? (split?.rest ?? params) : open }
       : {}),
-    ...(call.reply ? { response: { 200: envelopeOf(call.reply) } } : {}),
+    ...(call.reply ? { response: { 200: call.bare ? call.reply : envelopeOf(call.reply) } } : {}),
   }
   const body =
     posts && call.in !== 'query' ? { body: (call.in === 'body' && params ? params : open).nullish() } : {}
@@ -141,6 +143,7 @@ export function handle<C extends CallContract>(
         url: `/${path}`,
         schema: routeSchema,
         config: {
+          ...options.config,
           call,
           ...(call.public ? { public: true } : { permission: options.permission ?? call.permission }),
         },
@@ -158,7 +161,8 @@ export function handle<C extends CallContract>(
           const input = pathNames.length ? { ...(sent as object), ...(request.params as object) } : sent
           const values = (params ? parsed(params, input) : undefined) as Params<C>
           const result = await handler(values, request, reply)
-          if (!call.reply) return result
+          // a handler that sent its answer itself (a cached text as stored, a redirect) returns the reply
+          if (!call.reply || call.bare || result === reply) return result
           return result instanceof Answer ? ok(result.data, result.msg) : ok(result)
         },
       } as never)
