@@ -1,5 +1,5 @@
 import { phoneProblem } from '@xpark/contract'
-import { md5Hex } from '@xpark/contract/schemas'
+import { md5Hex, smsCaptchaCall } from '@xpark/contract/schemas'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
@@ -9,6 +9,7 @@ import { SIGNED_IN } from '../../core/auth/route-permissions.js'
 import { ok, success } from '../../core/envelope.js'
 import { AppError, badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { Answer, handle } from '../../core/http/calls.js'
 import type { ModuleContext } from '../../core/module.js'
 import { scoped } from '../../core/tenancy.js'
 import type { Db } from '../../db/client.js'
@@ -59,8 +60,9 @@ async function sendCode(
   if (!sent.success) throw badRequest(`短信发送失败: ${sent.msg}`)
 }
 
+/** A code went out (or would have): the phone masked, how long the code lives. */
 const sent = (phone: string) =>
-  ok(
+  new Answer(
     { phone: `${phone.slice(0, 3)}****${phone.slice(7)}`, expireSeconds: PHONE_CODE_TTL_SECONDS },
     '验证码已发送',
   )
@@ -77,30 +79,15 @@ export function phoneLoginRoutes(
   tenantOf: (request: FastifyRequest, q: { tenantId?: string }) => string,
 ): void {
   const db = ctx.database.db
-  api.get(
-    '/blade-auth/oauth/sms/captcha',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['auth'],
-        summary:
-          'a phone sign-in code by SMS (phone; tenant from Tenant-Id or tenantId); then grant_type=sms_code',
-        querystring: z.object({
-          phone: z.string().max(20).optional(),
-          tenantId: z.string().max(12).optional(),
-        }),
-      },
-    },
-    async (request) => {
-      const phone = checkPhone(request.query.phone)
-      const tenantId = tenantOf(request, request.query)
-      await codes.allowSend(tenantId, phone, request.ip)
-      const [first] = await accountsWithPhone(db, tenantId, phone)
-      if (first)
-        await sendCode(ctx, request, codes, { tenantId, phone, account: first.account, purpose: 'login' })
-      return sent(phone)
-    },
-  )
+  handle(api, smsCaptchaCall, async (query, request) => {
+    const phone = checkPhone(query.phone)
+    const tenantId = tenantOf(request, query)
+    await codes.allowSend(tenantId, phone, request.ip)
+    const [first] = await accountsWithPhone(db, tenantId, phone)
+    if (first)
+      await sendCode(ctx, request, codes, { tenantId, phone, account: first.account, purpose: 'login' })
+    return sent(phone)
+  })
 
   // spec 01 §7 `smsForUpdate-password (phone)`: the signed-in person changes their password with a
   // code sent to their own phone instead of the old password (first call: phone → code; second:
@@ -139,7 +126,8 @@ export function phoneLoginRoutes(
           account: row.account,
           purpose: 'password',
         })
-        return sent(phone)
+        const { data, msg } = sent(phone)
+        return ok(data, msg)
       }
       if (!q.newPassword || !q.newPassword1) throw badRequest('请输入新密码')
       if (q.newPassword !== q.newPassword1) throw badRequest('请输入正确的确认密码!')
