@@ -90,9 +90,7 @@ async function dictRoutesIn(api: Api, ctx: ModuleContext, k: DictKind): Promise<
   const dictionary = async (auth: AuthContext, code: string): Promise<DictItem[]> =>
     JSON.parse((await dictionaryJson(auth, code)).json) as DictItem[]
 
-  handle(api, calls.list, async (query, request) =>
-    forestOf(bySort(await rowsWhere(authOf(request), query))),
-  )
+  handle(api, calls.list, async (query, request) => forestOf(bySort(await rowsWhere(authOf(request), query))))
   handle(api, calls.parentList, async (query, request) => listRows(db, roots, authOf(request), query))
   handle(api, calls.childList, async (query, request) => listRows(db, r, authOf(request), query))
   handle(api, calls.tree, async (_, request) =>
