@@ -27,7 +27,7 @@ export const treeNodeReply = z.object({
   key: wire.text,
   value: wire.text,
   hasChildren: z.boolean().optional(),
-  get children(): z.ZodOptional<z.ZodArray<z.ZodType>> {
+  get children(): z.ZodOptional<z.ZodArray<typeof treeNodeReply>> {
     return z.array(treeNodeReply).optional()
   },
 })

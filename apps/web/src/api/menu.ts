@@ -1,9 +1,14 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { MenuNode, TopMenu } from '@xpark/contract'
-import { getData } from './http'
+import { menuButtonsCall, menuRoutesCall, topMenusCall } from '@xpark/contract/schemas'
+import { callApi } from './calls'
 
-export const fetchRoutes = (topMenuId: string) =>
-  getData<MenuNode[]>('blade-system/menu/routes', topMenuId ? { topMenuId } : undefined)
+/*
+ * The shell's menus, buttons and top menus. The declarations bring the system contracts (and zod)
+ * into the shell's chunk, which loads after sign-in (app/router.tsx: Layout is lazy); the sign-in
+ * page imports nothing of this file.
+ */
+
+export const fetchRoutes = (topMenuId: string) => callApi(menuRoutesCall, topMenuId ? { topMenuId } : {})
 
 export const routesQuery = (topMenuId: string) =>
   queryOptions({
@@ -14,11 +19,11 @@ export const routesQuery = (topMenuId: string) =>
 export const buttonsQuery = () =>
   queryOptions({
     queryKey: ['blade-system', 'menu', 'buttons'],
-    queryFn: () => getData<MenuNode[]>('blade-system/menu/buttons'),
+    queryFn: () => callApi(menuButtonsCall),
   })
 
 export const topMenuQuery = () =>
   queryOptions({
     queryKey: ['blade-system', 'menu', 'top-menu'],
-    queryFn: () => getData<TopMenu[]>('blade-system/menu/top-menu'),
+    queryFn: () => callApi(topMenusCall),
   })
