@@ -2,7 +2,8 @@ import compress from '@fastify/compress'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { API_BASE } from '@xpark/contract'
-import Fastify, { type FastifyInstance, LogController } from 'fastify'
+import { healthCall } from '@xpark/contract/schemas'
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify'
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config.js'
 import { maskUrl, registerApiLog, registerAudit } from './core/audit/index.js'
@@ -14,18 +15,19 @@ import { TokenService } from './core/auth/tokens.js'
 import type { Cache } from './core/cache/index.js'
 import { registerResource } from './core/crud/index.js'
 import { toWireJson } from './core/envelope.js'
+import { handle } from './core/http/calls.js'
 import { registerConsole } from './core/http/console.js'
 import { loadCryptoKeys, registerRequestCrypto } from './core/http/crypto/index.js'
 import { CONSOLE_CSP } from './core/http/csp.js'
 import { registerDrain } from './core/http/drain.js'
 import { DATABASE_RETRY_AFTER_SECONDS, registerErrorHandling } from './core/http/errors.js'
-import { registerSecurityHeaders } from './core/http/security-headers.js'
+import { markApiRoutes, registerSecurityHeaders } from './core/http/security-headers.js'
 import { registerTextGuard } from './core/http/text-guard.js'
 import { registerUploads } from './core/http/uploads.js'
 import { wireSerializer } from './core/http/wire.js'
 import { nextId } from './core/ids.js'
 import { startJobs } from './core/jobs/index.js'
-import type { ModuleContext } from './core/module.js'
+import { englishMenuNames, type ModuleContext } from './core/module.js'
 import { type Bus, openBus, Realtime } from './core/realtime/index.js'
 import { registerScopes } from './core/scope/index.js'
 import { SecretBox } from './core/secret-box.js'
@@ -147,7 +149,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
 
   registerSecurityHeaders(app)
-  await app.register(compress, { threshold: 1024 })
+  // no request is sent compressed (BladeX clients do not): no decompression hook on every route
+  await app.register(compress, { threshold: 1024, globalDecompression: false })
   // multipart for every module's uploads (imports, photos), with one size limit
   await registerUploads(app, deps.config.uploadMaxBytes)
   await app.register(swagger, {
@@ -167,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
+      markApiRoutes(api)
       // inside the API scope only: static console files need no token
       registerAuthentication(api, tokens, principals)
       registerRoutePermissions(api)
@@ -174,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerApiLog(api, deps.cache, deps.config.unverifiedRatePerAddress)
       // load balancers probe this: 503 when the database does not answer (this node cannot serve);
       // Redis away is degraded, not down (each node carries on with its own cache)
-      api.get('/health', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+      handle(api, healthCall, async (_, _request, reply) => {
         const [databaseUp, cacheUp] = await Promise.all([deps.database.reachable(), deps.cache.reachable()])
         if (!databaseUp) reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
         return {
@@ -197,7 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerConsole(app, {
     root: deps.config.webDist ?? (await import('./paths.js')).webDistDefault,
     // with the third-party sign-in buttons (modules/social)
-    boot: withProviders(consoleBoot(ctx), ctx.database.db),
+    boot: withMenuNames(withProviders(consoleBoot(ctx), ctx.database.db), MENU_NAMES_EN),
     csp: CONSOLE_CSP,
   })
 
@@ -211,4 +215,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
 
   return app
+}
+
+/** The English names of the modules' menus (declared with their screens), for the console. */
+const MENU_NAMES_EN = englishMenuNames(MODULES.flatMap((m) => m.menus))
+
+function withMenuNames<B extends object>(
+  boot: (hostname: string, request: FastifyRequest) => Promise<B>,
+  menuNames: Readonly<Record<string, string>>,
+): (hostname: string, request: FastifyRequest) => Promise<B & { menuNames?: Record<string, string> }> {
+  if (!Object.keys(menuNames).length) return boot
+  return async (hostname, request) => ({ ...(await boot(hostname, request)), menuNames: { ...menuNames } })
 }

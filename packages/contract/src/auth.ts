@@ -66,6 +66,8 @@ export interface ConsoleBoot {
   tenant: TenantInfo | null
   /** the third-party sign-in buttons (modules/social); absent when not known */
   providers?: { code: string; name: string }[]
+  /** English names of menus the modules declare with their screens, by menu code */
+  menuNames?: Record<string, string>
 }
 
 /** `GET blade-user/info`: the signed-in user, for the top bar. */

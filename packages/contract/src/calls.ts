@@ -46,13 +46,21 @@ export interface CallInput<P extends z.ZodType | undefined, R extends z.ZodType 
   params?: P
   /** default: a GET's (or an upload's) from the query, a POST's from `either` */
   in?: ParamsIn
-  /** the envelope's `data`; absent: the route answers a file (an Excel export, a picture) */
+  /**
+   * the envelope's `data`; absent: the route answers on its own terms (a file, a server-sent event
+   * stream, a provider's own reply body), whatever its handler returns or writes
+   */
   reply?: R
   /**
    * the reply is `reply` itself, not BladeX's envelope around it: the OAuth endpoints (`token`,
    * `captcha`, `logout`) answer bare as Spring Security OAuth did
    */
   bare?: true
+  /**
+   * left out of the OpenAPI document: an event stream (it never ends, so a tool calling every
+   * documented GET would wait on it) or a load balancer's probe
+   */
+  hidden?: true
   /** one line for the OpenAPI document */
   summary: string
   /** the OpenAPI tag (default: the path's second-to-last segment) */

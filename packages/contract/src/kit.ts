@@ -173,6 +173,25 @@ export interface ResourceContractInput<
   permissions?: Partial<ContractPermissions<V>>
   /** what the writes answer (default `'id'`; see `WriteReply`) */
   writeReply?: WriteReply
+  /** the resource's own screen in the console's menu (see `ScreenContract`) */
+  screen?: ScreenContract
+}
+
+/**
+ * A resource's screen, declared with it: the server seeds its menu entry (with the contract's
+ * buttons) under the module's section `parent`, and tells the console its English name; the console
+ * finds the screen's file by the path's last segment (`features/<feature>/screens/<segment>.tsx`).
+ */
+export interface ScreenContract {
+  /** the code of the menu section it sits in (one of the module's own menus) */
+  parent: string
+  /** the menu's name (Chinese, as seeded) and its English name */
+  name: string
+  en: string
+  /** the console route (`/commodity/brand`) */
+  path: string
+  /** the antd icon's name (`TagOutlined`) */
+  icon: string
 }
 
 export interface ResourceContract<

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { wire } from './fields.js'
+import type { TreeNode } from './schemas/common.js'
 
 /**
  * Reply shapes the declared calls (`calls.ts`) share: a MyBatis-Plus page, BladeX TreeNodes, an
@@ -27,7 +28,8 @@ export const treeNodeReply = z.object({
   key: wire.text,
   value: wire.text,
   hasChildren: z.boolean().optional(),
-  get children(): z.ZodOptional<z.ZodArray<typeof treeNodeReply>> {
+  // typed as the TreeNode it is: a screen reads the children as nodes
+  get children(): z.ZodOptional<z.ZodArray<z.ZodType<TreeNode>>> {
     return z.array(treeNodeReply).optional()
   },
 })
@@ -42,3 +44,17 @@ export const importSummaryReply = z.object({
 
 /** A write that answers only its message (`R.status(true)`: data `{}`). */
 export const doneReply = z.object({})
+
+/**
+ * A tree resource's rows nested by parent (BladeX `ForestNodeMerger`): each row with `hasChildren`,
+ * and its children when it has any.
+ */
+export function forestReply<T extends z.ZodObject>(row: T) {
+  const node = row.extend({
+    hasChildren: z.boolean(),
+    get children(): z.ZodOptional<z.ZodArray<z.ZodType>> {
+      return z.array(node).optional()
+    },
+  })
+  return node
+}

@@ -1,10 +1,13 @@
+import type { CallPermission } from '@xpark/contract/calls'
 import { actionPermission, type ResourceContract } from '@xpark/contract/kit'
 import type { PgTable } from 'drizzle-orm/pg-core'
+import type { z } from 'zod'
 import type { Config } from '../config.js'
 import type { Database, Tx } from '../db/client.js'
 import type { TokenService } from './auth/tokens.js'
 import type { Cache } from './cache/index.js'
-import type { Resource } from './crud/index.js'
+import { isResourceBesideTable } from './crud/beside-table.js'
+import { defineResource, type Resource } from './crud/index.js'
 import type { Api } from './http/api.js'
 import type { Realtime } from './realtime/index.js'
 import type { SecretBox } from './secret-box.js'
@@ -49,6 +52,8 @@ export interface MenuSeed {
   isOpen?: 1 | 2
   hidden?: boolean
   keepAlive?: boolean
+  /** the English name the console shows (told in its boot data; a stored name has no English) */
+  en?: string
   children?: MenuSeed[]
 }
 
@@ -73,7 +78,7 @@ const BUTTON_NAMES: Record<string, [string, number]> = {
  * action (named by its `name`) and the Excel ones. A permission code is written once, in the contract.
  */
 export function resourceScreen(
-  contract: ResourceContract,
+  contract: ResourceContract<z.ZodObject, z.ZodObject, CallPermission>,
   name: string,
   path: string,
   source: string,
@@ -208,16 +213,79 @@ export interface ModuleManifest {
   menus?: readonly MenuSeed[]
   /** the park product bundling every menu above (the demo park holds it) */
   product?: ProductSeed
-  /** menu and button codes park staff (the demo's view-only role) get */
-  staff?: readonly string[]
+  /** menu and button codes park staff (the demo's view-only role) get, or which of the menus' codes */
+  staff?: readonly string[] | ((codes: readonly string[]) => readonly string[])
   dicts?: readonly DictSeed[]
   /** demo data for the demo park, written once into a new database, inside the seed's transaction */
   demo?: (ctx: DemoContext) => Promise<void>
   jobs?: readonly Job[]
 }
 
-export function defineModule(manifest: ModuleManifest): ModuleManifest {
-  return manifest
+/** A module as the app reads it: every resource, menu and staff code resolved. */
+export interface Module extends Omit<ModuleManifest, 'staff'> {
+  resources: readonly Resource[]
+  menus: readonly MenuSeed[]
+  staff?: readonly string[]
+}
+
+/**
+ * The module with what its declarations imply: the resources declared beside their tables
+ * (`resourceOf` in its schema.ts) after its own, and the screens their contracts declare
+ * (`screen`) in its menus, under the section they name.
+ */
+export function defineModule(manifest: ModuleManifest): Module {
+  const beside = Object.values(manifest.tables ?? {})
+    .filter(isResourceBesideTable)
+    .map((r) => defineResource(r.options))
+  const resources = [...(manifest.resources ?? []), ...beside]
+  const menus = withContractScreens(manifest.menus ?? [], resources, manifest.name)
+  const { staff, ...rest } = manifest
+  return {
+    ...rest,
+    resources,
+    menus,
+    ...(staff ? { staff: typeof staff === 'function' ? staff(menuCodes(menus)) : staff } : {}),
+  }
+}
+
+/** The menus with each contract screen's entry under its section (refused when the module has none). */
+function withContractScreens(menus: readonly MenuSeed[], resources: readonly Resource[], module: string) {
+  const screens = resources.flatMap((r) => (r.contract.screen ? [r.contract] : []))
+  if (!screens.length) return menus
+  const placed = new Set<string>()
+  const place = (nodes: readonly MenuSeed[]): MenuSeed[] =>
+    nodes.map((node) => {
+      const own = screens.filter((c) => c.screen!.parent === node.code)
+      for (const c of own) placed.add(c.code)
+      const children = [
+        ...place(node.children ?? []),
+        ...own.map((c) => ({
+          ...resourceScreen(c, c.screen!.name, c.screen!.path, c.screen!.icon),
+          en: c.screen!.en,
+        })),
+      ]
+      return children.length ? { ...node, children } : node
+    })
+  const out = place(menus)
+  for (const c of screens)
+    if (!placed.has(c.code))
+      throw new Error(
+        `module ${module}: screen ${c.code} names section ${c.screen!.parent}, not among its menus`,
+      )
+  return out
+}
+
+/** The English menu names the modules declare, by code (the console's boot data carries them). */
+export function englishMenuNames(menus: readonly MenuSeed[]): Record<string, string> {
+  const out: Record<string, string> = {}
+  const walk = (nodes: readonly MenuSeed[]) => {
+    for (const n of nodes) {
+      if (n.en) out[n.code] = n.en
+      walk(n.children ?? [])
+    }
+  }
+  walk(menus)
+  return out
 }
 
 /** The tables of a manifest (a schema namespace holds other exports too). */

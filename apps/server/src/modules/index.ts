@@ -1,4 +1,4 @@
-import { defineModule, type ModuleManifest } from '../core/module.js'
+import { defineModule, type Module } from '../core/module.js'
 import { appModule } from './app/index.js'
 import { assetModule } from './asset/index.js'
 import { authModule } from './auth/index.js'
@@ -32,7 +32,7 @@ import { userModule } from './user/index.js'
  * dictionaries and demo data, the sweeps walk their tables, in this order. Adding a module adds its
  * folder and one line here.
  */
-export const MODULES: readonly ModuleManifest[] = [
+export const MODULES: readonly Module[] = [
   defineModule({ name: 'auth', routes: authModule, tables: authTables }),
   // the system area (blade-system, blade-user): the accounts' tables it stands on (no routes), then
   // menus (the permission codes of every caller), the data and API scopes, the principal, and the rest

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { InUseRule, Resource } from '../core/crud/index.js'
 import { scoped } from '../core/tenancy.js'
 import { bearer, type Headers, signIn, startTestApp, type TestContext } from './harness.js'
-import { copyRow, insertSample, SAMPLES } from './samples.js'
+import { copyRow, formSample, insertSample, SAMPLES } from './samples.js'
 
 /**
  * Removal that holds for every id (issue 26): for every resource of the route table with an in-use
@@ -103,7 +103,7 @@ describe('in-use rules hold for every id of a batch', () => {
         // no held row: a row pointing at one, through the pointing resource's insert route
         if (!held && free && 'table' in rule) {
           const pointer = byTable.get(rule.table)
-          const sample = pointer && SAMPLES[pointer.path]
+          const sample = pointer && (SAMPLES[pointer.path] ?? formSample(pointer))
           const [like] = pointer ? ((await t.database.db.select().from(rule.table).limit(1)) as Json[]) : []
           const made =
             pointer && insertUrl(pointer)

@@ -1,5 +1,6 @@
 import { getTableColumns } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { z } from 'zod'
 import type { ReferenceTarget, Resource } from '../core/crud/index.js'
 import { formatDateTime } from '../core/envelope.js'
 import { scoped } from '../core/tenancy.js'
@@ -11,7 +12,7 @@ type Columns = Record<string, PgColumn>
 /**
  * A first row for the resources the demo data leaves empty, made through their insert route (their
  * references filled with the caller's first row of each target). A resource with neither a demo row
- * nor a sample fails the sweep: give it one or the other.
+ * nor a sample is given one made from its form (`formSample`), where the form allows.
  */
 export const SAMPLES: Readonly<Record<string, Json>> = {
   'blade-system/data-scope': {
@@ -37,7 +38,6 @@ export const SAMPLES: Readonly<Record<string, Json>> = {
   'blade-desk/shortcut': { name: '巡检', path: '/sweep' },
   'blade-resource/oss': { category: 5, ossCode: 'sweep-disk' },
   'blade-resource/sms': { category: 5, smsCode: 'sweep-log' },
-  commodityUnit: { code: 'sweep', name: '巡检单位' },
   'park-storage/card': {},
   'park-storage/initStorageGoods': { billNumber: 'QC-SWEEP', quantity: '1', price: 100 },
   'andchu/orderApply': { applicant: '巡检', applyDate: '2026-12-01', mealType: 2, quantity: 1 },
@@ -47,6 +47,27 @@ export const SAMPLES: Readonly<Record<string, Json>> = {
     issuer: 'https://idp.example.com',
     clientId: 'sweep',
   },
+}
+
+/**
+ * A sample made from the form alone, for a flat resource with neither a demo row nor a `SAMPLES`
+ * entry: each required text `sweep` (cut to its limit), each required number its least value or 1.
+ * A form it cannot satisfy this way (patterns, choices) needs its entry in `SAMPLES`.
+ */
+export function formSample(r: Resource): Json {
+  type Property = { type?: string; maxLength?: number; minimum?: number; anyOf?: Property[] }
+  const json = z.toJSONSchema(r.schema, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, Property>
+    required?: string[]
+  }
+  const sample: Json = {}
+  for (const field of json.required ?? []) {
+    const raw = json.properties?.[field]
+    const p = raw?.anyOf?.find((b) => b.type === 'string' || b.type === 'number') ?? raw
+    if (p?.type === 'string') sample[field] = 'sweep'.slice(0, p.maxLength ?? 5)
+    else if (p?.type === 'number' || p?.type === 'integer') sample[field] = p.minimum ?? 1
+  }
+  return sample
 }
 
 /** The table a reference declaration names (undefined for `false` and `'checked'`). */

@@ -11,7 +11,7 @@ import { columnKind } from '../core/query/values.js'
 import { scoped } from '../core/tenancy.js'
 import { changedTables, fingerprint } from './fingerprint.js'
 import { bearer, type Headers, signIn, startTestApp, type TestContext } from './harness.js'
-import { insertSample, SAMPLES, targetTable, wireValue } from './samples.js'
+import { formSample, insertSample, SAMPLES, targetTable, wireValue } from './samples.js'
 
 /**
  * The write sweep (issue 26): every write route the app registers, built from its route table, so a
@@ -256,7 +256,11 @@ describe('write sweep: every write route refuses what is not its input, and chan
       const fields = Object.keys(form).filter((f) => f !== linesField)
 
       if (UNSWEPT[r.path]) continue
-      const sample = SAMPLES[r.path]
+      const sample =
+        SAMPLES[r.path] ??
+        ((await t.database.db.$count(r.table, scoped(r.table, { tenantId: tenantOfCaller }))) === 0
+          ? formSample(r)
+          : undefined)
       if (sample && insert) {
         const made = await insertSample(t, headers, r, insert, sample, tenantOfCaller)
         if (made.status !== 200) problems.push(`${r.path}: the sample was refused: ${made.body}`)
@@ -394,7 +398,8 @@ describe('write sweep: every write route refuses what is not its input, and chan
         // the sweep's own session, and streams that never end
         !/logout|update-password|\/stream$|\/oauth\/token/.test(e.url),
     )
-    expect(routes.length).toBeGreaterThan(80)
+    // the routes left outside the kit's resources (fewer as hand routes become resource verbs)
+    expect(routes.length).toBeGreaterThan(60)
     const problems: string[] = []
     let variants = 0
     let typed = 0

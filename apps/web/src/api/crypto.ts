@@ -26,7 +26,7 @@ function fromBase64(text: string): Uint8Array<ArrayBuffer> {
 
 const randomBytes = (n: number) => crypto.getRandomValues(new Uint8Array(n))
 
-/** `/xparkApi/x?a=1` as the server reads it (path and query of the request line). */
+/** A URL as the server reads it: the path and query of the request line (`/<api base>/x?a=1`). */
 export function requestTarget(url: string): string {
   const u = new URL(url, 'http://console.invalid')
   return `${u.pathname}${u.search}`

@@ -1,3 +1,4 @@
+import type { CallContract } from '@xpark/contract/calls'
 import { website } from '../config'
 import { useSession } from '../stores/session'
 import { useSettings } from '../stores/settings'
@@ -19,13 +20,13 @@ export function parseFrames(text: string): { frames: { event: string; data: stri
 }
 
 /**
- * A server-sent event stream of the API (`intercom/stream`, the message centre's), read with fetch so
- * the token goes in the Blade-Auth header (EventSource cannot send headers, and a token in a URL ends
+ * A declared server-sent event stream of the API (the intercom console's, the message centre's), read
+ * with fetch so the token goes in the Blade-Auth header (EventSource cannot send headers, and a token in a URL ends
  * up in logs). Reconnects after a pause when the stream ends or fails; `onOpen` runs at each
  * (re)connection, so a caller can catch up on what it missed. Returns a function that closes it.
  */
 export function openEventStream(
-  path: string,
+  call: CallContract,
   onEvent: (event: string, data: string) => void,
   options: { onOpen?: () => void; retryMs?: number } = {},
 ): () => void {
@@ -36,7 +37,7 @@ export function openEventStream(
       try {
         const token = useSession.getState().token
         if (!token) throw new Error('signed out')
-        const res = await fetch(`${website.apiBase}/${path}`, {
+        const res = await fetch(`${website.apiBase}/${call.path}`, {
           headers: {
             Authorization: `Basic ${btoa(`${useSettings.getState().console.clientId}:`)}`,
             'Blade-Auth': `bearer ${token}`,

@@ -1,37 +1,46 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { UserInfo } from '@xpark/contract'
+import {
+  avatarCall,
+  type UserInfoForm,
+  updateInfoCall,
+  updatePasswordCall,
+  userContract,
+  userInfoCall,
+} from '@xpark/contract/schemas'
+import { callApi, uploadCall } from './calls'
 import { getData, postData } from './http'
 import { md5Hex } from './md5'
-import { uploadFile } from './transfer'
 
-export const fetchUserInfo = () => getData<UserInfo>('blade-user/info')
+/**
+ * The signed-in user's own calls. The declarations come from the system contracts (zod): this file
+ * is the shell's, loaded after sign-in, never by the sign-in page.
+ */
 
-export const userInfoQuery = () => queryOptions({ queryKey: ['blade-user', 'info'], queryFn: fetchUserInfo })
+export const fetchUserInfo = (): Promise<UserInfo> => callApi(userInfoCall)
+
+// under the user resource's code: a write on the user screen (one's own account) refreshes it
+export const userInfoQuery = () =>
+  queryOptions({ queryKey: [userContract.code, 'info'], queryFn: fetchUserInfo })
 
 /** Passwords travel as MD5 hex, like the login. */
 export async function updatePassword(oldPassword: string, newPassword: string, newPassword1: string) {
-  return postData<unknown>('blade-user/update-password', {
+  return callApi(updatePasswordCall, {
     oldPassword: await md5Hex(oldPassword),
     newPassword: await md5Hex(newPassword),
     newPassword1: await md5Hex(newPassword1),
   })
 }
 
-/** The signed-in user's own profile fields (`blade-user/update-info`). */
-export const updateInfo = (values: {
-  avatar?: string
-  name: string
-  realName: string
-  phone: string
-  email?: string
-}) => postData<unknown>('blade-user/update-info', undefined, values)
+/** The signed-in user's own profile fields. */
+export const updateInfo = (values: UserInfoForm) => callApi(updateInfoCall, values)
 
 /**
  * Upload a new avatar (jpg/png ≤ 500 KB, checked again on the server) and return its link; the
  * profile form saves it with the other fields.
  */
 export async function uploadAvatar(file: File): Promise<string> {
-  return (await uploadFile<{ link: string }>('blade-user/avatar', file)).link
+  return (await uploadCall(avatarCall, file)).link
 }
 
 export interface SwitchableTenant {
@@ -43,7 +52,7 @@ export interface SwitchableTenant {
 /** The tenants the signed-in user may switch into (tenant switch grants). */
 export const switchableTenantsQuery = () =>
   queryOptions({
-    queryKey: ['blade-user', 'tenant'],
+    queryKey: [userContract.code, 'tenant'],
     queryFn: () => getData<SwitchableTenant[]>('blade-user/tenant'),
     staleTime: 60_000,
   })

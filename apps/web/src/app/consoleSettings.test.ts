@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { menuName } from '../i18n/menuNames'
 import { defaultConsoleSettings, useSettings } from '../stores/settings'
 import { BOOT_ELEMENT_ID, loadConsoleSettings, readBoot, useConsoleBoot } from './consoleSettings'
 
@@ -33,6 +34,15 @@ describe('console settings at start', () => {
     vi.unstubAllGlobals()
     useSettings.setState({ console: defaultConsoleSettings })
     useConsoleBoot.setState({ domainTenant: undefined, apiUnreachable: false })
+  })
+
+  it('takes the English menu names the server declares with its screens; junk entries are dropped', async () => {
+    answer({})
+    const boot = { settings: served, tenant: null, menuNames: { shop_shelf: 'Shelves', bad: 7 } }
+    expect(readBoot(page(JSON.stringify(boot)))?.menuNames).toEqual({ shop_shelf: 'Shelves' })
+    await loadConsoleSettings(page(JSON.stringify(boot)))
+    expect(menuName({ code: 'shop_shelf', name: '货架' }, 'en-US')).toBe('Shelves')
+    expect(menuName({ code: 'shop_shelf', name: '货架' }, 'zh-CN')).toBe('货架')
   })
 
   it('reads the settings the server wrote into the page at once, and asks nothing', () => {

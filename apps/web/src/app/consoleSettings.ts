@@ -1,6 +1,7 @@
 import type { ConsoleBoot } from '@xpark/contract'
 import type { TenantInfo } from '@xpark/contract/schemas'
 import { create } from 'zustand'
+import { registerMenuNames } from '@/i18n/menuNames'
 import { asConsoleSettings, asTenantInfo, fetchConsoleSettings } from '../api/auth'
 import { useSettings } from '../stores/settings'
 
@@ -36,7 +37,19 @@ export function readBoot(doc: Document = document): ConsoleBoot | null {
             typeof p === 'object' && p !== null && typeof p.code === 'string' && typeof p.name === 'string',
         )
       : undefined
-    return { settings, tenant: asTenantInfo(value?.tenant), ...(providers ? { providers } : {}) }
+    const names = value?.menuNames
+    const menuNames =
+      typeof names === 'object' && names !== null
+        ? Object.fromEntries(
+            Object.entries(names).filter((e): e is [string, string] => typeof e[1] === 'string'),
+          )
+        : undefined
+    return {
+      settings,
+      tenant: asTenantInfo(value?.tenant),
+      ...(providers ? { providers } : {}),
+      ...(menuNames ? { menuNames } : {}),
+    }
   } catch {
     return null
   }
@@ -52,6 +65,8 @@ export function loadConsoleSettings(doc: Document = document): Promise<void> {
   const boot = readBoot(doc)
   if (boot) {
     useSettings.getState().setConsole(boot.settings)
+    // the English names of the screens the modules declare with their contracts
+    if (boot.menuNames) registerMenuNames(boot.menuNames)
     useConsoleBoot.setState({ domainTenant: boot.tenant, apiUnreachable: false, providers: boot.providers })
     return Promise.resolve()
   }

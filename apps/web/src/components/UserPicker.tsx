@@ -1,15 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import type { Page } from '@xpark/contract'
-import type { TreeNode } from '@xpark/contract/schemas'
+import { deptContract, deptTreeCall, type TreeNode, userSearchCall } from '@xpark/contract/schemas'
 import { App, Button, Form, Input, Modal, Space, Table, type TableProps, TreeSelect } from 'antd'
 import { type Key, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { getData } from '@/api/http'
+import { callApi } from '@/api/calls'
 import { BusyArea } from '@/components/BusyArea'
 import { dropEmpty } from '@/components/crud'
 import type { MessageKey } from '@/i18n'
 
-/** One person as `blade-user/search/user` answers (spec 01 §3 "User (picker)"). */
+/** One person as the picker's search answers (spec 01 §3 "User (picker)"). */
 export interface PickedUser {
   id: string
   account: string
@@ -30,11 +29,11 @@ export const USER_PICKER_PAGE_SIZE = 10
 
 const searchQuery = (current: number, filters: Filters) =>
   queryOptions({
-    queryKey: ['blade-user/search/user', current, filters],
+    queryKey: [userSearchCall.path, current, filters],
     queryFn: () =>
-      getData<Page<PickedUser>>('blade-user/search/user', {
-        current,
-        size: USER_PICKER_PAGE_SIZE,
+      callApi(userSearchCall, {
+        current: String(current),
+        size: String(USER_PICKER_PAGE_SIZE),
         ...dropEmpty({ ...filters }),
       }),
   })
@@ -42,8 +41,8 @@ const searchQuery = (current: number, filters: Filters) =>
 /** The dept tree, under the dept resource's key (the system screens share and refresh it). */
 const deptNodesQuery = () =>
   queryOptions({
-    queryKey: ['blade-system/dept', 'nodes'],
-    queryFn: () => getData<TreeNode[]>('blade-system/dept/tree'),
+    queryKey: [deptContract.code, 'nodes'],
+    queryFn: (): Promise<TreeNode[]> => callApi(deptTreeCall, {}),
     staleTime: 60_000,
   })
 
@@ -60,7 +59,7 @@ export interface UserPickerProps {
 /**
  * 人员选择 (spec 01 §2): search the tenant's people by name, department and phone, 10 per page, pick
  * one (radio) or several (checkbox, kept across pages); confirming with nobody picked warns
- * 请选择至少一条数据 (§5). Any signed-in user may open it: it reads only `blade-user/search/user`.
+ * 请选择至少一条数据 (§5). It reads only the picker's search (`userSearchCall`).
  */
 export function UserPicker({ open, multiple = false, title, onOk, onCancel }: UserPickerProps) {
   const { t } = useTranslation()

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { type CallInput, defineCall } from '../calls.js'
 import {
   cents,
   choice,
@@ -13,6 +14,8 @@ import {
 } from '../fields.js'
 import { defineContract } from '../kit.js'
 import { codedTreeContract } from '../presets.js'
+import { doneReply, importSummaryReply, pageOf, treeNodeReply } from '../replies.js'
+import { warehouseContract } from './storage.js'
 
 /**
  * Assets (spec 02 §7 "Assets"): asset types (a tree) and their properties, assets with their users,
@@ -180,6 +183,140 @@ export const AssetUserForm = z.object({
   phone: optionalText('phone', 20),
   startTime: dateTime('startTime'),
   remark: optionalText('remark', 255),
+})
+
+/** A user of an asset (the 使用人 dialog). */
+export const AssetUserRow = z.object({
+  id: wire.id,
+  assetId: wire.id,
+  userName: wire.text,
+  deptName: wire.text,
+  phone: wire.text,
+  startTime: wire.optionalDate,
+  remark: wire.text,
+})
+export type AssetUserRow = z.infer<typeof AssetUserRow>
+
+// —— the ledger's own calls: assets in stock, an asset's path of names and users, the places ——
+
+function assetCall<P extends z.ZodType | undefined = undefined, R extends z.ZodType | undefined = undefined>(
+  input: Omit<CallInput<P, R>, 'tag'>,
+) {
+  return defineCall<P, R>({ ...input, tag: 'asset' })
+}
+
+/** A paged query as BladeX clients send it: filters and paging, read by the list. */
+const assetQuery = z.object({}).loose()
+/** The `id` of one asset or place (a 64-bit id). */
+const idQuery = z
+  .object({
+    id: z.string({ error: 'must be a 64-bit id' }).regex(/^[1-9]\d{0,18}$/, 'must be a 64-bit id'),
+  })
+  .loose()
+const assetView = assetContract.permissions.view
+/** A place as the paged lists answer it (without the count of its assets). */
+const PlaceRow = assetPlaceContract.row.omit({ assetCount: true })
+
+export const stockAssetsCall = assetCall({
+  path: 'asset/listStockAsset',
+  method: 'GET',
+  permission: assetView,
+  params: assetQuery,
+  reply: pageOf(assetContract.row),
+  summary: 'assets in stock (paged)',
+})
+
+export const assetPathCall = assetCall({
+  path: 'park-manage/asset/concatParentAssetNames',
+  method: 'GET',
+  permission: assetView,
+  params: idQuery,
+  reply: z.string(),
+  summary: 'the asset names from the root down to this one, joined by /',
+})
+
+export const assetUsersCall = assetCall({
+  path: 'park-manage/asset/listAssetUser',
+  method: 'GET',
+  permission: assetView,
+  params: idQuery,
+  reply: z.array(AssetUserRow),
+  summary: 'the users of an asset (id: the asset), oldest first',
+})
+
+export const saveAssetUserCall = assetCall({
+  path: 'park-manage/asset/saveAssetUser',
+  method: 'POST',
+  in: 'body',
+  permission: assetContract.permissions.edit,
+  params: AssetUserForm,
+  reply: z.object({ id: wire.id }),
+  summary: 'add a user of an asset',
+})
+
+export const removeAssetUsersCall = assetCall({
+  path: 'park-manage/asset/deleteAssetUser',
+  method: 'POST',
+  in: 'query',
+  permission: assetContract.permissions.edit,
+  // the ids are checked by the route (its own message)
+  params: z.object({ ids: z.string() }),
+  reply: doneReply,
+  summary: 'remove users of assets (ids)',
+})
+
+export const assetWarehousesCall = assetCall({
+  path: 'park-manage/asset/listWarehouse',
+  method: 'GET',
+  permission: assetView,
+  params: assetQuery,
+  reply: pageOf(warehouseContract.row),
+  summary: 'the storage warehouses (paged)',
+})
+
+export const computerRoomsCall = assetCall({
+  path: 'park-manage/asset/listComputerRoom',
+  method: 'GET',
+  permission: assetView,
+  params: assetQuery,
+  reply: pageOf(PlaceRow),
+  summary: 'computer rooms (paged)',
+})
+
+export const canteenPlacesCall = assetCall({
+  path: 'park-manage/asset/listCanteen',
+  method: 'GET',
+  permission: assetView,
+  params: assetQuery,
+  reply: pageOf(PlaceRow),
+  summary: 'canteens assets stand in (paged)',
+})
+
+export const canteenPlaceCall = assetCall({
+  path: 'park-manage/asset/detailCanteenById',
+  method: 'GET',
+  permission: assetView,
+  params: idQuery,
+  reply: PlaceRow.extend({ assets: z.array(assetContract.row) }),
+  summary: 'one canteen (id) with its assets',
+})
+
+/** The asset form's place picker: computer rooms and canteens under their kind (only places picked). */
+export const placeTreeCall = assetCall({
+  path: 'park-manage/asset-place/tree',
+  method: 'GET',
+  permission: assetPlaceContract.permissions.view,
+  reply: z.array(treeNodeReply),
+  summary: 'places as TreeNodes under their kind (pickers)',
+})
+
+export const importWarehousesCall = assetCall({
+  path: 'park-manage/asset/import-warehouse',
+  method: 'POST',
+  upload: true,
+  permission: 'asset_import',
+  reply: importSummaryReply,
+  summary: 'import storage warehouses (multipart `file`); a bad row writes nothing',
 })
 
 export type AssetTypeRow = z.infer<typeof assetTypeContract.row>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { defineCall } from '../calls.js'
 import {
   cents,
   choice,
@@ -14,6 +15,7 @@ import {
 } from '../fields.js'
 import { defineContract } from '../kit.js'
 import { codedTreeContract } from '../presets.js'
+import { doneReply, treeNodeReply } from '../replies.js'
 
 /**
  * Commodities (spec 02 §7 "Commodities", §4): a park shop's commodity types (a tree), its listings
@@ -219,6 +221,41 @@ export const OrderDateForm = z.object({
   deliveryTime: dateTime('deliveryTime'),
 })
 
+export const orderDateCall = defineCall({
+  path: 'blade-commodityOrders/commodityOrders/saveDate',
+  method: 'POST',
+  in: 'body',
+  permission: commodityOrderContract.permissions.edit,
+  params: OrderDateForm,
+  reply: doneReply,
+  summary: 'commodityOrders: set or clear the delivery time (placed or paid orders)',
+})
+
+/** The shop dashboard's figures over a time range (orders the caller may see). */
+export const OrderStatistics = z.object({
+  orderCount: z.number(),
+  openOrders: z.number(),
+  /** cents, paid and completed orders */
+  revenue: z.number(),
+  itemsSold: z.number(),
+  /** every day of the range, a day without orders as zeros */
+  byDay: z.array(z.object({ day: z.string(), count: z.number(), amount: z.number() })),
+  byStatus: z.array(z.object({ status: z.number(), count: z.number() })),
+  /** the ten best sellers by quantity */
+  top: z.array(z.object({ name: z.string(), quantity: z.number(), amount: z.number() })),
+})
+export type OrderStatistics = z.infer<typeof OrderStatistics>
+
+export const orderStatisticsCall = defineCall({
+  path: 'blade-commodityOrders/commodityOrders/statistics',
+  method: 'GET',
+  permission: commodityOrderContract.permissions.view,
+  // the range is checked by the route (its own messages)
+  params: z.object({ startTime: z.string().optional(), endTime: z.string().optional() }),
+  reply: OrderStatistics,
+  summary: 'commodityOrders: orders, revenue, items sold per day and state, best sellers, for a time range',
+})
+
 /** Units a shop sells by (瓶, 盒, 包…). */
 export const commodityUnitContract = defineContract({
   path: 'commodityUnit',
@@ -232,6 +269,38 @@ export const commodityUnitContract = defineContract({
   filters: { code: 'like', name: 'like' },
 })
 
+/** The shop's tree for pickers: enabled types with their listings (on the shelf only, unless all=1). */
+export const shopTreeCall = defineCall({
+  path: 'commodityMessage/tree',
+  method: 'GET',
+  permission: commodityMessageContract.permissions.view,
+  params: z.object({ all: z.enum(['0', '1']).optional() }),
+  // a listing's node carries its price (cents) and stock
+  reply: z.array(treeNodeReply),
+  summary: 'commodityMessage: types with their listings as a tree (TreeNode; listings carry their price)',
+})
+
+/** 商品品牌: the brands of the shop's catalogue (code unique in the park). */
+export const commodityBrandContract = defineContract({
+  path: 'commodityBrand',
+  code: 'commodity_brand',
+  form: z.object({
+    code: code('please enter brand code', 16),
+    name: requiredText('please enter brand name', 32),
+    remark: optionalText('remark', 255),
+  }),
+  row: z.object({ id: wire.id, code: wire.text, name: wire.text, remark: wire.text, createTime: wire.date }),
+  filters: { code: 'like', name: 'like' },
+  screen: {
+    parent: 'commodity',
+    name: '商品品牌',
+    en: 'Brands',
+    path: '/commodity/brand',
+    icon: 'CrownOutlined',
+  },
+})
+
+export type CommodityBrandRow = z.infer<typeof commodityBrandContract.row>
 export type CommodityUnitRow = z.infer<typeof commodityUnitContract.row>
 export type CommodityTypeRow = z.infer<typeof commodityTypeContract.row>
 export type CommodityMessageRow = z.infer<typeof commodityMessageContract.row>

@@ -288,6 +288,20 @@ export const simulatePayCall = payCall({
   summary: 'wxpayorder: pay an order at the built-in simulator (notify=0: the notify is lost)',
 })
 
+/**
+ * The pay provider's signed notify: no token (the signature is the credential; rate limited). It
+ * takes the provider's body as sent and answers the provider's own `{return_code, return_msg}`, not
+ * the envelope.
+ */
+export const payNotifyCall = payCall({
+  path: 'blade-finance/wxpayorder/notify',
+  method: 'POST',
+  in: 'body',
+  public: true,
+  params: z.unknown(),
+  summary: 'wxpayorder: the pay provider’s signed notify (public)',
+})
+
 const smsView = ['finance_sms', payView]
 
 export const smsAccountCall = smsCall({

@@ -80,8 +80,7 @@ export type MessagePushInput = z.infer<typeof MessagePushInput>
 /** Read-state filter of the lists: 0 unread, 1 read. */
 export const readState = optionalChoice('read state: 0 or 1', 0, 1)
 
-// —— the message centre's routes (the caller's own messages; `stream` stays hand-written on the
-// server: a server-sent event stream is no envelope) ——
+// —— the message centre's routes (the caller's own messages) ——
 
 function messageCall<
   P extends z.ZodType | undefined = undefined,
@@ -171,6 +170,15 @@ export const pushMessageCall = messageCall({
   summary: 'send a message to people of the tenant: userIds, title, content, module, link',
 })
 
+/** The signed-in user's live stream: `message` for each new message (ends with the token). */
+export const messageStreamCall = messageCall({
+  path: MESSAGE_PATHS.stream,
+  method: 'GET',
+  permission: SIGNED_IN,
+  hidden: true,
+  summary: 'server-sent events: `message` for each new message',
+})
+
 // —— scene log (park-meeting/scene/log: page, detail, remove, submit) ——
 
 export const sceneLogContract = defineContract({
@@ -230,3 +238,29 @@ export const HomeConfigRow = z.object({
   cards: z.array(z.string()).nullable(),
 })
 export type HomeConfigRow = z.infer<typeof HomeConfigRow>
+
+export const homeConfigListCall = defineCall({
+  path: HOME_CONFIG_PATHS.list,
+  method: 'GET',
+  permission: [HOME_CONFIG_PERMISSION.view, HOME_CONFIG_PERMISSION.edit],
+  reply: z.array(HomeConfigRow),
+  summary: 'every role of the tenant with its home page cards (null: not configured)',
+})
+
+export const homeConfigSubmitCall = defineCall({
+  path: HOME_CONFIG_PATHS.submit,
+  method: 'POST',
+  in: 'body',
+  permission: HOME_CONFIG_PERMISSION.edit,
+  params: HomeConfigInput,
+  reply: z.object({ roleId: wire.id, cards: z.array(z.string()) }),
+  summary: "set a role's home page cards, in order",
+})
+
+export const myHomeCardsCall = defineCall({
+  path: HOME_CONFIG_PATHS.mine,
+  method: 'GET',
+  permission: SIGNED_IN,
+  reply: z.array(z.string()).nullable(),
+  summary: "the caller's home page cards: its roles' cards in order, null when none is configured",
+})

@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import { defineCall } from '../calls.js'
+import { defineCall, SIGNED_IN } from '../calls.js'
 import { optionalChoice, optionalText, requiredText, sort, wire } from '../fields.js'
 import { defineContract } from '../kit.js'
-import { md5Hex } from '../schemas.js'
+import { doneReply } from '../replies.js'
+import { md5Hex } from '../schemas/common.js'
 
 /**
  * Other ways in (spec 01 §2, §4, §5): OpenID Connect providers an administrator configures, the
@@ -158,6 +159,18 @@ export const RegisterGuestBody = z.object({
   oauthId: z.string().max(300).optional(),
 })
 export type RegisterGuestBody = z.infer<typeof RegisterGuestBody>
+
+/** `POST blade-user/register-guest` (spec 01 §7 "Guest registration"): the guest token's own call. */
+export const registerGuestCall = defineCall({
+  path: 'blade-user/register-guest',
+  method: 'POST',
+  permission: SIGNED_IN,
+  params: RegisterGuestBody,
+  reply: doneReply,
+  summary:
+    'a guest (user id -1) files a registration: tenantId (when the console has no preset tenant), name, account, password and password2 (MD5 hex), oauthId',
+  tag: 'user',
+})
 
 /** What the register dialog's fields need, in the spec's order: the first missing one's message, or null. */
 export function registerProblem(

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { defineCall } from '../calls.js'
 import { wire } from '../fields.js'
 import { defineContract } from '../kit.js'
 import { numberInput, optionalDateTimeInput, optionalNumberInput } from '../values.js'
@@ -120,4 +121,59 @@ export const appStartupContract = defineContract({
   filters: { title: 'like', status: 'eq' },
   sorts: ['sort', 'startTime', 'createTime'],
   writeReply: 'status',
+})
+
+// —— the two public lookups the app makes before anyone signs in (rate limited per address) ——
+
+/** The tenant a public lookup answers for (else the Tenant-Id header, else 000000) and the platform. */
+export const AppPublicQuery = z.object({
+  tenantId: z
+    .string()
+    .regex(/^[0-9A-Za-z]{1,12}$/, 'tenantId: at most 12 letters or digits')
+    .optional(),
+  platform: z.enum(APP_PLATFORMS, { error: 'platform must be android or ios' }).optional(),
+})
+
+/** A release as the public lookup answers it (no row id). */
+export const AppReleaseReply = z.object({
+  tenantId: wire.text,
+  appName: wire.text,
+  platform: wire.text,
+  versionName: wire.text,
+  versionCode: wire.number,
+  downloadUrl: wire.text,
+  releaseNotes: wire.text,
+  forceUpdate: z.boolean(),
+  releaseTime: wire.date,
+})
+export type AppReleaseReply = z.infer<typeof AppReleaseReply>
+
+export const appReleaseCall = defineCall({
+  path: 'blade-app/appInfo/public-detail',
+  // the spec's "public detail", and BladeX clients' older name
+  also: ['blade-app/detail', 'blade-app/appDetail'],
+  method: 'GET',
+  public: true,
+  params: AppPublicQuery,
+  reply: AppReleaseReply.nullable(),
+  summary: 'appInfo (public): the newest enabled release of a tenant (tenantId) and platform, or null',
+})
+
+/** A splash page as the public lookup answers it (no row id). */
+export const AppSplashReply = z.object({
+  title: wire.text,
+  imageUrl: wire.text,
+  linkUrl: wire.text,
+  sort: wire.number,
+  startTime: wire.optionalDate,
+  endTime: wire.optionalDate,
+})
+
+export const appSplashCall = defineCall({
+  path: 'blade-app/appStartup/current',
+  method: 'GET',
+  public: true,
+  params: AppPublicQuery.pick({ tenantId: true }),
+  reply: z.array(AppSplashReply),
+  summary: 'appStartup (public): the enabled splash pages of a tenant (tenantId) shown now, by sort',
 })

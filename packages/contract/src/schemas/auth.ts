@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { CaptchaReply, ConsoleSettings, TokenReply } from '../auth.js'
+import type { CaptchaReply, TokenReply } from '../auth.js'
 import { defineCall, SIGNED_IN } from '../calls.js'
 
 /**
@@ -114,23 +114,5 @@ export const smsCaptchaCall = defineCall({
   params: z.object({ phone: z.string().max(20).optional(), tenantId: z.string().max(12).optional() }),
   reply: z.object({ phone: z.string(), expireSeconds: z.number() }),
   summary: 'a phone sign-in code by SMS (phone; tenant from Tenant-Id or tenantId); then grant_type=sms_code',
-  tag,
-})
-
-/** What the console needs to know before sign-in (also written into index.html: `ConsoleBoot`). */
-export const consoleSettingsCall = defineCall({
-  path: 'console/settings',
-  method: 'GET',
-  public: true,
-  reply: z.object({
-    tenantMode: z.boolean(),
-    captchaMode: z.boolean(),
-    tokenTime: z.number(),
-    tenantId: z.string(),
-    clientId: z.string(),
-    cryptoPublicKey: z.string().optional(),
-  }) satisfies z.ZodType<ConsoleSettings>,
-  summary:
-    "the console's settings before sign-in: tenant mode, captcha, token time, client, request encryption key",
   tag,
 })

@@ -10,6 +10,9 @@ export const optionalText = (field: string, max: number) =>
     .max(max, `${field}: at most ${max} characters`)
     .optional()
 
+/** A password as BladeX clients send it: the MD5 hex of what was typed. */
+export const md5Hex = z.string().regex(/^[0-9a-f]{32}$/, 'must be the MD5 hex of the password')
+
 /** A 64-bit id as the wire carries it (a decimal string). */
 export const idString = z
   .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { TENANT_ADMIN } from '../calls.js'
+import { defineCall, SIGNED_IN, TENANT_ADMIN } from '../calls.js'
 import { wire } from '../fields.js'
 import { defineContract, type ResourceContractInput } from '../kit.js'
 
@@ -32,6 +32,21 @@ export type WebLogEntry = z.infer<typeof WebLogEntrySchema>
 export const WebLogUploadSchema = z
   .array(WebLogEntrySchema, { error: 'expected a list of error-log entries' })
   .max(WEB_LOG_MAX_ENTRIES, `at most ${WEB_LOG_MAX_ENTRIES} entries per upload`)
+
+/**
+ * The console's error-log dialog, "upload to the server" (spec 01 §2, §8): filed as usual-log rows of
+ * the caller's tenant. Any signed-in user may send their own browser's errors.
+ */
+export const webLogUploadCall = defineCall({
+  path: 'blade-log/error/upload',
+  method: 'POST',
+  in: 'body',
+  permission: SIGNED_IN,
+  params: WebLogUploadSchema,
+  reply: z.object({}),
+  summary: 'log-usual: upload the console error log (at most 200 entries)',
+  tag: 'log-usual',
+})
 
 /** Columns every log record carries (dates as `yyyy-MM-dd HH:mm:ss`, ids as strings). */
 interface LogRecordBase {

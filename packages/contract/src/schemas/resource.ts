@@ -88,13 +88,14 @@ export const SmsSendSchema = z.object({
 export type SmsSendForm = z.infer<typeof SmsSendSchema>
 
 /** BladeX BladeFile: what `put-file` answers */
-export interface BladeFile {
-  link: string
-  domain: string
-  name: string
-  originalName: string
-  attachId: string
-}
+export const BladeFileReply = z.object({
+  link: z.string(),
+  domain: z.string(),
+  name: z.string(),
+  originalName: z.string(),
+  attachId: z.string(),
+})
+export type BladeFile = z.infer<typeof BladeFileReply>
 
 /** blade-resource/oss as the page and detail answer it (the secret key is write-only). */
 export const OssRow = z.object({
@@ -245,18 +246,8 @@ export const attachRemoveCall = defineCall({
   summary: 'attach: remove the rows and their stored objects',
 })
 
-export const BladeFileReply: z.ZodType<BladeFile> = z.object({
-  link: z.string(),
-  domain: z.string(),
-  name: z.string(),
-  originalName: z.string(),
-  attachId: wire.id,
-})
-
-/** BladeX OssEndpoint `put-file`; `minio/upload` is the spec's "minio upload" (spec 01 §7), the same upload. */
-export const putFileCall = defineCall({
-  path: 'blade-resource/oss/endpoint/put-file',
-  also: ['blade-resource/oss/endpoint/put-file-attach', 'minio/upload'],
+/** One file (multipart field `file`) to the enabled store, else the local disk; answers BladeFile. */
+const upload = {
   method: 'POST',
   upload: true,
   permission: ATTACH_UPLOAD,
@@ -265,10 +256,22 @@ export const putFileCall = defineCall({
   summary:
     'upload one file (multipart field `file`) to the enabled OSS configuration, else the local disk (`code` is accepted and ignored); answers BladeFile',
   tag: 'attach',
+} as const
+
+/** BladeX OssEndpoint `put-file` (and its `put-file-attach`). */
+export const putFileCall = defineCall({
+  ...upload,
+  path: 'blade-resource/oss/endpoint/put-file',
+  also: ['blade-resource/oss/endpoint/put-file-attach'],
 })
 
-/** The spec's "minio getObjectUrl": a signed link for a stored object of the caller's tenant. */
-export const objectUrlCall = defineCall({
+// —— the spec's "minio" calls (spec 01 §7): the same store, whichever one is enabled ——
+
+/** The same upload as `put-file`. */
+export const minioUploadCall = defineCall({ ...upload, path: 'minio/upload' })
+
+/** A signed link for a stored object of the caller's tenant (`objectName`: the name an upload answered). */
+export const minioObjectUrlCall = defineCall({
   path: 'minio/getObjectUrl',
   method: 'GET',
   permission: 'attach_view',

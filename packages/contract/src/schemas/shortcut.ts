@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { defineCall, SIGNED_IN } from '../calls.js'
 import { wire } from '../fields.js'
 import { defineContract } from '../kit.js'
 import { optionalNumberInput } from '../values.js'
@@ -47,4 +48,13 @@ export const shortcutContract = defineContract({
   filters: { name: 'like', path: 'like' },
   sorts: ['sort', 'name', 'createTime'],
   writeReply: 'status',
+})
+
+/** The welcome page's quick links: the caller's own shortcuts, by sort. */
+export const myShortcutsCall = defineCall({
+  path: 'blade-desk/shortcut/select',
+  method: 'GET',
+  permission: SIGNED_IN,
+  reply: z.array(ShortcutRow),
+  summary: "shortcut: the caller's own shortcuts, by sort (the welcome page)",
 })

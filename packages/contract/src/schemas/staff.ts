@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { defineCall, SIGNED_IN } from '../calls.js'
 import { defineContract } from '../kit.js'
 import { optionalNumberInput } from '../values.js'
 import { optionalText, requiredText } from './common.js'
@@ -32,4 +33,14 @@ export const staffTypeContract = defineContract({
   filters: { name: 'like', code: 'like' },
   sorts: ['sort', 'name', 'code', 'createTime'],
   writeReply: 'status',
+})
+
+/** `staff/type/select`: what the pickers of other screens offer, for every signed-in user of the tenant. */
+export const staffTypeSelectCall = defineCall({
+  path: 'blade-system/staff/type/select',
+  method: 'GET',
+  permission: SIGNED_IN,
+  reply: z.array(StaffTypeRow.pick({ id: true, name: true, code: true })),
+  summary: 'staffType: id, name and code of every staff type, by sort',
+  tag: 'staffType',
 })

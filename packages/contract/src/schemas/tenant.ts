@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { ADMINISTRATOR } from '../calls.js'
+import { wire } from '../fields.js'
 import { defineContract } from '../kit.js'
 import { passwordProblem } from '../validation.js'
-import { numberInput, optionalDateTimeInput, optionalNumberInput } from '../values.js'
+import { integerInput, numberInput, optionalDateTimeInput, optionalNumberInput } from '../values.js'
 import { idString, optionalText, requiredText } from './common.js'
 import { DatasourceRow, ProductionRow, ProxyTenantRow } from './rows.js'
 
@@ -58,13 +59,70 @@ export const TenantSubmitSchema = TenantSchema.extend({
 })
 export type TenantSubmitForm = z.infer<typeof TenantSubmitSchema>
 
-/** `blade-system/tenant/setting`: the licence of some tenants (授权配置). */
+/** A tenant as its reads answer it (`page`, `list`, `detail`): the columns, and its products' ids. */
+export const TenantRow = z.object({
+  id: wire.id,
+  tenantId: wire.text,
+  tenantName: wire.text,
+  domain: wire.text,
+  logo: wire.text,
+  linkman: wire.text,
+  contactNumber: wire.text,
+  address: wire.text,
+  /** -1: unlimited */
+  accountNumber: wire.number,
+  /** null: never expires */
+  expireTime: wire.optionalDate,
+  backgroundUrl: wire.text,
+  datasourceId: wire.optionalId,
+  /** the agent that sold the tenant */
+  proxyId: wire.optionalId,
+  /** the tenant's live products, comma-joined ids (what the submit takes back) */
+  proIds: wire.text,
+  createTime: wire.date,
+})
+export type TenantRow = z.infer<typeof TenantRow>
+
+/**
+ * blade-system/tenant (spec 01 §7, the parks): the platform administrator's, reads included. A submit
+ * without id provisions the tenant (its admin, role, dept, post and dicts); the tenant id is the
+ * server's. No `save`/`update` (BladeX has the one submit); `select`, `info`, `listInfo`, `setting` and
+ * `datasource` are declared calls (tenant-calls.ts).
+ */
+export const tenantContract = defineContract({
+  path: 'blade-system/tenant',
+  code: 'tenant',
+  label: 'tenantName',
+  form: TenantSubmitSchema,
+  row: TenantRow,
+  filters: { tenantId: 'like', tenantName: 'like' },
+  sorts: ['tenantId', 'tenantName', 'expireTime', 'createTime'],
+  routes: { save: false, update: false },
+  permissions: { view: ADMINISTRATOR },
+  writeReply: 'status',
+})
+
+/** Text that is a 64-bit id. */
+const isIdText = (v: string) => idString.safeParse(v).success
+
+/** `ids=1,2,3` as BladeX clients send it: at most 1000 ids. */
+export const idListParam = z.string({ error: 'ids is required' }).refine((s) => {
+  const ids = s.split(',')
+  return ids.length <= 1000 && ids.every(isIdText)
+}, 'ids: comma-separated 64-bit ids')
+
+/** A required id parameter whose message names it (`productId: must be a 64-bit id`). */
+export const idParam = (name: string) =>
+  z.string({ error: `${name} is required` }).refine(isIdText, `${name}: must be a 64-bit id`)
+
+/**
+ * `blade-system/tenant/setting` (query): the licence of some tenants (授权配置). The expiry is
+ * `yyyy-MM-dd[ HH:mm:ss]`, empty: never (the server refuses other text, naming it).
+ */
 export const TenantSettingSchema = z.object({
-  ids: z
-    .string({ error: 'ids is required' })
-    .regex(/^[1-9]\d{0,18}(,[1-9]\d{0,18})*$/, 'ids: comma-separated ids'),
-  accountNumber: tenantAccountNumber,
-  expireTime: tenantExpireTime,
+  ids: idListParam,
+  accountNumber: integerInput('accountNumber: a whole number, -1 for unlimited', -1, 1_000_000),
+  expireTime: z.string().optional(),
 })
 export type TenantSettingForm = z.infer<typeof TenantSettingSchema>
 

@@ -63,6 +63,7 @@ export interface WriteContext<T> {
 /** Columns whose values must not repeat among a tenant's live rows, and the message when they do. */
 export interface UniqueRule {
   fields: readonly string[]
+  /** `{field}` in it names the value that repeats (`域名已被其他租户使用: {domain}`) */
   message: string
 }
 
@@ -201,6 +202,11 @@ interface ResourceBase<S extends z.ZodObject> {
   /** columns never sent to a client */
   omit?: readonly string[]
   /**
+   * form fields that are not columns (a new tenant's products, its admin's first password): validated
+   * with the form and handed to the hooks in `values`, never written to the table
+   */
+  inputs?: readonly string[]
+  /**
    * data scope: the hook narrowing every read and write; a resource of a tenant table gets the
    * role × resource rules of its contract's `code` unless it brings its own hook or says `scope: false`
    * (the system screens written before the kit: BladeX narrows them by hand, or not at all)
@@ -232,6 +238,8 @@ interface ResourceBase<S extends z.ZodObject> {
     auth: AuthContext
     ids: readonly string[]
     verb: 'insert' | 'update' | 'remove'
+    /** an insert's or update's validated fields, as the hooks left them (none on remove) */
+    values?: Readonly<Record<string, unknown>>
   }) => Promise<void>
   /** extra list/page conditions from the query (beside the whitelisted filters) */
   queryFilter?: QueryFilter
@@ -321,9 +329,14 @@ export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S
   const tenant = isTenantTable(table)
   if (options.tenant !== undefined && options.tenant !== tenant)
     fail(where, `declared tenant=${options.tenant} but the table ${tenant ? 'has' : 'has no'} tenant_id`)
+  for (const field of options.inputs ?? []) {
+    if (!Object.hasOwn(schema.shape, field)) fail(where, `input ${field} is not a form field`)
+    if (columns[field]) fail(where, `input ${field} is a column: write it, or name it otherwise`)
+  }
   for (const field of Object.keys(schema.shape)) {
     if (options.lines && field === contract.lines?.field) continue
-    if (!columns[field]) fail(where, `form field ${field} is not a column`)
+    if (options.inputs?.includes(field)) continue
+    if (!columns[field]) fail(where, `form field ${field} is not a column (or declare it among inputs)`)
     if (SERVER_OWNED.includes(field)) fail(where, `${field} is set by the server, not the form`)
   }
   const known = new Set([...Object.keys(columns), ...Object.keys(options.expand ?? {})])

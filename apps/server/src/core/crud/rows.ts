@@ -55,6 +55,8 @@ export function columnValues(r: Resource, values: Row): Row {
   const out: Row = { ...values }
   for (const [key, value] of Object.entries(values)) {
     const column = columns[key]
+    // a form field that is no column (`inputs`) is for the hooks, not the table
+    if (!column && r.inputs?.includes(key)) delete out[key]
     if (!column) continue
     const kind = columnKind(column)
     if (value === '' && kind !== 'text') out[key] = null

@@ -64,7 +64,9 @@ export async function assertUnique(tx: Tx, r: Resource, auth: AuthContext, value
         .where(eq(r.idColumn, id))
     const wanted = rule.fields.map((f) => (f in values ? values[f] : current?.[f]))
     if (wanted.some((v) => v === null || v === undefined || v === '')) continue
-    const key = `${r.path}|${auth.tenantId}|${rule.fields.join(',')}|${wanted.map(String).join('\u0001')}`
+    // platform data (no tenant of its own) is one set of values whoever writes it
+    const owner = r.tenant ? auth.tenantId : ''
+    const key = `${r.path}|${owner}|${rule.fields.join(',')}|${wanted.map(String).join('\u0001')}`
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`)
     const [clash] = await tx
       .select({ id: r.idColumn })
@@ -78,7 +80,12 @@ export async function assertUnique(tx: Tx, r: Resource, auth: AuthContext, value
         ),
       )
       .limit(1)
-    if (clash) throw badRequest(rule.message)
+    if (clash)
+      throw badRequest(
+        rule.message.replace(/\{(\w+)\}/g, (name, field: string) =>
+          rule.fields.includes(field) ? String(wanted[rule.fields.indexOf(field)]) : name,
+        ),
+      )
   }
 }
 
@@ -153,7 +160,7 @@ export async function insertIn(
 export async function insertRow(db: Db, r: Resource, auth: AuthContext, values: Row): Promise<string> {
   const plan = await planWrite(r, auth)
   const id = await db.transaction((tx) => insertIn(tx, r, auth, values, plan))
-  await r.afterCommit?.({ auth, ids: [id], verb: 'insert' })
+  await r.afterCommit?.({ auth, ids: [id], verb: 'insert', values })
   return id
 }
 
@@ -195,7 +202,7 @@ export async function updateRow(
 ): Promise<void> {
   const plan = await planWrite(r, auth)
   await db.transaction((tx) => updateIn(tx, r, auth, id, values, plan))
-  await r.afterCommit?.({ auth, ids: [id], verb: 'update' })
+  await r.afterCommit?.({ auth, ids: [id], verb: 'update', values })
 }
 
 /** Soft delete (hard where the table has no is_deleted); all ids or none. */

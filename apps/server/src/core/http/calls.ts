@@ -1,5 +1,5 @@
 import type { CallContract, CallMethod } from '@xpark/contract/calls'
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import type { FastifyContextConfig, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { z } from 'zod'
 import type { RoutePermission } from '../auth/route-permissions.js'
 import { ok } from '../envelope.js'
@@ -43,8 +43,11 @@ export interface CallOptions {
   preHandler?: readonly preHandlerAsyncHookHandler[]
   /** extra route options (an `onResponse` that logs a download) */
   route?: Record<string, unknown>
-  /** extra route config (`beforePasswordChange`: the shell's reads beside the change-password dialog) */
-  config?: Record<string, unknown>
+  /**
+   * route flags the request hooks read beside the permission: `beforePasswordChange` (callable while
+   * an initial password must still be changed), `guest` (callable with a guest token)
+   */
+  config?: Omit<FastifyContextConfig, 'permission' | 'public' | 'call'>
 }
 
 /** Parse with the edge's message format. */
@@ -118,6 +121,7 @@ export function handle<C extends CallContract>(
   const schema: Record<string, unknown> = {
     tags: [call.tag],
     summary: call.summary,
+    ...(call.hidden ? { hide: true } : {}),
     ...(call.upload ? { consumes: ['multipart/form-data'] } : {}),
     ...(split ? { params: split.path } : {}),
     ...(call.in !== 'body'

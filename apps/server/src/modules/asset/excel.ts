@@ -3,9 +3,9 @@ import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
 import { type ExcelOptions, importMessage, insertIn, planWrite } from '../../core/crud/index.js'
-import { ok } from '../../core/envelope.js'
 import { AppError } from '../../core/errors.js'
 import { type ImportRowError, readWorkbook, yuanCell } from '../../core/excel/index.js'
+import { Answer } from '../../core/http/calls.js'
 import { readUpload } from '../../core/http/uploads.js'
 import type { Db } from '../../db/client.js'
 import { warehouses } from '../storage/index.js'
@@ -117,5 +117,5 @@ export async function importWarehouses(db: Db, request: FastifyRequest) {
     updated: 0,
     errors: errors.sort((a, b) => a.row - b.row),
   }
-  return ok(summary, importMessage(summary))
+  return new Answer(summary, importMessage(summary))
 }

@@ -1,12 +1,11 @@
-import { idCsv, RoleGrantForm, type TreeNode } from '@xpark/contract/schemas'
+import { grantTreeCall, roleGrantCall, roleTreeKeysCall, type TreeNode } from '@xpark/contract/schemas'
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm'
-import { z } from 'zod'
 import { isAdministrator } from '../../core/auth/guards.js'
 import { authOf } from '../../core/auth/plugin.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
-import { ok, success } from '../../core/envelope.js'
 import { badRequest, notFound } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { handle } from '../../core/http/calls.js'
 import { nextId } from '../../core/ids.js'
 import type { ModuleContext } from '../../core/module.js'
 import { scoped } from '../../core/tenancy.js'
@@ -119,122 +118,87 @@ function scopeTree(menus: MenuRow[], scopes: ScopeRow[]): TreeNode[] {
 export async function grantRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const db = ctx.database.db
 
-  api.post(
-    '/blade-system/role/grant',
-    {
-      config: { permission: 'role_grant' },
-      schema: {
-        tags: ['role'],
-        summary:
-          'role: replace the menus, app menus, data scopes and API scopes of roles (child roles are trimmed)',
-        body: RoleGrantForm,
-      },
-    },
-    async (request) => {
-      const auth = authOf(request)
-      const body = request.body
-      const roleIds = [...new Set(body.roleIds)]
-      const menuIds = [...new Set(body.menuIds)]
-      const appIds = body.menuAppIds && [...new Set(body.menuAppIds)]
-      const dataIds = [...new Set(body.dataScopeIds)]
-      const apiIds = [...new Set(body.apiScopeIds)]
+  handle(api, roleGrantCall, async (body, request) => {
+    const auth = authOf(request)
+    const roleIds = [...new Set(body.roleIds)]
+    const menuIds = [...new Set(body.menuIds)]
+    const appIds = body.menuAppIds && [...new Set(body.menuAppIds)]
+    const dataIds = [...new Set(body.dataScopeIds)]
+    const apiIds = [...new Set(body.apiScopeIds)]
 
-      await db.transaction(async (tx) => {
-        const roles = await tx
-          .select({ id: role.id, alias: role.roleAlias, tenantId: role.tenantId })
-          .from(role)
-          .where(rolesOf(auth, roleIds))
-        if (roles.length !== roleIds.length) throw notFound('角色不存在')
-        for (const r of roles) assertMayConfigure(auth, r.alias)
+    await db.transaction(async (tx) => {
+      const roles = await tx
+        .select({ id: role.id, alias: role.roleAlias, tenantId: role.tenantId })
+        .from(role)
+        .where(rolesOf(auth, roleIds))
+      if (roles.length !== roleIds.length) throw notFound('角色不存在')
+      for (const r of roles) assertMayConfigure(auth, r.alias)
 
-        const children: string[] = []
-        for (const tenantId of new Set(roles.map((r) => r.tenantId)))
-          children.push(...(await descendantRoles(tx, { ...auth, tenantId }, roleIds)))
-        const allowed = await replaceMenuGrants(tx, auth, WEB_MENUS, roleIds, children, menuIds)
-        // absent (a client that knows no app menus) leaves the app grants as they are
-        if (appIds) await replaceMenuGrants(tx, auth, APP_MENUS, roleIds, children, appIds)
-        for (const [ids, table] of [
-          [dataIds, scopeData],
-          [apiIds, scopeApi],
-        ] as const) {
-          if (!ids.length) continue
-          const ok = new Set((await grantableScopes(tx, table, allowed)).map((s) => s.id))
-          if (ids.some((id) => !ok.has(id))) throw badRequest('无权分配该数据或接口权限')
-        }
+      const children: string[] = []
+      for (const tenantId of new Set(roles.map((r) => r.tenantId)))
+        children.push(...(await descendantRoles(tx, { ...auth, tenantId }, roleIds)))
+      const allowed = await replaceMenuGrants(tx, auth, WEB_MENUS, roleIds, children, menuIds)
+      // absent (a client that knows no app menus) leaves the app grants as they are
+      if (appIds) await replaceMenuGrants(tx, auth, APP_MENUS, roleIds, children, appIds)
+      for (const [ids, table] of [
+        [dataIds, scopeData],
+        [apiIds, scopeApi],
+      ] as const) {
+        if (!ids.length) continue
+        const ok = new Set((await grantableScopes(tx, table, allowed)).map((s) => s.id))
+        if (ids.some((id) => !ok.has(id))) throw badRequest('无权分配该数据或接口权限')
+      }
 
-        await tx.delete(roleScope).where(inArray(roleScope.roleId, roleIds))
-        const scopes = [
-          ...dataIds.map((scopeId) => ({ scopeId, scopeCategory: DATA_SCOPE })),
-          ...apiIds.map((scopeId) => ({ scopeId, scopeCategory: API_SCOPE })),
-        ]
-        if (scopes.length)
-          await tx
-            .insert(roleScope)
-            .values(roleIds.flatMap((roleId) => scopes.map((s) => ({ id: nextId(), roleId, ...s }))))
-      })
-      // menus, buttons, permission codes and scopes are cached per role set under sys:
-      await ctx.cache.clearPrefix('sys:')
-      return success()
-    },
-  )
+      await tx.delete(roleScope).where(inArray(roleScope.roleId, roleIds))
+      const scopes = [
+        ...dataIds.map((scopeId) => ({ scopeId, scopeCategory: DATA_SCOPE })),
+        ...apiIds.map((scopeId) => ({ scopeId, scopeCategory: API_SCOPE })),
+      ]
+      if (scopes.length)
+        await tx
+          .insert(roleScope)
+          .values(roleIds.flatMap((roleId) => scopes.map((s) => ({ id: nextId(), roleId, ...s }))))
+    })
+    // menus, buttons, permission codes and scopes are cached per role set under sys:
+    await ctx.cache.clearPrefix('sys:')
+    return {}
+  })
 
-  api.get(
-    '/blade-system/menu/grant-tree',
-    {
-      config: { permission: ['role_grant', 'datascope_view', 'apiscope_view'] },
-      schema: {
-        tags: ['menu'],
-        summary: 'menu: what the caller may grant, as {menu, dataScope, apiScope, menuApp} trees',
-      },
-    },
-    async (request) => {
-      const auth = authOf(request)
-      const menus = await grantableMenus(db, auth, WEB_MENUS)
-      const appMenus = await grantableMenus(db, auth, APP_MENUS)
-      const ids = new Set(menus.map((m) => m.id))
-      const nodes = (rows: MenuRow[]) =>
-        treeOf(rows.map((m) => ({ id: m.id, parentId: m.parentId, title: m.name })))
-      return ok({
-        menu: nodes(menus),
-        dataScope: scopeTree(menus, await grantableScopes(db, scopeData, ids)),
-        apiScope: scopeTree(menus, await grantableScopes(db, scopeApi, ids)),
-        menuApp: nodes(appMenus),
-      })
-    },
-  )
+  handle(api, grantTreeCall, async (_params, request) => {
+    const auth = authOf(request)
+    const menus = await grantableMenus(db, auth, WEB_MENUS)
+    const appMenus = await grantableMenus(db, auth, APP_MENUS)
+    const ids = new Set(menus.map((m) => m.id))
+    const nodes = (rows: MenuRow[]) =>
+      treeOf(rows.map((m) => ({ id: m.id, parentId: m.parentId, title: m.name })))
+    return {
+      menu: nodes(menus),
+      dataScope: scopeTree(menus, await grantableScopes(db, scopeData, ids)),
+      apiScope: scopeTree(menus, await grantableScopes(db, scopeApi, ids)),
+      menuApp: nodes(appMenus),
+    }
+  })
 
-  api.get(
-    '/blade-system/menu/role-tree-keys',
-    {
-      config: { permission: 'role_grant' },
-      schema: {
-        tags: ['menu'],
-        summary:
-          'menu: the granted menu, data scope, api scope and app menu ids of roles of the caller tenant',
-        querystring: z.object({ roleIds: idCsv }),
-      },
-    },
-    async (request) => {
-      const auth = authOf(request)
-      const wanted = request.query.roleIds.split(',')
-      const roles = await db.select({ id: role.id }).from(role).where(rolesOf(auth, wanted))
-      const roleIds = roles.map((r) => r.id)
-      if (!roleIds.length) return ok({ menu: [], dataScope: [], apiScope: [], menuApp: [] })
-      const granted = async ({ grants }: MenuTree) =>
-        (
-          await db.selectDistinct({ id: grants.menuId }).from(grants).where(inArray(grants.roleId, roleIds))
-        ).map((m) => m.id)
-      const menus = await granted(WEB_MENUS)
-      const scopes = await db
-        .selectDistinct({ id: roleScope.scopeId, category: roleScope.scopeCategory })
-        .from(roleScope)
-        .where(inArray(roleScope.roleId, roleIds))
-      return ok({
-        menu: menus,
-        dataScope: scopes.filter((s) => s.category === DATA_SCOPE).map((s) => s.id),
-        apiScope: scopes.filter((s) => s.category === API_SCOPE).map((s) => s.id),
-        menuApp: await granted(APP_MENUS),
-      })
-    },
-  )
+  handle(api, roleTreeKeysCall, async ({ roleIds: csv }, request) => {
+    const auth = authOf(request)
+    const wanted = csv.split(',')
+    const roles = await db.select({ id: role.id }).from(role).where(rolesOf(auth, wanted))
+    const roleIds = roles.map((r) => r.id)
+    if (!roleIds.length) return { menu: [], dataScope: [], apiScope: [], menuApp: [] }
+    const granted = async ({ grants }: MenuTree) =>
+      (
+        await db.selectDistinct({ id: grants.menuId }).from(grants).where(inArray(grants.roleId, roleIds))
+      ).map((m) => m.id)
+    const menus = await granted(WEB_MENUS)
+    const scopes = await db
+      .selectDistinct({ id: roleScope.scopeId, category: roleScope.scopeCategory })
+      .from(roleScope)
+      .where(inArray(roleScope.roleId, roleIds))
+    return {
+      menu: menus,
+      dataScope: scopes.filter((s) => s.category === DATA_SCOPE).map((s) => s.id),
+      apiScope: scopes.filter((s) => s.category === API_SCOPE).map((s) => s.id),
+      menuApp: await granted(APP_MENUS),
+    }
+  })
 }

@@ -1,20 +1,26 @@
-import { idString, parentIdString, roleContract } from '@xpark/contract/schemas'
+import {
+  roleAliasFreeCall,
+  roleContract,
+  roleListCall,
+  roleSearchCall,
+  roleTreeByIdCall,
+  roleTreeCall,
+} from '@xpark/contract/schemas'
 import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm'
-import { z } from 'zod'
 import { isAdministrator, isTenantAdmin } from '../../core/auth/guards.js'
 import { authOf } from '../../core/auth/plugin.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import { BLADEX_SYSTEM_SCOPES, defineResource, registerResource } from '../../core/crud/index.js'
-import { ok } from '../../core/envelope.js'
 import { badRequest, notFound } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { handle } from '../../core/http/calls.js'
 import type { ModuleContext } from '../../core/module.js'
 import { scoped } from '../../core/tenancy.js'
 import { forestOf, treeOf } from '../../core/tree.js'
 import type { DbOrTx } from '../../db/client.js'
 import { user } from '../identity/index.js'
 import { roleMenu } from '../menu/index.js'
-import { ROLE_PICKER, tenantFor, textArray } from '../org/index.js'
+import { tenantFor, textArray } from '../org/index.js'
 import { role, roleScope } from './schema.js'
 
 /** blade-system/role: a tenant's roles (a tree by parentId), with BladeX's alias rules. */
@@ -101,7 +107,6 @@ export const roleResource = defineResource({
 
 export async function roleRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const db = ctx.database.db
-  const tags = ['role']
   await registerResource(api, db, {
     ...roleResource,
     // a removed role's grants go with it: drop the cached permissions of every role set
@@ -122,108 +127,42 @@ export async function roleRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const nodes = (rows: (typeof role.$inferSelect)[]) =>
     treeOf(rows.map((r) => ({ id: r.id, parentId: r.parentId, title: r.roleName })))
 
-  api.get(
-    '/blade-system/role/list',
-    {
-      config: { permission: 'role_view' },
-      schema: {
-        tags,
-        summary: 'role: the tenant roles as a tree (filters roleName, roleAlias: like)',
-        querystring: z.object({ roleName: z.string().optional(), roleAlias: z.string().optional() }).loose(),
-      },
-    },
-    async (request) => {
-      const rows = await rowsOf(authOf(request), ...roleResource.filterSet.conditions(request.query))
-      const names = new Map(rows.map((r) => [r.id, r.roleName]))
-      return ok(forestOf(rows.map((r) => ({ ...r, parentName: names.get(r.parentId) ?? '' }))))
-    },
+  handle(api, roleListCall, async (query, request) => {
+    const rows = await rowsOf(authOf(request), ...roleResource.filterSet.conditions(query))
+    const names = new Map(rows.map((r) => [r.id, r.roleName]))
+    return forestOf(rows.map((r) => ({ ...r, parentName: names.get(r.parentId) ?? '' })))
+  })
+
+  handle(api, roleTreeCall, async ({ tenantId }, request) =>
+    nodes(await rowsOf(tenantFor(authOf(request), tenantId))),
   )
 
-  api.get(
-    '/blade-system/role/tree',
-    {
-      config: { permission: ROLE_PICKER },
-      schema: {
-        tags,
-        summary: 'role: TreeNode tree of a tenant (another tenant only for the administrator)',
-        querystring: z.object({ tenantId: z.string().max(12).optional() }),
-      },
-    },
-    async (request) => ok(nodes(await rowsOf(tenantFor(authOf(request), request.query.tenantId)))),
-  )
-
-  api.get(
-    '/blade-system/role/tree-by-id',
-    {
-      config: { permission: ROLE_PICKER },
-      schema: {
-        tags,
-        summary: "role: TreeNode tree of the roles of this role's tenant",
-        querystring: z.object({ roleId: idString }),
-      },
-    },
-    async (request) => {
-      const auth = authOf(request)
-      const [owner] = await db
-        .select({ tenantId: role.tenantId })
-        .from(role)
-        .where(and(eq(role.id, request.query.roleId), eq(role.isDeleted, 0)))
-      // another tenant's role is simply not there, unless the administrator asks
-      if (!owner || (owner.tenantId !== auth.tenantId && !isAdministrator(auth))) throw notFound('角色不存在')
-      return ok(nodes(await rowsOf({ tenantId: owner.tenantId })))
-    },
-  )
+  handle(api, roleTreeByIdCall, async ({ roleId }, request) => {
+    const auth = authOf(request)
+    const [owner] = await db
+      .select({ tenantId: role.tenantId })
+      .from(role)
+      .where(and(eq(role.id, roleId), eq(role.isDeleted, 0)))
+    // another tenant's role is simply not there, unless the administrator asks
+    if (!owner || (owner.tenantId !== auth.tenantId && !isAdministrator(auth))) throw notFound('角色不存在')
+    return nodes(await rowsOf({ tenantId: owner.tenantId }))
+  })
 
   // BladeX SearchController: the tenant's roles matching a name (and parent), flat, for pickers
-  api.get(
-    '/blade-system/search/role',
-    {
-      config: { permission: ROLE_PICKER },
-      schema: {
-        tags,
-        summary:
-          'role search: id, parentId, roleName, roleAlias of the tenant roles (roleName like, parentId)',
-        querystring: z.object({
-          roleName: z.string().max(255).optional(),
-          parentId: z.union([parentIdString, z.literal('')]).optional(),
-        }),
-      },
-    },
-    async (request) => {
-      const { roleName, parentId } = request.query
-      return ok(
-        await db
-          .select({
-            id: role.id,
-            parentId: role.parentId,
-            roleName: role.roleName,
-            roleAlias: role.roleAlias,
-          })
-          .from(role)
-          .where(scoped(role, authOf(request), ...roleResource.filterSet.conditions({ roleName, parentId })))
-          .orderBy(asc(role.sort), asc(role.id)),
-      )
-    },
+  handle(api, roleSearchCall, async ({ roleName, parentId }, request) =>
+    db
+      .select({ id: role.id, parentId: role.parentId, roleName: role.roleName, roleAlias: role.roleAlias })
+      .from(role)
+      .where(scoped(role, authOf(request), ...roleResource.filterSet.conditions({ roleName, parentId })))
+      .orderBy(asc(role.sort), asc(role.id)),
   )
 
-  api.get(
-    '/blade-system/role/soleAlias',
-    {
-      config: { permission: ['role_add', 'role_edit'] },
-      schema: {
-        tags,
-        summary: 'role: true when the alias is free in the caller tenant (id: the role being edited)',
-        querystring: z.object({ roleAlias: z.string().min(1).max(255), id: idString.optional() }),
-      },
-    },
-    async (request) => {
-      const { roleAlias, id } = request.query
-      const [clash] = await db
-        .select({ id: role.id })
-        .from(role)
-        .where(scoped(role, authOf(request), eq(role.roleAlias, roleAlias), id ? ne(role.id, id) : undefined))
-        .limit(1)
-      return ok(!clash)
-    },
-  )
+  handle(api, roleAliasFreeCall, async ({ roleAlias, id }, request) => {
+    const [clash] = await db
+      .select({ id: role.id })
+      .from(role)
+      .where(scoped(role, authOf(request), eq(role.roleAlias, roleAlias), id ? ne(role.id, id) : undefined))
+      .limit(1)
+    return !clash
+  })
 }

@@ -1,4 +1,6 @@
+import { commodityBrandContract } from '@xpark/contract/modules/commodity'
 import { bigint, index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { resourceOf } from '../../core/crud/beside-table.js'
 import { codedTreeColumns, codedTreeIndexes, id, live, tenantColumns } from '../../db/columns.js'
 
 /** Commodities (spec 02 §7): types (a tree), listings, orders and their lines. Money in integer cents. */
@@ -85,3 +87,19 @@ export const commodityUnit = pgTable(
   },
   (t) => [uniqueIndex('xpark_commodity_unit_code_uq').on(t.tenantId, t.code).where(live)],
 )
+
+/** A brand of the catalogue, and its resource (a flat list: the code unique in the park). */
+export const commodityBrand = pgTable(
+  'xpark_commodity_brand',
+  {
+    id: id('id').primaryKey(),
+    ...tenantColumns(),
+    code: varchar('code', { length: 16 }).notNull(),
+    name: varchar('name', { length: 32 }).notNull(),
+    remark: varchar('remark', { length: 255 }).notNull().default(''),
+  },
+  (t) => [uniqueIndex('xpark_commodity_brand_code_uq').on(t.tenantId, t.code).where(live)],
+)
+export const commodityBrands = resourceOf(commodityBrand, commodityBrandContract, {
+  unique: [{ fields: ['code'], message: '品牌编码已存在' }],
+})

@@ -1,12 +1,11 @@
-import { shortcutContract } from '@xpark/contract/schemas'
+import { myShortcutsCall, shortcutContract } from '@xpark/contract/schemas'
 import { asc, eq } from 'drizzle-orm'
 import { authOf } from '../../core/auth/plugin.js'
-import { SIGNED_IN } from '../../core/auth/route-permissions.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import { defineResource, registerResource } from '../../core/crud/index.js'
-import { ok } from '../../core/envelope.js'
 import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { handle } from '../../core/http/calls.js'
 import type { ModuleContext } from '../../core/module.js'
 import { scoped } from '../../core/tenancy.js'
 import { heldMenu, menu } from '../menu/index.js'
@@ -42,31 +41,19 @@ export const shortcutResource = defineResource({
 export async function shortcutRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const db = ctx.database.db
   await registerResource(api, db, shortcutResource)
-  api.get(
-    '/blade-desk/shortcut/select',
-    {
-      config: { permission: SIGNED_IN },
-      schema: {
-        tags: ['shortcut'],
-        summary: "shortcut: the caller's own shortcuts, by sort (the welcome page)",
-      },
-    },
-    async (request) => {
-      const auth = authOf(request)
-      return ok(
-        await db
-          .select({
-            id: shortcut.id,
-            name: shortcut.name,
-            path: shortcut.path,
-            menuId: shortcut.menuId,
-            source: shortcut.source,
-            sort: shortcut.sort,
-          })
-          .from(shortcut)
-          .where(scoped(shortcut, auth, ownRows(auth)))
-          .orderBy(asc(shortcut.sort), asc(shortcut.id)),
-      )
-    },
-  )
+  handle(api, myShortcutsCall, (_, request) => {
+    const auth = authOf(request)
+    return db
+      .select({
+        id: shortcut.id,
+        name: shortcut.name,
+        path: shortcut.path,
+        menuId: shortcut.menuId,
+        source: shortcut.source,
+        sort: shortcut.sort,
+      })
+      .from(shortcut)
+      .where(scoped(shortcut, auth, ownRows(auth)))
+      .orderBy(asc(shortcut.sort), asc(shortcut.id))
+  })
 }

@@ -1,13 +1,13 @@
 import {
   HOME_CONFIG_PERMISSION,
-  HomeConfigInput,
-  HOME_CONFIG_PATHS as P,
+  homeConfigListCall,
+  homeConfigSubmitCall,
+  myHomeCardsCall,
 } from '@xpark/contract/modules/message'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { authOf } from '../../core/auth/plugin.js'
-import { SIGNED_IN } from '../../core/auth/route-permissions.js'
-import { ok } from '../../core/envelope.js'
 import { badRequest } from '../../core/errors.js'
+import { Answer, handle } from '../../core/http/calls.js'
 import { button, defineModule } from '../../core/module.js'
 import { scoped, stamped, touched } from '../../core/tenancy.js'
 import { role } from '../authority/index.js'
@@ -24,7 +24,6 @@ const { homePageConfig } = tables
 export const ROLE_MISSING = '角色不存在'
 
 const cardsOf = (text: string) => text.split(',').filter(Boolean)
-const tags = ['home-page-config']
 
 const HOME_MENUS = [
   {
@@ -47,90 +46,62 @@ export const homeModule = defineModule({
   product: { name: '首页配置', remark: '按角色配置首页卡片' },
   routes: async (api, ctx) => {
     const db = ctx.database.db
-    api.get(
-      `/${P.list}`,
-      {
-        schema: {
-          tags,
-          summary: 'every role of the tenant with its home page cards (null: not configured)',
-        },
-        config: { permission: [HOME_CONFIG_PERMISSION.view, HOME_CONFIG_PERMISSION.edit] },
-      },
-      async (request) => {
-        const auth = authOf(request)
-        const rows = await db
-          .select({ roleId: role.id, roleName: role.roleName, cards: homePageConfig.cards })
+    handle(api, homeConfigListCall, async (_, request) => {
+      const auth = authOf(request)
+      const rows = await db
+        .select({ roleId: role.id, roleName: role.roleName, cards: homePageConfig.cards })
+        .from(role)
+        .leftJoin(
+          homePageConfig,
+          and(
+            eq(homePageConfig.roleId, role.id),
+            eq(homePageConfig.tenantId, role.tenantId),
+            eq(homePageConfig.isDeleted, 0),
+          ),
+        )
+        .where(scoped(role, auth))
+        .orderBy(asc(role.id))
+      return rows.map((r) => ({ ...r, cards: r.cards === null ? null : cardsOf(r.cards) }))
+    })
+
+    handle(api, homeConfigSubmitCall, async ({ roleId, cards }, request) => {
+      const auth = authOf(request)
+      const text = [...new Set(cards)].join(',')
+      await db.transaction(async (tx) => {
+        const [known] = await tx
+          .select({ id: role.id })
           .from(role)
-          .leftJoin(
-            homePageConfig,
-            and(
-              eq(homePageConfig.roleId, role.id),
-              eq(homePageConfig.tenantId, role.tenantId),
-              eq(homePageConfig.isDeleted, 0),
-            ),
-          )
-          .where(scoped(role, auth))
-          .orderBy(asc(role.id))
-        return ok(rows.map((r) => ({ ...r, cards: r.cards === null ? null : cardsOf(r.cards) })))
-      },
-    )
-
-    api.post(
-      `/${P.submit}`,
-      {
-        schema: { tags, summary: "set a role's home page cards, in order", body: HomeConfigInput },
-        config: { permission: HOME_CONFIG_PERMISSION.edit },
-      },
-      async (request) => {
-        const auth = authOf(request)
-        const { roleId, cards } = request.body
-        const text = [...new Set(cards)].join(',')
-        await db.transaction(async (tx) => {
-          const [known] = await tx
-            .select({ id: role.id })
-            .from(role)
-            .where(scoped(role, auth, eq(role.id, roleId)))
-          if (!known) throw badRequest(ROLE_MISSING)
-          const [current] = await tx
-            .select({ id: homePageConfig.id })
-            .from(homePageConfig)
-            .where(scoped(homePageConfig, auth, eq(homePageConfig.roleId, roleId)))
-            .for('update')
-          if (current)
-            await tx
-              .update(homePageConfig)
-              .set(touched(homePageConfig, auth, { cards: text }) as never)
-              .where(eq(homePageConfig.id, current.id))
-          else
-            await tx
-              .insert(homePageConfig)
-              .values(stamped(homePageConfig, auth, { roleId, cards: text }) as never)
-              .onConflictDoNothing()
-        })
-        return ok({ roleId, cards: cardsOf(text) }, '更新成功')
-      },
-    )
-
-    api.get(
-      `/${P.mine}`,
-      {
-        schema: {
-          tags,
-          summary: "the caller's home page cards: its roles' cards in order, null when none is configured",
-        },
-        config: { permission: SIGNED_IN },
-      },
-      async (request) => {
-        const auth = authOf(request)
-        if (auth.roleIds.length === 0) return ok(null)
-        const rows = await db
-          .select({ cards: homePageConfig.cards })
+          .where(scoped(role, auth, eq(role.id, roleId)))
+        if (!known) throw badRequest(ROLE_MISSING)
+        const [current] = await tx
+          .select({ id: homePageConfig.id })
           .from(homePageConfig)
-          .where(scoped(homePageConfig, auth, inArray(homePageConfig.roleId, auth.roleIds)))
-          .orderBy(asc(homePageConfig.roleId))
-        if (rows.length === 0) return ok(null)
-        return ok([...new Set(rows.flatMap((r) => cardsOf(r.cards)))])
-      },
-    )
+          .where(scoped(homePageConfig, auth, eq(homePageConfig.roleId, roleId)))
+          .for('update')
+        if (current)
+          await tx
+            .update(homePageConfig)
+            .set(touched(homePageConfig, auth, { cards: text }) as never)
+            .where(eq(homePageConfig.id, current.id))
+        else
+          await tx
+            .insert(homePageConfig)
+            .values(stamped(homePageConfig, auth, { roleId, cards: text }) as never)
+            .onConflictDoNothing()
+      })
+      return new Answer({ roleId, cards: cardsOf(text) }, '更新成功')
+    })
+
+    handle(api, myHomeCardsCall, async (_, request) => {
+      const auth = authOf(request)
+      if (auth.roleIds.length === 0) return null
+      const rows = await db
+        .select({ cards: homePageConfig.cards })
+        .from(homePageConfig)
+        .where(scoped(homePageConfig, auth, inArray(homePageConfig.roleId, auth.roleIds)))
+        .orderBy(asc(homePageConfig.roleId))
+      if (rows.length === 0) return null
+      return [...new Set(rows.flatMap((r) => cardsOf(r.cards)))]
+    })
   },
 })

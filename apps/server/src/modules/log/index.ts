@@ -3,14 +3,13 @@ import {
   logApiContract,
   logErrorContract,
   logUsualContract,
-  WebLogUploadSchema,
+  webLogUploadCall,
 } from '@xpark/contract/schemas'
 import { logApi, logError, logUsualTable } from '../../core/audit/index.js'
 import { authOf } from '../../core/auth/plugin.js'
-import { SIGNED_IN } from '../../core/auth/route-permissions.js'
 import { BLADEX_SYSTEM_SCOPES, defineResource, registerResource } from '../../core/crud/index.js'
-import { success } from '../../core/envelope.js'
 import type { Api } from '../../core/http/api.js'
+import { handle } from '../../core/http/calls.js'
 import { button, defineModule, type MenuSeed, type ModuleContext } from '../../core/module.js'
 
 /**
@@ -56,29 +55,18 @@ async function logRoutes(api: Api, ctx: ModuleContext): Promise<void> {
 
   // The console's error-log dialog, "upload to the server" (spec 01 §2, §8). One path, chosen under
   // blade-log beside the log it feeds: any signed-in user may send their own browser's errors.
-  api.post(
-    '/blade-log/error/upload',
-    {
-      config: { permission: SIGNED_IN },
-      schema: {
-        tags: ['log-usual'],
-        summary: 'log-usual: upload the console error log (at most 200 entries)',
-        body: WebLogUploadSchema,
-      },
-    },
-    async (request) => {
-      authOf(request)
-      for (const entry of request.body)
-        request.server.audit.recordUsual(request, {
-          level: 'error',
-          logId: WEB_LOG_ID,
-          message: entry.stack ? `${entry.message}\n${entry.stack}` : entry.message,
-          requestUri: entry.url,
-          data: { type: entry.type, info: entry.info, time: entry.time },
-        })
-      return success()
-    },
-  )
+  handle(api, webLogUploadCall, (entries, request) => {
+    authOf(request)
+    for (const entry of entries)
+      request.server.audit.recordUsual(request, {
+        level: 'error',
+        logId: WEB_LOG_ID,
+        message: entry.stack ? `${entry.message}\n${entry.stack}` : entry.message,
+        requestUri: entry.url,
+        data: { type: entry.type, info: entry.info, time: entry.time },
+      })
+    return {}
+  })
 }
 
 /** The module's screens in the console's menu (seeded; compose/seed/menus.ts merges every module's). */

@@ -2,14 +2,13 @@ import {
   latestMessagesCall,
   markReadCall,
   messagePageCall,
-  MESSAGE_PATHS as P,
+  messageStreamCall,
   pushMessageCall,
   removeMessagesCall,
   unreadCountCall,
 } from '@xpark/contract/modules/message'
 import { count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { authOf } from '../../core/auth/plugin.js'
-import { SIGNED_IN } from '../../core/auth/route-permissions.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import { page } from '../../core/envelope.js'
 import { badRequest } from '../../core/errors.js'
@@ -22,9 +21,6 @@ import { scoped } from '../../core/tenancy.js'
 import { user } from '../identity/index.js'
 import { message } from './schema.js'
 import { sendMessage } from './send.js'
-
-const tags = ['center-web-message']
-const signedIn = { permission: SIGNED_IN }
 
 export const NO_RECIPIENTS = '接收人不存在'
 
@@ -140,22 +136,13 @@ export async function messageRoutes(api: Api, ctx: ModuleContext): Promise<void>
     return new Answer({ count: ids.length, ids }, '发送成功')
   })
 
-  // the signed-in user's live stream: what is sent to them, from any server process (core/realtime);
-  // stays hand-written: a server-sent event stream, not an envelope (a declared call answers one)
-  api.get(
-    `/${P.stream}`,
-    {
-      // hidden from the OpenAPI document: a stream never ends (tools that call every GET would wait)
-      schema: { tags, summary: 'server-sent events: `message` for each new message', hide: true },
-      config: signedIn,
-    },
-    async (request, reply) => {
-      const auth = authOf(request)
-      // ends when the token does: the console reconnects with its refreshed token
-      await ctx.realtime.stream(reply, {
-        channels: [userChannel(auth.tenantId, auth.userId)],
-        until: auth.exp * 1000,
-      })
-    },
-  )
+  // the signed-in user's live stream: what is sent to them, from any server process (core/realtime)
+  handle(api, messageStreamCall, async (_, request, reply) => {
+    const auth = authOf(request)
+    // ends when the token does: the console reconnects with its refreshed token
+    await ctx.realtime.stream(reply, {
+      channels: [userChannel(auth.tenantId, auth.userId)],
+      until: auth.exp * 1000,
+    })
+  })
 }

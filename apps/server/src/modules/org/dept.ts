@@ -1,18 +1,24 @@
-import { deptContract, parentIdString } from '@xpark/contract/schemas'
-import { and, asc, eq, inArray, like, notInArray, or, type SQL, sql } from 'drizzle-orm'
-import { z } from 'zod'
+import {
+  deptContract,
+  deptLazyListCall,
+  deptLazyTreeCall,
+  deptListCall,
+  deptSearchCall,
+  deptSelectCall,
+  deptTreeCall,
+} from '@xpark/contract/schemas'
+import { asc, eq, inArray, like, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import { authOf } from '../../core/auth/plugin.js'
 import { BLADEX_SYSTEM_SCOPES, defineResource, registerResource } from '../../core/crud/index.js'
-import { ok } from '../../core/envelope.js'
 import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { handle } from '../../core/http/calls.js'
 import type { ModuleContext } from '../../core/module.js'
 import { escapeLike } from '../../core/query/index.js'
 import { SCOPE_CACHE_PREFIX } from '../../core/scope/index.js'
 import { scoped } from '../../core/tenancy.js'
 import type { DbOrTx } from '../../db/client.js'
 import { user, userDept } from '../identity/index.js'
-import { DEPT_PICKER } from './pickers.js'
 import { dept } from './schema.js'
 import { forestOf, tenantFor, treeOf } from './tree.js'
 
@@ -121,7 +127,6 @@ export async function deptSubtree(
 
 export async function deptRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const db = ctx.database.db
-  const tags = ['dept']
   // dept writes change which depts a "dept and children" scope covers: drop the cached subtrees
   await api.register(async (scope) => {
     scope.addHook('onSend', async (request, reply, payload) => {
@@ -162,128 +167,48 @@ export async function deptRoutes(api: Api, ctx: ModuleContext): Promise<void> {
       .where(scoped(dept, tenant, ...(search.length ? search : [eq(dept.parentId, parentId)])))
       .orderBy(asc(dept.sort), asc(dept.id))
 
-  const filterQuery = z.object({ deptName: z.string().optional(), fullName: z.string().optional() }).loose()
+  handle(api, deptListCall, async (query, request) => {
+    const filters = deptResource.filterSet.conditions(query)
+    return forestOf(withParentNames(await rowsOf(authOf(request), ...filters)))
+  })
 
-  api.get(
-    '/blade-system/dept/list',
-    {
-      config: { permission: 'dept_view' },
-      schema: {
-        tags,
-        summary: 'dept: the tenant tree (filters deptName, fullName: like)',
-        querystring: filterQuery,
-      },
-    },
-    async (request) => {
-      const auth = authOf(request)
-      const filters = deptResource.filterSet.conditions(request.query)
-      return ok(forestOf(withParentNames(await rowsOf(auth, ...filters))))
-    },
-  )
+  handle(api, deptLazyListCall, async (query, request) => {
+    const search = deptResource.filterSet.conditions(query)
+    return lazyRows(authOf(request), query.parentId ?? '0', ...search)
+  })
 
-  api.get(
-    '/blade-system/dept/lazy-list',
-    {
-      config: { permission: 'dept_view' },
-      schema: {
-        tags,
-        summary: 'dept: children of one parent, each with hasChildren',
-        querystring: filterQuery.extend({ parentId: parentIdString.optional() }),
-      },
-    },
-    async (request) => {
-      const auth = authOf(request)
-      const search = deptResource.filterSet.conditions(request.query)
-      return ok(await lazyRows(auth, request.query.parentId ?? '0', ...search))
-    },
-  )
+  handle(api, deptTreeCall, async ({ tenantId }, request) => {
+    const rows = await rowsOf(tenantFor(authOf(request), tenantId))
+    return treeOf(rows.map((r) => ({ id: r.id, parentId: r.parentId, title: r.deptName })))
+  })
 
-  api.get(
-    '/blade-system/dept/tree',
-    {
-      config: { permission: DEPT_PICKER },
-      schema: {
-        tags,
-        summary: 'dept: TreeNode tree of a tenant (another tenant only for the administrator)',
-        querystring: z.object({ tenantId: z.string().max(12).optional() }),
-      },
-    },
-    async (request) => {
-      const tenant = tenantFor(authOf(request), request.query.tenantId)
-      const rows = await rowsOf(tenant)
-      return ok(treeOf(rows.map((r) => ({ id: r.id, parentId: r.parentId, title: r.deptName }))))
-    },
-  )
+  handle(api, deptLazyTreeCall, async ({ parentId, tenantId }, request) => {
+    const rows = await lazyRows(tenantFor(authOf(request), tenantId), parentId ?? '0')
+    return rows.map((r) => ({
+      id: r.id,
+      parentId: r.parentId,
+      title: r.deptName,
+      key: r.id,
+      value: r.id,
+      hasChildren: Boolean(r.hasChildren),
+    }))
+  })
 
-  api.get(
-    '/blade-system/dept/lazy-tree',
-    {
-      config: { permission: DEPT_PICKER },
-      schema: {
-        tags,
-        summary: 'dept: TreeNodes under one parent',
-        querystring: z.object({
-          parentId: parentIdString.optional(),
-          tenantId: z.string().max(12).optional(),
-        }),
-      },
-    },
-    async (request) => {
-      const tenant = tenantFor(authOf(request), request.query.tenantId)
-      const rows = await lazyRows(tenant, request.query.parentId ?? '0')
-      return ok(
-        rows.map((r) => ({
-          id: r.id,
-          parentId: r.parentId,
-          title: r.deptName,
-          key: r.id,
-          value: r.id,
-          hasChildren: Boolean(r.hasChildren),
-        })),
-      )
-    },
-  )
-
+  const picks = { id: dept.id, parentId: dept.parentId, deptName: dept.deptName, fullName: dept.fullName }
   // BladeX SearchController: the tenant's depts matching a name (and parent), flat, for pickers
-  api.get(
-    '/blade-system/search/dept',
-    {
-      config: { permission: DEPT_PICKER },
-      schema: {
-        tags,
-        summary:
-          'dept search: id, parentId, deptName, fullName of the tenant depts (deptName like, parentId)',
-        querystring: z.object({
-          deptName: z.string().max(45).optional(),
-          parentId: z.union([parentIdString, z.literal('')]).optional(),
-        }),
-      },
-    },
-    async (request) => {
-      const { deptName, parentId } = request.query
-      return ok(
-        await db
-          .select({ id: dept.id, parentId: dept.parentId, deptName: dept.deptName, fullName: dept.fullName })
-          .from(dept)
-          .where(scoped(dept, authOf(request), ...deptResource.filterSet.conditions({ deptName, parentId })))
-          .orderBy(asc(dept.sort), asc(dept.id)),
-      )
-    },
+  handle(api, deptSearchCall, async ({ deptName, parentId }, request) =>
+    db
+      .select(picks)
+      .from(dept)
+      .where(scoped(dept, authOf(request), ...deptResource.filterSet.conditions({ deptName, parentId })))
+      .orderBy(asc(dept.sort), asc(dept.id)),
   )
 
-  api.get(
-    '/blade-system/dept/select',
-    {
-      config: { permission: DEPT_PICKER },
-      schema: { tags, summary: 'dept: every dept of the tenant, flat (for selects)' },
-    },
-    async (request) => {
-      const rows = await db
-        .select({ id: dept.id, parentId: dept.parentId, deptName: dept.deptName, fullName: dept.fullName })
-        .from(dept)
-        .where(and(scoped(dept, authOf(request))))
-        .orderBy(asc(dept.sort), asc(dept.id))
-      return ok(rows)
-    },
+  handle(api, deptSelectCall, async (_params, request) =>
+    db
+      .select(picks)
+      .from(dept)
+      .where(scoped(dept, authOf(request)))
+      .orderBy(asc(dept.sort), asc(dept.id)),
   )
 }

@@ -4,7 +4,6 @@ import { postRoutes } from './post.js'
 import * as tables from './schema.js'
 
 export { deptSubtree, textArray } from './dept.js'
-export { ROLE_PICKER } from './pickers.js'
 export { dept, post } from './schema.js'
 export { tenantFor } from './tree.js'
 

@@ -1,16 +1,14 @@
-import { postContract } from '@xpark/contract/schemas'
+import { postContract, postSearchCall, postSelectCall } from '@xpark/contract/schemas'
 import { asc, eq, ne, sql } from 'drizzle-orm'
-import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
 import { BLADEX_SYSTEM_SCOPES, defineResource, registerResource } from '../../core/crud/index.js'
-import { ok } from '../../core/envelope.js'
 import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { handle } from '../../core/http/calls.js'
 import type { ModuleContext } from '../../core/module.js'
 import { scoped } from '../../core/tenancy.js'
 import { user } from '../identity/index.js'
 import { textArray } from './dept.js'
-import { POST_PICKER } from './pickers.js'
 import { post } from './schema.js'
 
 /** blade-system/post: a tenant's posts (job titles), plain factory CRUD plus a select list. */
@@ -40,39 +38,20 @@ export const postResource = defineResource({
 export async function postRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const db = ctx.database.db
   await registerResource(api, db, postResource)
-  api.get(
-    '/blade-system/post/select',
-    {
-      config: { permission: POST_PICKER },
-      schema: { tags: ['post'], summary: 'post: every post of the tenant (for selects)' },
-    },
-    async (request) =>
-      ok(
-        await db
-          .select({ id: post.id, postCode: post.postCode, postName: post.postName, category: post.category })
-          .from(post)
-          .where(scoped(post, authOf(request)))
-          .orderBy(asc(post.sort), asc(post.id)),
-      ),
+  const picks = { id: post.id, postCode: post.postCode, postName: post.postName, category: post.category }
+  handle(api, postSelectCall, async (_params, request) =>
+    db
+      .select(picks)
+      .from(post)
+      .where(scoped(post, authOf(request)))
+      .orderBy(asc(post.sort), asc(post.id)),
   )
   // BladeX SearchController: the tenant's posts matching a name, for pickers
-  api.get(
-    '/blade-system/search/post',
-    {
-      config: { permission: POST_PICKER },
-      schema: {
-        tags: ['post'],
-        summary: 'post search: id, postCode, postName, category of the tenant posts (postName like)',
-        querystring: z.object({ postName: z.string().max(64).optional() }),
-      },
-    },
-    async (request) =>
-      ok(
-        await db
-          .select({ id: post.id, postCode: post.postCode, postName: post.postName, category: post.category })
-          .from(post)
-          .where(scoped(post, authOf(request), ...postResource.filterSet.conditions(request.query)))
-          .orderBy(asc(post.sort), asc(post.id)),
-      ),
+  handle(api, postSearchCall, async (query, request) =>
+    db
+      .select(picks)
+      .from(post)
+      .where(scoped(post, authOf(request), ...postResource.filterSet.conditions(query)))
+      .orderBy(asc(post.sort), asc(post.id)),
   )
 }

@@ -2,10 +2,12 @@ import {
   attachContract,
   attachRemoveCall,
   fileCall,
-  objectUrlCall,
+  minioObjectUrlCall,
+  minioUploadCall,
   putFileCall,
 } from '@xpark/contract/schemas'
 import { eq, inArray } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
 import { authOf } from '../../core/auth/plugin.js'
 import { BLADEX_SYSTEM_SCOPES, defineResource, registerResource, removeRows } from '../../core/crud/index.js'
 import { badRequest, notFound } from '../../core/errors.js'
@@ -59,13 +61,17 @@ export async function attachRoutes(api: Api, ctx: ModuleContext): Promise<void> 
     return {}
   })
 
-  // `put-file`, `put-file-attach` and the spec's "minio upload": the same upload, whichever store is enabled
-  handle(api, putFileCall, async (_, request) => {
+  // `put-file`, `put-file-attach` and the spec's "minio upload" (spec 01 §7): the same upload,
+  // whichever store is enabled
+  const store = async (_: unknown, request: FastifyRequest) => {
     const upload = await readUpload(request)
     return service.storeFile(authOf(request), upload.buffer, { originalName: upload.filename })
-  })
+  }
+  handle(api, putFileCall, store)
+  handle(api, minioUploadCall, store)
 
-  handle(api, objectUrlCall, async ({ objectName }, request) => {
+  // the spec's "minio getObjectUrl": a signed link for a stored object of the caller's tenant
+  handle(api, minioObjectUrlCall, async ({ objectName }, request) => {
     const [row] = await db
       .select({ name: attach.name })
       .from(attach)

@@ -3,17 +3,16 @@ import {
   GUEST_USER_ID,
   guestContract,
   REGISTER_SUBMITTED,
-  RegisterGuestBody,
+  registerGuestCall,
   registerProblem,
 } from '@xpark/contract/modules/social'
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import { hashPassword } from '../../core/auth/passwords.js'
 import { authOf } from '../../core/auth/plugin.js'
-import { SIGNED_IN } from '../../core/auth/route-permissions.js'
 import { defineResource, lookup } from '../../core/crud/index.js'
-import { success } from '../../core/envelope.js'
 import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { Answer, handle } from '../../core/http/calls.js'
 import { nextId } from '../../core/ids.js'
 import type { ModuleContext } from '../../core/module.js'
 import type { Tx } from '../../db/client.js'
@@ -122,22 +121,12 @@ export function socialGrants(ctx: ModuleContext): Record<'social' | 'applet', To
 /** `POST blade-user/register-guest` (spec 01 §7 "Guest registration"): the guest token's own call. */
 export function registerGuestRoute(api: Api, ctx: ModuleContext): void {
   const db = ctx.database.db
-  api.post(
-    '/blade-user/register-guest',
-    {
-      config: { permission: SIGNED_IN, guest: true },
-      schema: {
-        tags: ['user'],
-        summary:
-          'a guest (user id -1) files a registration: tenantId (when the console has no preset tenant), name, account, password and password2 (MD5 hex), oauthId',
-        querystring: RegisterGuestBody,
-        body: RegisterGuestBody.optional(),
-      },
-    },
-    async (request) => {
+  handle(
+    api,
+    registerGuestCall,
+    async (form, request) => {
       const auth = authOf(request)
       if (auth.userId !== GUEST_USER_ID || !auth.oauthId) throw badRequest(NOT_A_GUEST)
-      const form = { ...request.query, ...(request.body ?? {}) }
       const tenantAsked = ctx.config.tenantMode && !ctx.config.presetTenantId
       const problem = registerProblem(form, tenantAsked)
       if (problem) throw badRequest(problem)
@@ -188,8 +177,9 @@ export function registerGuestRoute(api: Api, ctx: ModuleContext): void {
           status: GUEST_STATUS.pending,
         })
       })
-      return success(REGISTER_SUBMITTED)
+      return new Answer({}, REGISTER_SUBMITTED)
     },
+    { config: { guest: true } },
   )
 }
 

@@ -1,11 +1,10 @@
-import { staffTypeContract } from '@xpark/contract/schemas'
+import { staffTypeContract, staffTypeSelectCall } from '@xpark/contract/schemas'
 import { asc, eq, ne } from 'drizzle-orm'
 import { authOf } from '../../core/auth/plugin.js'
-import { SIGNED_IN } from '../../core/auth/route-permissions.js'
 import { BLADEX_SYSTEM_SCOPES, defineResource, registerResource } from '../../core/crud/index.js'
-import { ok } from '../../core/envelope.js'
 import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { handle } from '../../core/http/calls.js'
 import type { ModuleContext } from '../../core/module.js'
 import { scoped } from '../../core/tenancy.js'
 import { staffType } from './schema.js'
@@ -34,19 +33,11 @@ export const staffTypeResource = defineResource({
 export async function staffTypeRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const db = ctx.database.db
   await registerResource(api, db, staffTypeResource)
-  api.get(
-    '/blade-system/staff/type/select',
-    {
-      config: { permission: SIGNED_IN },
-      schema: { tags: ['staffType'], summary: 'staffType: id, name and code of every staff type, by sort' },
-    },
-    async (request) =>
-      ok(
-        await db
-          .select({ id: staffType.id, name: staffType.name, code: staffType.code })
-          .from(staffType)
-          .where(scoped(staffType, authOf(request)))
-          .orderBy(asc(staffType.sort), asc(staffType.id)),
-      ),
+  handle(api, staffTypeSelectCall, async (_params, request) =>
+    db
+      .select({ id: staffType.id, name: staffType.name, code: staffType.code })
+      .from(staffType)
+      .where(scoped(staffType, authOf(request)))
+      .orderBy(asc(staffType.sort), asc(staffType.id)),
   )
 }

@@ -46,11 +46,11 @@ import type { ModuleContext } from '../../core/module.js'
 import { scoped } from '../../core/tenancy.js'
 import { COUNT_COLUMNS, CountCells } from './excel.js'
 import { auditCount, countLines, createCountBill, enterCount, writeCounts } from './inventory.js'
+import { ledgerPage } from './ledger-page.js'
 import { registerPickers } from './pickers.js'
 import {
   batchesOf,
   goodsInStock,
-  ledgerPage,
   lowStock,
   overdueCounts,
   type Paged,

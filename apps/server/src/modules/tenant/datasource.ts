@@ -1,10 +1,9 @@
-import { DATASOURCE_DRIVER, datasourceContract } from '@xpark/contract/schemas'
+import { DATASOURCE_DRIVER, datasourceContract, datasourceSelectCall } from '@xpark/contract/schemas'
 import { and, asc, eq, inArray, ne } from 'drizzle-orm'
-import { ADMINISTRATOR } from '../../core/auth/route-permissions.js'
 import { defineResource, registerResource } from '../../core/crud/index.js'
-import { ok } from '../../core/envelope.js'
 import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { handle } from '../../core/http/calls.js'
 import type { ModuleContext } from '../../core/module.js'
 import { datasource, tenant } from './schema.js'
 
@@ -55,19 +54,11 @@ export const datasourceResource = defineResource({
 export async function datasourceRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const db = ctx.database.db
   await registerResource(api, db, datasourceResource)
-  api.get(
-    '/blade-system/datasource/select',
-    {
-      schema: { tags: ['datasource'], summary: 'datasource: id and name of every datasource' },
-      config: { permission: ADMINISTRATOR },
-    },
-    async () =>
-      ok(
-        await db
-          .select({ id: datasource.id, name: datasource.name })
-          .from(datasource)
-          .where(eq(datasource.isDeleted, 0))
-          .orderBy(asc(datasource.name)),
-      ),
+  handle(api, datasourceSelectCall, () =>
+    db
+      .select({ id: datasource.id, name: datasource.name })
+      .from(datasource)
+      .where(eq(datasource.isDeleted, 0))
+      .orderBy(asc(datasource.name)),
   )
 }

@@ -1,6 +1,6 @@
 import { button, defineModule, inSystemMenu, type MenuSeed, screen } from '../../core/module.js'
+import { tenantRoutes } from './routes.js'
 import * as tables from './schema.js'
-import { tenantRoutes } from './tenants.js'
 
 export { DEMO_PRODUCTS, PARK_ADMIN_MENU_CODES, seedProducts } from './provision.js'
 export { tenantFace } from './proxy.js'

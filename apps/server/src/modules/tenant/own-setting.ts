@@ -1,10 +1,9 @@
-import { TenantOwnSettingSchema } from '@xpark/contract/schemas'
+import { tenantOwnSettingCall, tenantOwnSettingSubmitCall } from '@xpark/contract/schemas'
 import { and, eq } from 'drizzle-orm'
 import { authOf } from '../../core/auth/plugin.js'
-import { SIGNED_IN, TENANT_ADMIN } from '../../core/auth/route-permissions.js'
-import { ok, success } from '../../core/envelope.js'
 import { notFound } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { handle } from '../../core/http/calls.js'
 import type { ModuleContext } from '../../core/module.js'
 import { tenant } from './schema.js'
 
@@ -15,55 +14,36 @@ import { tenant } from './schema.js'
  */
 export async function tenantOwnSettingRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const db = ctx.database.db
-  const tags = ['tenantSetting']
   const own = (tenantId: string) => and(eq(tenant.tenantId, tenantId), eq(tenant.isDeleted, 0))
 
-  api.get(
-    '/blade-system/tenantSetting/detail',
-    {
-      schema: { tags, summary: "tenantSetting: the caller's own tenant (face, contact, licence read-only)" },
-      config: { permission: SIGNED_IN },
-    },
-    async (request) => {
-      const [row] = await db
-        .select({
-          tenantId: tenant.tenantId,
-          tenantName: tenant.tenantName,
-          domain: tenant.domain,
-          linkman: tenant.linkman,
-          contactNumber: tenant.contactNumber,
-          address: tenant.address,
-          logo: tenant.logo,
-          backgroundUrl: tenant.backgroundUrl,
-          accountNumber: tenant.accountNumber,
-          expireTime: tenant.expireTime,
-        })
-        .from(tenant)
-        .where(own(authOf(request).tenantId))
-      if (!row) throw notFound('租户不存在')
-      return ok(row)
-    },
-  )
+  handle(api, tenantOwnSettingCall, async (_params, request) => {
+    const [row] = await db
+      .select({
+        tenantId: tenant.tenantId,
+        tenantName: tenant.tenantName,
+        domain: tenant.domain,
+        linkman: tenant.linkman,
+        contactNumber: tenant.contactNumber,
+        address: tenant.address,
+        logo: tenant.logo,
+        backgroundUrl: tenant.backgroundUrl,
+        accountNumber: tenant.accountNumber,
+        expireTime: tenant.expireTime,
+      })
+      .from(tenant)
+      .where(own(authOf(request).tenantId))
+    if (!row) throw notFound('租户不存在')
+    return row
+  })
 
-  api.post(
-    '/blade-system/tenantSetting/submit',
-    {
-      schema: {
-        tags,
-        summary: "tenantSetting: the tenant administrator changes the own tenant's face and contact",
-        body: TenantOwnSettingSchema,
-      },
-      config: { permission: TENANT_ADMIN },
-    },
-    async (request) => {
-      const auth = authOf(request)
-      const done = await db
-        .update(tenant)
-        .set({ ...request.body, updateUser: auth.userId, updateTime: new Date() })
-        .where(own(auth.tenantId))
-        .returning({ id: tenant.id })
-      if (!done.length) throw notFound('租户不存在')
-      return success()
-    },
-  )
+  handle(api, tenantOwnSettingSubmitCall, async (values, request) => {
+    const auth = authOf(request)
+    const done = await db
+      .update(tenant)
+      .set({ ...values, updateUser: auth.userId, updateTime: new Date() })
+      .where(own(auth.tenantId))
+      .returning({ id: tenant.id })
+    if (!done.length) throw notFound('租户不存在')
+    return {}
+  })
 }

@@ -1,13 +1,17 @@
-import { ProductionGrantSchema, productionContract } from '@xpark/contract/schemas'
+import {
+  productionContract,
+  productionGrantCall,
+  productionGrantTreeCall,
+  productionSelectCall,
+  productionTreeKeysCall,
+} from '@xpark/contract/schemas'
 import { and, asc, eq, inArray, ne } from 'drizzle-orm'
-import { z } from 'zod'
 import { PLATFORM_TENANT } from '../../core/auth/guards.js'
-import { ADMINISTRATOR } from '../../core/auth/route-permissions.js'
 import { defineResource, registerResource } from '../../core/crud/index.js'
-import { ok, status } from '../../core/envelope.js'
 import { badRequest, notFound } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
-import { isId, nextId } from '../../core/ids.js'
+import { handle } from '../../core/http/calls.js'
+import { nextId } from '../../core/ids.js'
 import type { ModuleContext } from '../../core/module.js'
 import { bySort, treeOf } from '../../core/tree.js'
 import type { DbOrTx, Tx } from '../../db/client.js'
@@ -202,112 +206,62 @@ export async function productIdsOf(db: DbOrTx, tenantIds: readonly string[]): Pr
   return out
 }
 
-const productIdQuery = z.object({
-  productId: z.string({ error: 'productId is required' }).refine(isId, 'productId: must be a 64-bit id'),
-})
-
 export async function productionRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const db = ctx.database.db
-  const base = '/blade-system/production'
-  const tags = ['production']
   await registerResource(api, db, productionResource)
 
-  api.get(
-    `${base}/select`,
-    {
-      schema: { tags, summary: 'production: id and name of every product' },
-      config: { permission: ADMINISTRATOR },
-    },
-    async () =>
-      ok(
-        await db
-          .select({ id: production.id, name: production.name })
-          .from(production)
-          .where(eq(production.isDeleted, 0))
-          .orderBy(asc(production.sort), asc(production.id)),
-      ),
+  handle(api, productionSelectCall, () =>
+    db
+      .select({ id: production.id, name: production.name })
+      .from(production)
+      .where(eq(production.isDeleted, 0))
+      .orderBy(asc(production.sort), asc(production.id)),
   )
 
-  api.get(
-    `${base}/grant-tree`,
-    {
-      schema: {
-        tags,
-        summary: 'production grant dialog: the menus and buttons a product may bundle, as TreeNodes',
-      },
-      config: { permission: ADMINISTRATOR },
-    },
-    async () => {
-      const rows = await bundlableMenus(db)
-      return ok({ menu: treeOf(bySort(rows).map((m) => ({ ...m, title: m.name }))) })
-    },
-  )
+  handle(api, productionGrantTreeCall, async () => {
+    const rows = await bundlableMenus(db)
+    return { menu: treeOf(bySort(rows).map((m) => ({ ...m, title: m.name }))) }
+  })
 
-  api.get(
-    `${base}/product-tree-keys`,
-    {
-      schema: {
-        tags,
-        summary: 'production grant dialog: the menu ids a product bundles',
-        querystring: productIdQuery,
-      },
-      config: { permission: ADMINISTRATOR },
-    },
-    async (request) => {
-      const { productId } = request.query
-      const [found] = await db
+  handle(api, productionTreeKeysCall, async ({ productId }) => {
+    const [found] = await db
+      .select({ id: production.id })
+      .from(production)
+      .where(and(eq(production.id, productId), eq(production.isDeleted, 0)))
+    if (!found) throw notFound('产品不存在')
+    const rows = await db
+      .select({ menuId: productionMenu.menuId })
+      .from(productionMenu)
+      .where(eq(productionMenu.productId, productId))
+    return { menu: rows.map((r) => r.menuId) }
+  })
+
+  handle(api, productionGrantCall, async ({ productId, menuIds: asked }) => {
+    const menuIds = [...new Set(asked)]
+    const allowed = new Set((await bundlableMenus(db)).map((m) => m.id))
+    const refused = menuIds.filter((id) => !allowed.has(id))
+    if (refused.length) throw badRequest(`不可授权的菜单: ${refused.slice(0, 5).join(',')}`)
+    await db.transaction(async (tx) => {
+      const [found] = await tx
         .select({ id: production.id })
         .from(production)
         .where(and(eq(production.id, productId), eq(production.isDeleted, 0)))
+        .for('update')
       if (!found) throw notFound('产品不存在')
-      const rows = await db
-        .select({ menuId: productionMenu.menuId })
-        .from(productionMenu)
-        .where(eq(productionMenu.productId, productId))
-      return ok({ menu: rows.map((r) => r.menuId) })
-    },
-  )
-
-  api.post(
-    `${base}/grant`,
-    {
-      schema: {
-        tags,
-        summary: 'production: set the menus of a product (replaces the old set; tenants holding it follow)',
-        body: ProductionGrantSchema,
-      },
-      config: { permission: ADMINISTRATOR },
-    },
-    async (request) => {
-      const { productId } = request.body
-      const menuIds = [...new Set(request.body.menuIds)]
-      const allowed = new Set((await bundlableMenus(db)).map((m) => m.id))
-      const refused = menuIds.filter((id) => !allowed.has(id))
-      if (refused.length) throw badRequest(`不可授权的菜单: ${refused.slice(0, 5).join(',')}`)
-      await db.transaction(async (tx) => {
-        const [found] = await tx
-          .select({ id: production.id })
-          .from(production)
-          .where(and(eq(production.id, productId), eq(production.isDeleted, 0)))
-          .for('update')
-        if (!found) throw notFound('产品不存在')
-        const holders = await tx
-          .select({ tenantId: tenantProduction.tenantId })
-          .from(tenantProduction)
-          .where(eq(tenantProduction.productId, productId))
-        const before = await productMenusOf(
-          tx,
-          holders.map((h) => h.tenantId),
-        )
-        await tx.delete(productionMenu).where(eq(productionMenu.productId, productId))
-        if (menuIds.length)
-          await tx
-            .insert(productionMenu)
-            .values(menuIds.map((menuId) => ({ id: nextId(), productId, menuId })))
-        await syncTenantMenus(tx, before)
-      })
-      await ctx.cache.clearPrefix(SYSTEM_CACHE)
-      return status(true)
-    },
-  )
+      const holders = await tx
+        .select({ tenantId: tenantProduction.tenantId })
+        .from(tenantProduction)
+        .where(eq(tenantProduction.productId, productId))
+      const before = await productMenusOf(
+        tx,
+        holders.map((h) => h.tenantId),
+      )
+      await tx.delete(productionMenu).where(eq(productionMenu.productId, productId))
+      if (menuIds.length)
+        await tx.insert(productionMenu).values(menuIds.map((menuId) => ({ id: nextId(), productId, menuId })))
+      await syncTenantMenus(tx, before)
+    })
+    await ctx.cache.clearPrefix(SYSTEM_CACHE)
+    return {}
+  })
 }

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+import { PLATFORM_TENANT } from '../../core/auth/guards.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import { nextId } from '../../core/ids.js'
 import type { Tx } from '../../db/client.js'
@@ -9,9 +10,6 @@ import { menu, menuApp, roleMenuApp } from '../menu/index.js'
 import { dept, post } from '../org/index.js'
 import { setTenantProducts } from './products.js'
 import { production, productionMenu, tenant } from './schema.js'
-
-/** The platform tenant (BladeX `ADMIN_TENANT_ID`): its business dicts are the template of a new tenant's. */
-const PLATFORM_TENANT = '000000'
 
 /** A screen's menu code and its `<code>_add/_edit/_delete/_view` buttons, plus extra buttons. */
 const screenCodes = (code: string, ...extra: string[]) => [
@@ -67,7 +65,7 @@ export interface ProvisionInput {
  * The next free 6-digit tenant id: one above the highest in use (deleted tenants keep theirs, the
  * id is unique over all rows). Serialised by a transaction-scoped advisory lock.
  */
-async function nextTenantId(tx: Tx): Promise<string> {
+export async function nextTenantId(tx: Tx): Promise<string> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('blade_tenant.tenant_id'))`)
   const [row] = await tx
     .select({ max: sql<string | null>`max(${tenant.tenantId})` })
@@ -78,25 +76,47 @@ async function nextTenantId(tx: Tx): Promise<string> {
   return String(next).padStart(6, '0')
 }
 
-/**
- * Create a tenant and what it needs to be used (BladeX TenantServiceImpl#submitTenant): role
- * 管理员/`admin` with the menus of the tenant's products, a dept named after the tenant, post `ceo`, user
- * `admin` (initial password, to be changed at first sign-in) and copies of the platform tenant's
- * business dicts. Runs inside the caller's transaction: any failure leaves nothing behind.
- */
-export async function provisionTenant(tx: Tx, auth: AuthContext, input: ProvisionInput): Promise<string> {
-  const tenantId = await nextTenantId(tx)
+function auditOf(auth: AuthContext) {
   const now = new Date()
-  const audit = {
+  return {
     createUser: auth.userId,
     createDept: auth.deptIds[0] ?? null,
     createTime: now,
     updateUser: auth.userId,
     updateTime: now,
   }
-  const { adminPasswordHash, productIds, ...fields } = input
-  await tx.insert(tenant).values({ id: nextId(), tenantId, ...fields, ...audit })
+}
 
+/**
+ * Create a tenant and what it needs to be used (BladeX TenantServiceImpl#submitTenant): its row, then
+ * `furnishTenant`. Runs inside the caller's transaction: any failure leaves nothing behind.
+ */
+export async function provisionTenant(tx: Tx, auth: AuthContext, input: ProvisionInput): Promise<string> {
+  const tenantId = await nextTenantId(tx)
+  const { adminPasswordHash, productIds, ...fields } = input
+  await tx.insert(tenant).values({ id: nextId(), tenantId, ...fields, ...auditOf(auth) })
+  await furnishTenant(tx, auth, { tenantId, tenantName: input.tenantName, productIds, adminPasswordHash })
+  return tenantId
+}
+
+/** A new tenant (its row written) and what it starts with. */
+export interface TenantStart {
+  tenantId: string
+  tenantName: string
+  /** the tenant's products: its `admin` role gets the union of their menus */
+  productIds: readonly string[]
+  /** argon2id of the MD5 hex of the admin's initial password */
+  adminPasswordHash: string
+}
+
+/**
+ * What a new tenant needs beside its row: role 管理员/`admin` with the menus of the tenant's products,
+ * a dept named after the tenant, post `ceo`, user `admin` (initial password, to be changed at first
+ * sign-in) and copies of the platform tenant's business dicts. Inside the caller's transaction.
+ */
+export async function furnishTenant(tx: Tx, auth: AuthContext, start: TenantStart): Promise<void> {
+  const { tenantId, tenantName, productIds, adminPasswordHash } = start
+  const audit = auditOf(auth)
   const roleId = nextId()
   await tx.insert(role).values({ id: roleId, tenantId, roleName: '管理员', roleAlias: 'admin', sort: 1 })
   await setTenantProducts(tx, tenantId, productIds)
@@ -107,12 +127,7 @@ export async function provisionTenant(tx: Tx, auth: AuthContext, input: Provisio
     await tx.insert(roleMenuApp).values(appMenus.map((m) => ({ id: nextId(), menuId: m.id, roleId })))
 
   const deptId = nextId()
-  await tx.insert(dept).values({
-    id: deptId,
-    tenantId,
-    deptName: input.tenantName,
-    fullName: input.tenantName,
-  })
+  await tx.insert(dept).values({ id: deptId, tenantId, deptName: tenantName, fullName: tenantName })
   const postId = nextId()
   await tx
     .insert(post)
@@ -133,7 +148,7 @@ export async function provisionTenant(tx: Tx, auth: AuthContext, input: Provisio
     ...audit,
   })
 
-  // business dicts: the platform tenant's, with new ids (children follow their root)
+  // business dicts: the platform tenant's (BladeX `ADMIN_TENANT_ID`), with new ids (children follow their root)
   const dicts = await tx
     .select()
     .from(dictBiz)
@@ -150,7 +165,6 @@ export async function provisionTenant(tx: Tx, auth: AuthContext, input: Provisio
       })),
     )
   }
-  return tenantId
 }
 
 /** Demo park products: bundles of the menus that exist so far (meeting, storage, canteen … join with their modules). */

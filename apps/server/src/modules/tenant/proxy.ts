@@ -1,13 +1,18 @@
-import { ProxyTenantGrantSchema, proxyTenantContract, type TenantLogo } from '@xpark/contract/schemas'
+import {
+  proxyTenantContract,
+  proxyTenantFaceCall,
+  proxyTenantGrantCall,
+  proxyTenantProductKeysCall,
+  proxyTenantSelectCall,
+  type TenantLogo,
+} from '@xpark/contract/schemas'
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm'
-import { z } from 'zod'
-import { ADMINISTRATOR } from '../../core/auth/route-permissions.js'
 import { defineResource, registerResource } from '../../core/crud/index.js'
-import { ok, status } from '../../core/envelope.js'
 import { badRequest, notFound } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { handle } from '../../core/http/calls.js'
 import { publicRateLimit, TENANT_FACE_RATE_PER_MINUTE } from '../../core/http/public-limit.js'
-import { isId, nextId } from '../../core/ids.js'
+import { nextId } from '../../core/ids.js'
 import type { ModuleContext } from '../../core/module.js'
 import type { DbOrTx } from '../../db/client.js'
 import { production, proxyProduction, proxyTenant, tenant, tenantProduction } from './schema.js'
@@ -50,125 +55,77 @@ export const proxyTenantResource = defineResource({
   },
 })
 
-const proxyIdQuery = z.object({
-  proxyId: z.string({ error: 'proxyId is required' }).refine(isId, 'proxyId: must be a 64-bit id'),
-})
-
 export async function proxyTenantRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const db = ctx.database.db
-  const base = '/blade-system/proxyTenant'
-  const tags = ['proxyTenant']
   await registerResource(api, db, proxyTenantResource)
 
-  api.get(
-    `${base}/select`,
-    {
-      schema: { tags, summary: 'proxyTenant: id and name of every agent' },
-      config: { permission: ADMINISTRATOR },
-    },
-    async () =>
-      ok(
-        await db
-          .select({ id: proxyTenant.id, name: proxyTenant.name })
-          .from(proxyTenant)
-          .where(eq(proxyTenant.isDeleted, 0))
-          .orderBy(asc(proxyTenant.name)),
-      ),
+  handle(api, proxyTenantSelectCall, () =>
+    db
+      .select({ id: proxyTenant.id, name: proxyTenant.name })
+      .from(proxyTenant)
+      .where(eq(proxyTenant.isDeleted, 0))
+      .orderBy(asc(proxyTenant.name)),
   )
 
-  api.get(
-    `${base}/product-keys`,
-    {
-      schema: {
-        tags,
-        summary: 'proxyTenant grant dialog: the product ids an agent may sell',
-        querystring: proxyIdQuery,
-      },
-      config: { permission: ADMINISTRATOR },
-    },
-    async (request) => {
-      const rows = await db
-        .select({ productId: proxyProduction.productId })
-        .from(proxyProduction)
-        .innerJoin(production, and(eq(production.id, proxyProduction.productId), eq(production.isDeleted, 0)))
-        .where(eq(proxyProduction.proxyId, request.query.proxyId))
-      return ok(rows.map((r) => r.productId))
-    },
-  )
+  handle(api, proxyTenantProductKeysCall, async ({ proxyId }) => {
+    const rows = await db
+      .select({ productId: proxyProduction.productId })
+      .from(proxyProduction)
+      .innerJoin(production, and(eq(production.id, proxyProduction.productId), eq(production.isDeleted, 0)))
+      .where(eq(proxyProduction.proxyId, proxyId))
+    return rows.map((r) => r.productId)
+  })
 
-  api.post(
-    `${base}/grant`,
-    {
-      schema: {
-        tags,
-        summary: 'proxyTenant: set the products an agent may sell (replaces the old set)',
-        body: ProxyTenantGrantSchema,
-      },
-      config: { permission: ADMINISTRATOR },
-    },
-    async (request) => {
-      const { proxyId } = request.body
-      const productIds = [...new Set(request.body.productIds)]
-      await db.transaction(async (tx) => {
-        const [found] = await tx
-          .select({ id: proxyTenant.id })
-          .from(proxyTenant)
-          .where(and(eq(proxyTenant.id, proxyId), eq(proxyTenant.isDeleted, 0)))
-          .for('update')
-        if (!found) throw notFound('代理商不存在')
-        if (productIds.length) {
-          const live = await tx
-            .select({ id: production.id })
-            .from(production)
-            .where(and(inArray(production.id, productIds), eq(production.isDeleted, 0)))
-          if (live.length !== productIds.length) throw badRequest('产品不存在')
-        }
-        // a product one of the agent's tenants still holds stays sellable until the tenant gives it up
-        const [inUse] = await tx
-          .select({ tenantId: tenant.tenantId, name: production.name })
-          .from(tenantProduction)
-          .innerJoin(tenant, eq(tenant.tenantId, tenantProduction.tenantId))
-          .innerJoin(production, eq(production.id, tenantProduction.productId))
-          .where(
-            and(
-              eq(tenant.proxyId, proxyId),
-              eq(tenant.isDeleted, 0),
-              eq(production.isDeleted, 0),
-              productIds.length ? notInArray(tenantProduction.productId, productIds) : undefined,
-            ),
-          )
-          .limit(1)
-        if (inUse) throw badRequest(`代理商的租户仍在使用产品: ${inUse.name} (${inUse.tenantId})`)
-        await tx.delete(proxyProduction).where(eq(proxyProduction.proxyId, proxyId))
-        if (productIds.length)
-          await tx
-            .insert(proxyProduction)
-            .values(productIds.map((productId) => ({ id: nextId(), proxyId, productId })))
-      })
-      return status(true)
-    },
-  )
+  handle(api, proxyTenantGrantCall, async ({ proxyId, productIds: asked }) => {
+    const productIds = [...new Set(asked)]
+    await db.transaction(async (tx) => {
+      const [found] = await tx
+        .select({ id: proxyTenant.id })
+        .from(proxyTenant)
+        .where(and(eq(proxyTenant.id, proxyId), eq(proxyTenant.isDeleted, 0)))
+        .for('update')
+      if (!found) throw notFound('代理商不存在')
+      if (productIds.length) {
+        const live = await tx
+          .select({ id: production.id })
+          .from(production)
+          .where(and(inArray(production.id, productIds), eq(production.isDeleted, 0)))
+        if (live.length !== productIds.length) throw badRequest('产品不存在')
+      }
+      // a product one of the agent's tenants still holds stays sellable until the tenant gives it up
+      const [inUse] = await tx
+        .select({ tenantId: tenant.tenantId, name: production.name })
+        .from(tenantProduction)
+        .innerJoin(tenant, eq(tenant.tenantId, tenantProduction.tenantId))
+        .innerJoin(production, eq(production.id, tenantProduction.productId))
+        .where(
+          and(
+            eq(tenant.proxyId, proxyId),
+            eq(tenant.isDeleted, 0),
+            eq(production.isDeleted, 0),
+            productIds.length ? notInArray(tenantProduction.productId, productIds) : undefined,
+          ),
+        )
+        .limit(1)
+      if (inUse) throw badRequest(`代理商的租户仍在使用产品: ${inUse.name} (${inUse.tenantId})`)
+      await tx.delete(proxyProduction).where(eq(proxyProduction.proxyId, proxyId))
+      if (productIds.length)
+        await tx
+          .insert(proxyProduction)
+          .values(productIds.map((productId) => ({ id: nextId(), proxyId, productId })))
+    })
+    return {}
+  })
 
   // spec 01 §7 logo lookup: public, as the login page asks it before anyone has signed in
-  api.get(
-    `${base}/getTenant`,
-    {
-      config: { public: true },
-      preHandler: publicRateLimit(ctx.cache, 'tenant-face', TENANT_FACE_RATE_PER_MINUTE),
-      schema: {
-        tags,
-        summary: "proxyTenant: a tenant's name and the logo to show (its own, else its agent's, else empty)",
-        querystring: z.object({
-          tenantId: z
-            .string({ error: 'tenantId is required' })
-            .regex(/^\d{6}$/, 'tenantId: a 6-digit tenant id'),
-        }),
-      },
-    },
-    async (request) => {
-      const face = await tenantFace(db, request.query.tenantId)
+  handle(
+    api,
+    proxyTenantFaceCall,
+    async ({ tenantId }) => {
+      const face = await tenantFace(db, tenantId)
       if (!face) throw notFound('租户不存在')
-      return ok(face)
+      return face
     },
+    { preHandler: [publicRateLimit(ctx.cache, 'tenant-face', TENANT_FACE_RATE_PER_MINUTE)] },
   )
 }

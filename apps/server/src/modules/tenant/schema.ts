@@ -1,30 +1,36 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { keyedByTenant } from '../../core/tenancy.js'
 import { baseColumns, id } from '../../db/columns.js'
 
-/** A tenant (a park, BladeX `blade_tenant`). */
-export const tenant = pgTable(
-  'blade_tenant',
-  {
-    id: id('id').primaryKey(),
-    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
-    tenantName: varchar('tenant_name', { length: 50 }).notNull(),
-    domain: varchar('domain', { length: 255 }).notNull().default(''),
-    logo: varchar('logo', { length: 1000 }).notNull().default(''),
-    linkman: varchar('linkman', { length: 20 }).notNull().default(''),
-    contactNumber: varchar('contact_number', { length: 20 }).notNull().default(''),
-    address: varchar('address', { length: 255 }).notNull().default(''),
-    accountNumber: integer('account_number').notNull().default(-1),
-    expireTime: timestamp('expire_time', { withTimezone: true, mode: 'date' }),
-    /** login page background (BladeX 2.8+) */
-    backgroundUrl: varchar('background_url', { length: 1000 }).notNull().default(''),
-    /** blade_datasource bound to the tenant (stored and shown; every tenant stays in one database) */
-    datasourceId: id('datasource_id'),
-    /** the agent (xpark_proxy_tenant) that sold the tenant, if any */
-    proxyId: id('proxy_id'),
-    ...baseColumns(),
-  },
-  (t) => [uniqueIndex('blade_tenant_tenant_id_uq').on(t.tenantId)],
+/**
+ * A tenant (a park, BladeX `blade_tenant`). Its `tenant_id` is its own key, not an owner: platform data
+ * (core/tenancy.ts `keyedByTenant`), read and written by the platform administrator.
+ */
+export const tenant = keyedByTenant(
+  pgTable(
+    'blade_tenant',
+    {
+      id: id('id').primaryKey(),
+      tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+      tenantName: varchar('tenant_name', { length: 50 }).notNull(),
+      domain: varchar('domain', { length: 255 }).notNull().default(''),
+      logo: varchar('logo', { length: 1000 }).notNull().default(''),
+      linkman: varchar('linkman', { length: 20 }).notNull().default(''),
+      contactNumber: varchar('contact_number', { length: 20 }).notNull().default(''),
+      address: varchar('address', { length: 255 }).notNull().default(''),
+      accountNumber: integer('account_number').notNull().default(-1),
+      expireTime: timestamp('expire_time', { withTimezone: true, mode: 'date' }),
+      /** login page background (BladeX 2.8+) */
+      backgroundUrl: varchar('background_url', { length: 1000 }).notNull().default(''),
+      /** blade_datasource bound to the tenant (stored and shown; every tenant stays in one database) */
+      datasourceId: id('datasource_id'),
+      /** the agent (xpark_proxy_tenant) that sold the tenant, if any */
+      proxyId: id('proxy_id'),
+      ...baseColumns(),
+    },
+    (t) => [uniqueIndex('blade_tenant_tenant_id_uq').on(t.tenantId)],
+  ),
 )
 
 /**

@@ -1,12 +1,10 @@
-import { integerInput } from '@xpark/contract/fields'
-import { idString } from '@xpark/contract/schemas'
+import { attendanceOrderCall, meetingOrderCall } from '@xpark/contract/schemas'
 import { inArray, type SQL, sql } from 'drizzle-orm'
-import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
-import { success } from '../../core/envelope.js'
 import { notFound } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { handle } from '../../core/http/calls.js'
 import type { ApiScopes } from '../../core/scope/index.js'
 import { scoped } from '../../core/tenancy.js'
 import type { Db } from '../../db/client.js'
@@ -17,14 +15,9 @@ import { user } from '../identity/index.js'
  * what a drag-sorted table sends, `[{ id, sort }]`, stored on the account. Only accounts of the
  * caller's tenant and data scope; one unknown id and nothing changes.
  */
-const orderBody = z
-  .array(z.object({ id: idString, sort: integerInput('sort: a whole number 0 to 1000000', 0, 1_000_000) }))
-  .min(1)
-  .max(5_000)
-
 const orders = [
-  { path: '/blade-user/updateOrder', key: 'attendanceSort', lists: 'attendance' },
-  { path: '/blade-user/updateMeetingOrder', key: 'meetingSort', lists: 'meeting' },
+  { call: attendanceOrderCall, key: 'attendanceSort' },
+  { call: meetingOrderCall, key: 'meetingSort' },
 ] as const
 
 export function userOrderRoutes(
@@ -33,21 +26,13 @@ export function userOrderRoutes(
   inDataScope: (auth: AuthContext) => Promise<SQL | undefined>,
   apis: ApiScopes,
 ): void {
-  for (const { path, key, lists } of orders)
-    api.post(
-      path,
-      {
-        schema: {
-          tags: ['user'],
-          summary: `user: set each account's place in the ${lists} lists ([{id, sort}])`,
-          body: orderBody,
-        },
-        config: { permission: 'user_edit' },
-        preHandler: apis.guard,
-      },
-      async (request) => {
+  for (const { call, key } of orders)
+    handle(
+      api,
+      call,
+      async (places, request) => {
         const auth = authOf(request)
-        const sorts = new Map(request.body.map((r) => [r.id, r.sort]))
+        const sorts = new Map(places.map((r) => [r.id, r.sort]))
         const ids = [...sorts.keys()]
         // one statement: a CASE over the ids, so a failure leaves every place as it was
         const place = sql.join(
@@ -67,7 +52,8 @@ export function userOrderRoutes(
             .returning({ id: user.id })
           if (done.length !== ids.length) throw notFound('用户不存在')
         })
-        return success()
+        return {}
       },
+      { preHandler: [apis.guard] },
     )
 }

@@ -1,10 +1,11 @@
 import { basename } from 'node:path'
+import { importPhotosCall, type PhotoReport } from '@xpark/contract/schemas'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { authOf } from '../../core/auth/plugin.js'
-import { ok } from '../../core/envelope.js'
 import { AppError, badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { Answer, handle } from '../../core/http/calls.js'
 import { assertNoNul } from '../../core/http/text-guard.js'
 import type { ModuleContext } from '../../core/module.js'
 import { ApiScopes, DataScopes } from '../../core/scope/index.js'
@@ -37,14 +38,7 @@ export const MAX_PHOTOS = 1000
 /** what the images of one zip may add up to once inflated (counted as inflated, see unzipPhotos) */
 export const MAX_ZIP_INFLATED = 50 * 1024 * 1024
 
-export interface PhotoError {
-  file: string
-  message: string
-}
-export interface PhotoReport {
-  imported: number
-  errors: PhotoError[]
-}
+export type PhotoError = PhotoReport['errors'][number]
 
 interface Photo {
   file: string
@@ -162,85 +156,73 @@ export async function userPhotoRoutes(api: Api, ctx: ModuleContext): Promise<voi
   const apis = new ApiScopes(source, ctx.cache)
   const files = resourceService(ctx)
 
-  for (const path of ['/blade-user/import-user-photo', '/blade-user/uploadPhotos'])
-    api.post(
-      path,
-      {
-        schema: {
-          tags: ['user'],
-          summary:
-            'user: import avatars — a .zip of `<account>.jpg|png` images or several image files (multipart); ' +
-            `each at most ${MAX_PHOTO_BYTES / 1024} KB, JPEG or PNG; answers {imported, errors:[{file, message}]}`,
-          consumes: ['multipart/form-data'],
-        },
-        config: { permission: 'user_import' },
-        preHandler: apis.guard,
-      },
-      async (request) => {
-        const auth = authOf(request)
-        const { photos, errors } = await readPhotos(request)
-        const scope = await data.condition(auth, USER_RESOURCE, user)
-        const authority = await roleAuthority(db, auth)
-        const done = new Set<string>()
-        let imported = 0
-        for (const photo of photos) {
-          const fail = (message: string) => errors.push({ file: photo.file, message })
-          const account = accountOfFile(photo.file)
-          if (!account) {
-            fail('文件名应为 <账号>.jpg 或 <账号>.png')
-            continue
-          }
-          if (photo.bytes.length > MAX_PHOTO_BYTES) {
-            fail(tooLarge())
-            continue
-          }
-          const type = imageTypeOf(photo.bytes)
-          if (!type) {
-            fail('不是 JPG 或 PNG 图片')
-            continue
-          }
-          if (done.has(account)) {
-            fail(`账号重复: ${account}`)
-            continue
-          }
-          const [target] = await db
-            .select({ id: user.id, roleId: user.roleId })
-            .from(user)
-            .where(scoped(user, auth, scope, eq(user.account, account)))
-          if (!target) {
-            fail(`账号不存在: ${account}`)
-            continue
-          }
-          if (!mayManage(auth, authority, target)) {
-            fail(NOT_GOVERNED(account))
-            continue
-          }
-          let stored: Awaited<ReturnType<typeof files.storeFile>>
-          try {
-            stored = await files.storeFile(auth, Buffer.from(photo.bytes), {
-              originalName: photo.file,
-              contentType: type,
-            })
-          } catch (error) {
-            // the store refused (502): this photo fails, the report of the others is kept
-            if (!(error instanceof AppError)) throw error
-            fail(error.message)
-            continue
-          }
-          await db
-            .update(user)
-            .set(touched(user, auth, { avatar: stored.link }))
-            .where(and(scoped(user, auth), eq(user.id, target.id)))
-          done.add(account)
-          imported++
+  handle(
+    api,
+    importPhotosCall,
+    async (_params, request) => {
+      const auth = authOf(request)
+      const { photos, errors } = await readPhotos(request)
+      const scope = await data.condition(auth, USER_RESOURCE, user)
+      const authority = await roleAuthority(db, auth)
+      const done = new Set<string>()
+      let imported = 0
+      for (const photo of photos) {
+        const fail = (message: string) => errors.push({ file: photo.file, message })
+        const account = accountOfFile(photo.file)
+        if (!account) {
+          fail('文件名应为 <账号>.jpg 或 <账号>.png')
+          continue
         }
-        const report: PhotoReport = { imported, errors }
-        return ok(
-          report,
-          errors.length
-            ? `导入完成: ${imported} 张成功, ${errors.length} 个有误`
-            : `导入成功: ${imported} 张`,
-        )
-      },
-    )
+        if (photo.bytes.length > MAX_PHOTO_BYTES) {
+          fail(tooLarge())
+          continue
+        }
+        const type = imageTypeOf(photo.bytes)
+        if (!type) {
+          fail('不是 JPG 或 PNG 图片')
+          continue
+        }
+        if (done.has(account)) {
+          fail(`账号重复: ${account}`)
+          continue
+        }
+        const [target] = await db
+          .select({ id: user.id, roleId: user.roleId })
+          .from(user)
+          .where(scoped(user, auth, scope, eq(user.account, account)))
+        if (!target) {
+          fail(`账号不存在: ${account}`)
+          continue
+        }
+        if (!mayManage(auth, authority, target)) {
+          fail(NOT_GOVERNED(account))
+          continue
+        }
+        let stored: Awaited<ReturnType<typeof files.storeFile>>
+        try {
+          stored = await files.storeFile(auth, Buffer.from(photo.bytes), {
+            originalName: photo.file,
+            contentType: type,
+          })
+        } catch (error) {
+          // the store refused (502): this photo fails, the report of the others is kept
+          if (!(error instanceof AppError)) throw error
+          fail(error.message)
+          continue
+        }
+        await db
+          .update(user)
+          .set(touched(user, auth, { avatar: stored.link }))
+          .where(and(scoped(user, auth), eq(user.id, target.id)))
+        done.add(account)
+        imported++
+      }
+      const report: PhotoReport = { imported, errors }
+      return new Answer(
+        report,
+        errors.length ? `导入完成: ${imported} 张成功, ${errors.length} 个有误` : `导入成功: ${imported} 张`,
+      )
+    },
+    { preHandler: [apis.guard] },
+  )
 }

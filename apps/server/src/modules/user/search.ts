@@ -1,10 +1,10 @@
-import { idString } from '@xpark/contract/schemas'
+import { type PickedUser, userSearchCall } from '@xpark/contract/schemas'
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm'
-import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
-import { ok, page } from '../../core/envelope.js'
+import { page } from '../../core/envelope.js'
 import type { Api } from '../../core/http/api.js'
+import { handle } from '../../core/http/calls.js'
 import { FilterSet, readPaging, selectPage } from '../../core/query/index.js'
 import type { ApiScopes, DataScopes } from '../../core/scope/index.js'
 import { scoped } from '../../core/tenancy.js'
@@ -15,23 +15,8 @@ import { dept } from '../org/index.js'
 /** Picker filters: name (real name or nickname), phone; `deptId` is a dept and its children. */
 const filters = new FilterSet(user, { realName: 'like', name: 'like', phone: 'like' })
 
-/** The picker's fields of a user row. */
-interface PickedUser {
-  id: string
-  account: string
-  realName: string
-  phone: string
-  deptId: string
-}
-
-const SearchQuery = z.object({
-  current: z.string().optional(),
-  size: z.string().optional(),
-  realName: z.string().max(45).optional(),
-  name: z.string().max(45).optional(),
-  phone: z.string().max(45).optional(),
-  deptId: z.union([idString, z.literal('')]).optional(),
-})
+/** The picker's fields of a user row, as read. */
+type PickedRow = Omit<PickedUser, 'deptName'>
 
 /**
  * `GET blade-user/search/user` (spec 01 §2 user picker, §3 User (picker)): how other modules pick
@@ -47,20 +32,11 @@ export async function userSearchRoutes(
   /** dept subtrees and the blade_user_dept semi-join for `deptId` */
   data: DataScopes,
 ): Promise<void> {
-  api.get(
-    '/blade-user/search/user',
-    {
-      config: { permission: 'user_view' },
-      schema: {
-        tags: ['user'],
-        summary: 'user picker: id, account, realName, deptName, phone (realName/name/phone like, deptId)',
-        querystring: SearchQuery,
-      },
-      preHandler: apis.guard,
-    },
-    async (request) => {
+  handle(
+    api,
+    userSearchCall,
+    async (q, request) => {
       const auth = authOf(request)
-      const q = request.query
       const paging = readPaging(q)
       const conditions: (SQL | undefined)[] = [
         ...filters.conditions({ realName: q.realName, name: q.name, phone: q.phone }),
@@ -69,7 +45,7 @@ export async function userSearchRoutes(
       if (q.deptId)
         conditions.push(data.matching(user.deptId, await data.deptSubtree(auth.tenantId, [q.deptId])))
       const where = scoped(user, auth, ...conditions)
-      const { records: rows, total } = await selectPage<PickedUser>(db, {
+      const { records: rows, total } = await selectPage<PickedRow>(db, {
         table: user,
         where,
         orderBy: [desc(user.id)],
@@ -105,7 +81,8 @@ export async function userSearchRoutes(
           .filter(Boolean)
           .join(','),
       }))
-      return ok(page(records, total, paging.current, paging.size))
+      return page(records, total, paging.current, paging.size)
     },
+    { preHandler: [apis.guard] },
   )
 }

@@ -1,18 +1,19 @@
-import { integerInput } from '@xpark/contract/fields'
 import {
-  idCsv,
-  idString,
-  md5Hex,
-  strongPassword,
+  employeeTypeCall,
+  platformDetailCall,
+  resetPasswordCall,
   UserForm,
-  UserInfoForm,
+  updateInfoCall,
+  updatePlatformCall,
   userContract,
+  userGrantCall,
+  userSubmitCall,
+  userUpdateCall,
 } from '@xpark/contract/schemas'
 import { and, eq, inArray, ne, type SQL } from 'drizzle-orm'
-import { z } from 'zod'
+import type { FastifyRequest } from 'fastify'
 import { hashPassword, md5 } from '../../core/auth/passwords.js'
 import { authOf } from '../../core/auth/plugin.js'
-import { type RoutePermission, SIGNED_IN } from '../../core/auth/route-permissions.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import {
   assertReferences,
@@ -27,9 +28,9 @@ import {
   registerResource,
   updateRow,
 } from '../../core/crud/index.js'
-import { ok, success } from '../../core/envelope.js'
 import { badRequest, notFound } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { handle } from '../../core/http/calls.js'
 import { isId } from '../../core/ids.js'
 import type { ModuleContext } from '../../core/module.js'
 import { ApiScopes, DataScopes } from '../../core/scope/index.js'
@@ -154,13 +155,10 @@ async function passwordHashOf(input: { password?: string; passwordPlain?: string
   return null
 }
 
-const staffTypeParam = z.union([idString, z.literal('')]).optional()
-
-const passwordFields = {
-  password: md5Hex
-    .optional()
-    .describe('MD5 hex of the password (BladeX wire format; strength not checkable)'),
-  passwordPlain: strongPassword.optional().describe('the password itself, checked against spec 01 §5'),
+/** Was the field sent in the JSON body (a query's copy does not count)? */
+function sentInBody(request: FastifyRequest, field: string): boolean {
+  const body = request.body
+  return typeof body === 'object' && body !== null && field in body
 }
 
 export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
@@ -176,31 +174,17 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
     userSheets(db, (auth) => data.condition(auth, USER_RESOURCE, user), forget),
   )
   await registerResource(api, db, r)
-  const tags = ['user']
-
-  /** the route's permission (core/auth/route-permissions.ts) and the API scope check */
-  const permit = (permission: RoutePermission) => ({ config: { permission }, preHandler: apis.guard })
+  /** the API scope check of every route of the screen */
+  const guarded = { preHandler: [apis.guard] }
   /** users of the caller's tenant within its data scope */
   const inScope = async (auth: AuthContext, ids: string[]) =>
     scoped(user, auth, await data.condition(auth, USER_RESOURCE, user), inArray(user.id, ids))
 
-  api.post(
-    '/blade-user/submit',
-    {
-      schema: {
-        tags,
-        summary:
-          'user: insert (no id; a password is required) or update (with id; the password is not changed)',
-        body: UserForm.extend({
-          id: z.union([idString, z.literal('')]).nullish(),
-          ...passwordFields,
-        }).loose(),
-      },
-      ...permit((request) => ((request.body as { id?: string } | undefined)?.id ? 'user_edit' : 'user_add')),
-    },
-    async (request) => {
+  handle(
+    api,
+    userSubmitCall,
+    async ({ id, password, passwordPlain, ...fields }, request) => {
       const auth = authOf(request)
-      const { id, password, passwordPlain, ...fields } = request.body
       const values: Record<string, unknown> = Object.fromEntries(
         Object.entries(fields).filter(([k]) => k in UserForm.shape),
       )
@@ -208,46 +192,42 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
         await updateRow(db, r, auth, id, values)
         // a disabled account is out at once, not when its token runs out
         if (values.status === 0) await request.server.sessionControl.endUsers([id])
-        return success()
+        return {}
       }
       const hash = await passwordHashOf({ password, passwordPlain })
       if (!hash) throw badRequest('参数校验失败: password: please enter password')
       await insertRow(db, r, auth, { ...values, password: hash, passwordDefault: false })
-      return success()
+      return {}
+    },
+    {
+      ...guarded,
+      permission: (request) => ((request.body as { id?: string } | undefined)?.id ? 'user_edit' : 'user_add'),
     },
   )
 
-  api.post(
-    '/blade-user/update',
-    {
-      schema: {
-        tags,
-        summary: 'user: update the fields sent',
-        body: UserForm.partial().extend({ id: idString }),
-      },
-      ...permit('user_edit'),
-    },
-    async (request) => {
-      const { id, ...values } = request.body
+  handle(
+    api,
+    userUpdateCall,
+    async ({ id, ...values }, request) => {
       await updateRow(db, r, authOf(request), id, values)
       if (values.status === 0) await request.server.sessionControl.endUsers([id])
-      return success()
+      return {}
     },
+    guarded,
   )
 
-  const resetSchema = {
-    tags,
-    summary: 'user: set a new password for users (userIds); passwordPlain only in the JSON body',
-    querystring: z.object({ userIds: idCsv.optional(), password: md5Hex.optional() }),
-    body: z.object({ userIds: idCsv.optional(), ...passwordFields }).nullish(),
-  }
-  for (const path of ['/blade-user/reset-password', '/blade-user/resetNewPassword']) {
-    api.post(path, { schema: resetSchema, ...permit('user_reset') }, async (request) => {
+  handle(
+    api,
+    resetPasswordCall,
+    async ({ userIds, password, passwordPlain }, request) => {
       const auth = authOf(request)
-      const input = { ...request.query, ...(request.body ?? {}) }
-      const ids = split(input.userIds)
+      const ids = split(userIds)
       if (!ids.length) throw badRequest('参数校验失败: userIds: required')
-      const hash = await passwordHashOf(input)
+      // the password itself never travels in a URL (logged on the way): only a JSON body's counts
+      const hash = await passwordHashOf({
+        password,
+        ...(sentInBody(request, 'passwordPlain') ? { passwordPlain } : {}),
+      })
       if (!hash) throw badRequest('参数校验失败: password: please enter password')
       // whoever sets a password can sign in as the account: only over accounts the caller governs
       await assertMayManage(db, auth, ids)
@@ -271,69 +251,45 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
       })
       // whoever held the old password is signed out with it
       await request.server.sessionControl.endUsers(ids)
-      return success()
-    })
-  }
-
-  // `updaterole` (spec 01 §7) is the same grant for one account, named `userId`
-  const grantInput = z.object({
-    userIds: idCsv.optional(),
-    userId: idString.optional(),
-    roleIds: idCsv.optional(),
-  })
-  for (const path of ['/blade-user/grant', '/blade-user/updaterole'])
-    api.post(
-      path,
-      {
-        schema: {
-          tags,
-          summary: 'user: set the roles of users (userIds or userId, roleIds: roles of the caller tenant)',
-          querystring: grantInput,
-          body: grantInput.nullish(),
-        },
-        ...permit('user_role'),
-      },
-      async (request) => {
-        const auth = authOf(request)
-        const input = { ...request.query, ...(request.body ?? {}) }
-        const userIds = split(input.userIds ?? input.userId)
-        const roleIds = [...new Set(split(input.roleIds))]
-        if (!userIds.length || !roleIds.length) throw badRequest('参数校验失败: userIds, roleIds: required')
-        await assertMayManage(db, auth, userIds)
-        // resolved before the transaction: PGlite's one connection is held inside it
-        const inScopeWhere = await inScope(auth, userIds)
-        const refs = await referenceScopes(r.references, auth)
-        await db.transaction(async (tx) => {
-          await assertReferences(tx, auth, r.references, { roleId: roleIds.join(',') }, refs)
-          await assertMayAssign(tx, auth, roleIds)
-          const done = await tx
-            .update(user)
-            .set({ roleId: roleIds.join(','), updateUser: auth.userId, updateTime: new Date() })
-            .where(inScopeWhere)
-            .returning({ id: user.id })
-          if (done.length !== new Set(userIds).size) throw notFound('用户不存在')
-        })
-        // their new roles count from their next request (core/auth/principals.ts)
-        await request.server.principals.forget(auth.tenantId, userIds)
-        return success()
-      },
-    )
-
-  api.post(
-    '/blade-user/updateEmployeeType',
-    {
-      schema: {
-        tags,
-        summary:
-          'user: set the staff type of users (userIds; staffTypeId of the caller tenant, empty clears)',
-        querystring: z.object({ userIds: idCsv.optional(), staffTypeId: staffTypeParam }),
-        body: z.object({ userIds: idCsv.optional(), staffTypeId: staffTypeParam }).nullish(),
-      },
-      ...permit('user_edit'),
+      return {}
     },
-    async (request) => {
+    guarded,
+  )
+
+  handle(
+    api,
+    userGrantCall,
+    async (input, request) => {
       const auth = authOf(request)
-      const input = { ...request.query, ...(request.body ?? {}) }
+      const userIds = split(input.userIds ?? input.userId)
+      const roleIds = [...new Set(split(input.roleIds))]
+      if (!userIds.length || !roleIds.length) throw badRequest('参数校验失败: userIds, roleIds: required')
+      await assertMayManage(db, auth, userIds)
+      // resolved before the transaction: PGlite's one connection is held inside it
+      const inScopeWhere = await inScope(auth, userIds)
+      const refs = await referenceScopes(r.references, auth)
+      await db.transaction(async (tx) => {
+        await assertReferences(tx, auth, r.references, { roleId: roleIds.join(',') }, refs)
+        await assertMayAssign(tx, auth, roleIds)
+        const done = await tx
+          .update(user)
+          .set({ roleId: roleIds.join(','), updateUser: auth.userId, updateTime: new Date() })
+          .where(inScopeWhere)
+          .returning({ id: user.id })
+        if (done.length !== new Set(userIds).size) throw notFound('用户不存在')
+      })
+      // their new roles count from their next request (core/auth/principals.ts)
+      await request.server.principals.forget(auth.tenantId, userIds)
+      return {}
+    },
+    guarded,
+  )
+
+  handle(
+    api,
+    employeeTypeCall,
+    async (input, request) => {
+      const auth = authOf(request)
       const userIds = split(input.userIds)
       if (!userIds.length) throw badRequest('参数校验失败: userIds: required')
       if (input.staffTypeId === undefined) throw badRequest('参数校验失败: staffTypeId: required')
@@ -351,82 +307,46 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
           .returning({ id: user.id })
         if (done.length !== new Set(userIds).size) throw notFound('用户不存在')
       })
-      return success()
+      return {}
     },
+    guarded,
   )
 
   await userSearchRoutes(api, db, (auth) => data.condition(auth, USER_RESOURCE, user), apis, data)
   userOrderRoutes(api, db, (auth) => data.condition(auth, USER_RESOURCE, user), apis)
 
-  api.post(
-    '/blade-user/update-info',
-    {
-      config: { permission: SIGNED_IN },
-      schema: { tags, summary: 'user: the signed-in user edits own profile fields', body: UserInfoForm },
-    },
-    async (request) => {
-      const auth = authOf(request)
-      const done = await db
-        .update(user)
-        .set({ ...request.body, updateUser: auth.userId, updateTime: new Date() })
-        .where(scoped(user, auth, eq(user.id, auth.userId)))
-        .returning({ id: user.id })
-      if (!done.length) throw notFound('用户不存在')
-      return success()
-    },
-  )
+  handle(api, updateInfoCall, async (values, request) => {
+    const auth = authOf(request)
+    const done = await db
+      .update(user)
+      .set({ ...values, updateUser: auth.userId, updateTime: new Date() })
+      .where(scoped(user, auth, eq(user.id, auth.userId)))
+      .returning({ id: user.id })
+    if (!done.length) throw notFound('用户不存在')
+    return {}
+  })
 
-  api.get(
-    '/blade-user/platform-detail',
-    {
-      schema: {
-        tags,
-        summary: 'user: platform type and extension data',
-        querystring: z.object({ id: idString }),
-      },
-      ...permit('user_view'),
-    },
-    async (request) => {
-      const row = await findRow(db, r, authOf(request), request.query.id)
-      return ok({
+  handle(
+    api,
+    platformDetailCall,
+    async ({ id }, request) => {
+      const row = await findRow(db, r, authOf(request), id)
+      return {
         id: row.id,
         account: row.account,
         realName: row.realName,
         userType: row.userType,
         userExt: row.userExt,
-      })
+      }
     },
+    guarded,
   )
 
-  api.post(
-    '/blade-user/update-platform',
-    {
-      schema: {
-        tags,
-        summary: 'user: set platform type and extension data (a JSON object)',
-        body: z.object({
-          userId: idString,
-          userType: integerInput('userType: 1 to 3', 1, 3),
-          userExt: z
-            .string()
-            .max(4000)
-            .refine((v) => {
-              if (v === '') return true
-              try {
-                const parsed = JSON.parse(v)
-                return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-              } catch {
-                return false
-              }
-            }, 'userExt must be a JSON object')
-            .optional(),
-        }),
-      },
-      ...permit('user_edit'),
-    },
-    async (request) => {
+  handle(
+    api,
+    updatePlatformCall,
+    async ({ userId, userType, userExt }, request) => {
       const auth = authOf(request)
-      const { userId, userType, userExt } = request.body
       await assertMayManage(db, auth, [userId])
       const done = await db
         .update(user)
@@ -439,7 +359,8 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
         .where(and(await inScope(auth, [userId])))
         .returning({ id: user.id })
       if (!done.length) throw notFound('用户不存在')
-      return success()
+      return {}
     },
+    guarded,
   )
 }

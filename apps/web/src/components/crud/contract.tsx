@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons'
 import { useQueryClient } from '@tanstack/react-query'
+import type { CallPermission } from '@xpark/contract/calls'
 import {
   type ActionContract,
   actionPermission,
@@ -23,7 +24,8 @@ import type { CrudColumn, CrudFormField, CrudResource, CrudRowContext, TreeSourc
  * field its asterisk, its length limit and its number input; declared actions become row buttons.
  */
 
-type AnyContract = ResourceContract
+// any view permission: a code, or a list of them (the logs: a tenant's admin, log_view, the log's own)
+type AnyContract = ResourceContract<z.ZodObject, z.ZodObject, CallPermission>
 
 interface FieldHint {
   required: boolean

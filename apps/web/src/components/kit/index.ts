@@ -1,6 +1,7 @@
 // types and the manifest helpers only: this module is read by the first chunk (see screens.tsx)
 export type { DashboardDeclaration } from './Dashboard'
 export {
+  contractScreens,
   crudScreen,
   dashboardScreen,
   defineFeature,

@@ -60,6 +60,23 @@ export function crudScreen<T extends object>(load: Loader<CrudResource<T>>): Com
   })
 }
 
+/**
+ * The list screens of a feature's `screens/` folder by their paths: `screens/<segment>.tsx` is the
+ * screen of `<base>/<segment>` (the path its contract's `screen` declares), its default export a
+ * CrudResource. A screen added there needs no line in the feature's manifest.
+ */
+export function contractScreens(
+  files: Record<string, () => Promise<unknown>>,
+  base: string,
+): Record<string, ComponentType> {
+  return Object.fromEntries(
+    Object.entries(files).map(([file, load]) => [
+      `${base}/${file.replace(/^.*\/|\.tsx$/g, '')}`,
+      crudScreen(load as Loader<CrudResource<object>>),
+    ]),
+  )
+}
+
 /** A tree beside a list (a classification and its goods, a region and its children, a dictionary and its entries). */
 export function treeListScreen<T extends object, P extends object = object>(
   load: Loader<TreeListDeclaration<T, P>>,

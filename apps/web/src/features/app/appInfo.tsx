@@ -1,21 +1,6 @@
-import { APP_PLATFORMS, AppInfoSchema, appInfoContract } from '@xpark/contract/schemas'
-import { type CrudOption, defineCrud } from '@/components/crud'
+import { APP_PLATFORMS, type AppInfoRow, appInfoContract } from '@xpark/contract/schemas'
+import { type CrudOption, fromContract } from '@/components/crud'
 import './i18n'
-
-/** `blade_app_info` row as the API serialises it (its contract's path). */
-export interface AppInfo {
-  id: string
-  appName: string
-  platform: (typeof APP_PLATFORMS)[number]
-  versionName: string
-  versionCode: number
-  downloadUrl?: string
-  releaseNotes?: string
-  forceUpdate?: boolean
-  /** 1 enabled, 0 disabled */
-  status?: number
-  createTime?: string
-}
 
 export const PLATFORM_OPTIONS: CrudOption[] = APP_PLATFORMS.map((p) => ({
   label: p === 'ios' ? 'iOS' : 'Android',
@@ -30,12 +15,11 @@ export const STATUS_OPTIONS: CrudOption[] = [
  * APP版本: the app's releases of the tenant. The app asks the public detail (`appInfo/public-detail`) for the
  * newest enabled one of its platform (highest version code), so disabling a release withdraws it.
  */
-export const appInfoResource = defineCrud<AppInfo>({
-  path: appInfoContract.path,
-  permissionPrefix: 'appinfo',
+export const appInfoResource = fromContract<AppInfoRow>(appInfoContract, {
   title: 'appInfo.title',
-  formSchema: AppInfoSchema,
   dialogWidth: 880,
+  // the row's view, edit, copy and delete as buttons, as before the contract
+  compactActions: false,
   testIds: {
     page: 'appinfo-page',
     table: 'appinfo-table',

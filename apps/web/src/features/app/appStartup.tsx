@@ -1,20 +1,7 @@
-import { AppStartupSchema, appStartupContract } from '@xpark/contract/schemas'
-import { defineCrud } from '@/components/crud'
+import { type AppStartupRow, appStartupContract } from '@xpark/contract/schemas'
+import { fromContract } from '@/components/crud'
 import { STATUS_OPTIONS } from './appInfo'
 import './i18n'
-
-/** `blade_app_startup` row as the API serialises it (its contract's path). */
-export interface AppStartup {
-  id: string
-  title: string
-  imageUrl: string
-  linkUrl?: string
-  sort?: number
-  startTime?: string | null
-  endTime?: string | null
-  /** 1 enabled, 0 disabled */
-  status?: number
-}
 
 /** Blank times are no bound: the server stores null (shown from now on, or for good). */
 export function startupBody(values: Record<string, unknown>): Record<string, unknown> {
@@ -26,12 +13,11 @@ export function startupBody(values: Record<string, unknown>): Record<string, unk
  * 启动页: the app's splash pages of the tenant. The app asks `appStartup/current` for the
  * enabled pages whose time window holds now, in sort order.
  */
-export const appStartupResource = defineCrud<AppStartup>({
-  path: appStartupContract.path,
-  permissionPrefix: 'appstartup',
+export const appStartupResource = fromContract<AppStartupRow>(appStartupContract, {
   title: 'appStartup.title',
-  formSchema: AppStartupSchema,
   dialogWidth: 880,
+  // the row's view, edit, copy and delete as buttons, as before the contract
+  compactActions: false,
   beforeSubmit: (values) => startupBody(values),
   testIds: {
     page: 'appstartup-page',

@@ -1,24 +1,20 @@
 import { DeleteOutlined, TeamOutlined } from '@ant-design/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { type AssetRow, assetContract } from '@xpark/contract/modules/asset'
+import {
+  type AssetRow,
+  type AssetUserRow,
+  assetContract,
+  assetUsersCall,
+  removeAssetUsersCall,
+  saveAssetUserCall,
+} from '@xpark/contract/modules/asset'
 import { App, Button, Form, Input, Modal, Popconfirm, Space, Table } from 'antd'
 import { useState } from 'react'
-import { getData, postData } from '@/api/http'
+import { callApi } from '@/api/calls'
 import { type CrudRowContext, useCan } from '@/components/crud'
 import { useTr } from '@/components/crud/i18n'
 import './i18n'
 import { BusyArea } from '@/components/BusyArea'
-
-interface AssetUser {
-  id: string
-  userName: string
-  deptName: string
-  phone: string
-  startTime: string | null
-  remark: string
-}
-
-const BASE = 'park-manage/asset'
 
 /** 使用人: who uses an asset; added and removed here (saveAssetUser, deleteAssetUser). */
 function AssetUsersDialog({ asset, onClose }: { asset: AssetRow; onClose: (changed: boolean) => void }) {
@@ -27,10 +23,10 @@ function AssetUsersDialog({ asset, onClose }: { asset: AssetRow; onClose: (chang
   const client = useQueryClient()
   const [form] = Form.useForm<{ userName: string; deptName?: string; phone?: string }>()
   const [changed, setChanged] = useState(false)
-  const key = [BASE, 'listAssetUser', asset.id]
+  const key = [assetUsersCall.path, asset.id]
   const users = useQuery({
     queryKey: key,
-    queryFn: () => getData<AssetUser[]>(`${BASE}/listAssetUser`, { id: asset.id }),
+    queryFn: () => callApi(assetUsersCall, { id: asset.id }),
   })
   const reload = async () => {
     setChanged(true)
@@ -38,13 +34,13 @@ function AssetUsersDialog({ asset, onClose }: { asset: AssetRow; onClose: (chang
   }
   const add = async () => {
     const values = await form.validateFields()
-    await postData(`${BASE}/saveAssetUser`, undefined, { assetId: asset.id, ...values })
+    await callApi(saveAssetUserCall, { assetId: asset.id, ...values })
     void message.success(tr('common.addSuccess'))
     form.resetFields()
     await reload()
   }
   const remove = async (id: string) => {
-    await postData(`${BASE}/deleteAssetUser`, { ids: id })
+    await callApi(removeAssetUsersCall, { ids: id })
     void message.success(tr('common.deleteSuccess'))
     await reload()
   }
@@ -74,7 +70,7 @@ function AssetUsersDialog({ asset, onClose }: { asset: AssetRow; onClose: (chang
         </Button>
       </Form>
       <BusyArea busy={users.isLoading}>
-        <Table<AssetUser>
+        <Table<AssetUserRow>
           rowKey="id"
           size="small"
           dataSource={users.data ?? []}

@@ -3,16 +3,18 @@ import {
   assetContract,
   assetPlaceContract,
   assetTypeContract,
+  placeTreeCall,
 } from '@xpark/contract/modules/asset'
-import { fromContract, treeSource } from '@/components/crud'
+import { warehouseContract, warehouseTreeCall } from '@xpark/contract/modules/storage'
+import { fromContract, type TreeSource, treeSource } from '@/components/crud'
 import type { TreeListDeclaration } from '@/components/kit'
 import { AssetUsersButton } from './AssetUsers'
 import './i18n'
 
 /** the storage module's warehouses (server: modules/storage/pickers.ts) */
-const warehouseSource = { url: 'park-storage/warehouse/tree', code: 'storage_warehouse' }
+const warehouseSource: TreeSource = { url: warehouseTreeCall.path, code: warehouseContract.code }
 /** computer rooms and canteens under their kind (the 机房与食堂 screen's rows) */
-const placeSource = { url: 'park-manage/asset-place/tree', code: assetPlaceContract.code, leavesOnly: true }
+const placeSource: TreeSource = { url: placeTreeCall.path, code: assetPlaceContract.code, leavesOnly: true }
 
 const list = fromContract<AssetRow>(assetContract, {
   title: 'asset.list',

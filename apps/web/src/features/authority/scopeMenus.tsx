@@ -1,19 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { TreeNode } from '@xpark/contract/schemas'
+import { grantTreeCall, type TreeNode } from '@xpark/contract/schemas'
 import { Card, Col, Empty, Row, Spin, Tree, TreeSelect } from 'antd'
 import { type Key, useMemo, useState } from 'react'
-import { getData } from '@/api/http'
+import { callApi } from '@/api/calls'
 import { CrudPage, type CrudResource } from '@/components/crud'
 import { useAuthorityT } from './i18n'
 
 /**
- * The menus scopes hang on: the menu tree of `menu/grant-tree` (every menu for the platform
+ * The menus scopes hang on: the menu tree of the grant trees (every menu for the platform
  * administrator, who alone writes scopes).
  */
 export const scopeMenuQuery = () =>
   queryOptions({
-    queryKey: ['blade-system', 'menu', 'grant-tree'],
-    queryFn: () => getData<{ menu: TreeNode[] }>('blade-system/menu/grant-tree'),
+    queryKey: [grantTreeCall.path, 'menu'],
+    queryFn: () => callApi(grantTreeCall),
     select: (data) => data.menu,
     staleTime: 60_000,
   })

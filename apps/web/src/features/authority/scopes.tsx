@@ -1,5 +1,5 @@
-import { ApiScopeForm, apiScopeContract, DataScopeForm, dataScopeContract } from '@xpark/contract/schemas'
-import { defineCrud } from '@/components/crud'
+import { apiScopeContract, dataScopeContract } from '@xpark/contract/schemas'
+import { fromContract } from '@/components/crud'
 import { DictSelect } from '@/components/dict'
 import { MenuName, MenuTreeSelect } from './scopeMenus'
 import './i18n'
@@ -44,17 +44,15 @@ const menuColumn = {
 }
 
 /** 数据权限: row rules per resource code (type 5 takes a JSON rule in scopeValue, checked by the server). */
-export const dataScopeResource = defineCrud<DataScope>({
-  path: dataScopeContract.path,
-  permissionPrefix: 'datascope',
+export const dataScopeResource = fromContract<DataScope>(dataScopeContract, {
   title: 'scope.dataTitle',
+  compactActions: false,
   testIds: {
     page: 'datascope-page',
     table: 'datascope-table',
     add: 'datascope-add',
     formSubmit: 'datascope-form-submit',
   },
-  formSchema: DataScopeForm,
   dialogWidth: 760,
   columns: [
     {
@@ -86,17 +84,15 @@ export const dataScopeResource = defineCrud<DataScope>({
 })
 
 /** 接口权限: API path fragments a role may call once granted. */
-export const apiScopeResource = defineCrud<ApiScope>({
-  path: apiScopeContract.path,
-  permissionPrefix: 'apiscope',
+export const apiScopeResource = fromContract<ApiScope>(apiScopeContract, {
   title: 'scope.apiTitle',
+  compactActions: false,
   testIds: {
     page: 'apiscope-page',
     table: 'apiscope-table',
     add: 'apiscope-add',
     formSubmit: 'apiscope-form-submit',
   },
-  formSchema: ApiScopeForm,
   dialogWidth: 760,
   columns: [
     {

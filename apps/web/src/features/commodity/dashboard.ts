@@ -1,13 +1,12 @@
-import { commodityOrderContract, ORDER } from '@xpark/contract/modules/commodity'
+import {
+  commodityOrderContract,
+  ORDER,
+  type OrderStatistics,
+  orderStatisticsCall,
+} from '@xpark/contract/modules/commodity'
 import { yuanOf } from '@xpark/contract/money'
 import type { DashboardDeclaration } from '@/components/kit'
 import './i18n'
-
-interface Figures {
-  byDay: { day: string; count: number; amount: number }[]
-  byStatus: { status: number; count: number }[]
-  top: { name: string; quantity: number; amount: number }[]
-}
 
 const STATUS_KEYS: Record<number, string> = {
   [ORDER.placed]: '待付款',
@@ -19,7 +18,7 @@ const STATUS_KEYS: Record<number, string> = {
 /** 商品看板: orders and revenue over a date range. */
 const dashboard: DashboardDeclaration = {
   title: 'commodity.dashboard',
-  url: `${commodityOrderContract.path}/statistics`,
+  url: orderStatisticsCall.path,
   code: commodityOrderContract.code,
   stats: [
     { key: 'orderCount', label: 'commodity.orderCount' },
@@ -32,7 +31,7 @@ const dashboard: DashboardDeclaration = {
       title: 'commodity.byDay',
       span: 24,
       option: (data, tr) => {
-        const days = (data as unknown as Figures).byDay
+        const days = (data as unknown as OrderStatistics).byDay
         return {
           tooltip: { trigger: 'axis' },
           legend: { data: [tr('commodity.orderCount'), tr('commodity.revenue')] },
@@ -58,7 +57,7 @@ const dashboard: DashboardDeclaration = {
           {
             type: 'pie',
             radius: ['40%', '70%'],
-            data: (data as unknown as Figures).byStatus.map((s) => ({
+            data: (data as unknown as OrderStatistics).byStatus.map((s) => ({
               name: STATUS_KEYS[s.status] ?? String(s.status),
               value: s.count,
             })),
@@ -69,7 +68,7 @@ const dashboard: DashboardDeclaration = {
     {
       title: 'commodity.top',
       option: (data) => {
-        const top = (data as unknown as Figures).top
+        const top = (data as unknown as OrderStatistics).top
         return {
           tooltip: { trigger: 'axis' },
           xAxis: { type: 'value' },

@@ -1,4 +1,4 @@
-import { crudScreen, dashboardScreen, defineFeature, treeListScreen } from '@/components/kit'
+import { contractScreens, crudScreen, dashboardScreen, defineFeature, treeListScreen } from '@/components/kit'
 
 /** Commodities (spec 02 §7): types, listings, orders and a dashboard; every screen is a declaration. */
 export default defineFeature({
@@ -9,6 +9,8 @@ export default defineFeature({
     '/commodity/order': crudScreen(() => import('./orders')),
     '/commodity/dashboard': dashboardScreen(() => import('./dashboard')),
     '/commodity/unit': crudScreen(() => import('./units')),
+    // the screens declared with their contracts (screens/<segment>.tsx: /commodity/<segment>)
+    ...contractScreens(import.meta.glob('./screens/*.tsx'), '/commodity'),
   },
   menuNames: {
     commodity: 'Commodities',

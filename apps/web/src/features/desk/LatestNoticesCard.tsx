@@ -1,31 +1,20 @@
 import { useQuery } from '@tanstack/react-query'
-import type { Page } from '@xpark/contract'
+import { deskNoticeContract } from '@xpark/contract/schemas'
 import { Empty, Typography } from 'antd'
-import { getData } from '@/api/http'
+import { pageOfRows } from '@/api/calls'
 import { useTr } from '@/components/crud/i18n'
 import { useSession } from '@/stores/session'
 import './i18n'
-
-interface NoticeItem {
-  id: string
-  title: string
-  releaseTime: string | null
-}
 
 /** The home page's card: the tenant's five latest notices (for those who may read notices). */
 export default function LatestNoticesCard() {
   const t = useTr()
   const may = useSession((s) => s.permission.notice_view === true)
   const { data } = useQuery({
-    queryKey: ['blade-desk/notice', 'home'],
+    // under the notice resource's code: a write on the 通知公告 screen refreshes the card
+    queryKey: [deskNoticeContract.code, 'home'],
     queryFn: async () =>
-      (
-        await getData<Page<NoticeItem>>('blade-desk/notice/page', {
-          current: 1,
-          size: 5,
-          descs: 'release_time',
-        })
-      ).records,
+      (await pageOfRows(deskNoticeContract, { current: 1, size: 5, descs: 'release_time' })).records,
     enabled: may,
     staleTime: 60_000,
   })

@@ -1,21 +1,13 @@
-import { deskNoticeContract, NoticeSchema } from '@xpark/contract/schemas'
-import { type CrudOption, defineCrud } from '@/components/crud'
+import { type DeskNoticeRow, deskNoticeContract } from '@xpark/contract/schemas'
+import { type CrudOption, fromContract } from '@/components/crud'
 import { DictSelect, DictTag } from '@/components/dict'
 import { NoticeContentField } from './NoticeContent'
 import './i18n'
 
-/** `blade_notice` row as the API serialises it (its contract's path). */
-export interface Notice {
-  id: string
-  title: string
-  /** dict `notice_type` (1000 owner, 1001 staff, 1002 community) or BladeX's `notice` (1-6) */
-  category: number
-  releaseTime?: string | null
-  /** rich text, sanitised by the server on every write */
-  content?: string
-}
-
-/** Categories up from 1000 are the spec's `notice_type`; rows of BladeX's `notice` (1-6) keep theirs. */
+/**
+ * Categories up from 1000 are the spec's `notice_type` (1000 owner, 1001 staff, 1002 community); rows
+ * of BladeX's `notice` (1-6) keep theirs. The content is rich text, sanitised by the server on every write.
+ */
 const categoryDict = (v: unknown) => (Number(v) >= 1000 ? 'notice_type' : 'notice')
 
 /**
@@ -23,12 +15,11 @@ const categoryDict = (v: unknown) => (Number(v) >= 1000 ? 'notice_type' : 'notic
  * `notice_add/_edit/_delete/_view`. `categories` are the search options (the `notice_type` entries).
  */
 export const noticeResource = (categories: CrudOption[] = []) =>
-  defineCrud<Notice>({
-    path: deskNoticeContract.path,
-    permissionPrefix: 'notice',
+  fromContract<DeskNoticeRow>(deskNoticeContract, {
     title: 'notice.title',
-    formSchema: NoticeSchema,
     dialogWidth: 960,
+    // the row's view, edit, copy and delete as buttons, as before the contract
+    compactActions: false,
     dateField: 'releaseTime',
     testIds: {
       page: 'notice-page',

@@ -1,20 +1,10 @@
 import type { MenuNode } from '@xpark/contract'
-import { ShortcutSchema, shortcutContract } from '@xpark/contract/schemas'
+import { type ShortcutRow, shortcutContract } from '@xpark/contract/schemas'
 import { Form, TreeSelect } from 'antd'
 import { useMemo } from 'react'
-import { defineCrud } from '@/components/crud'
+import { fromContract } from '@/components/crud'
 import { useSession } from '@/stores/session'
 import './i18n'
-
-/** `xpark_shortcut` row as the API serialises it (its contract's path): the caller's own only. */
-export interface Shortcut {
-  id: string
-  name: string
-  path: string
-  menuId?: string | null
-  source?: string
-  sort?: number
-}
 
 interface MenuOption {
   title: string
@@ -88,12 +78,14 @@ function MenuPicker({
   )
 }
 
-/** 快捷方式: the signed-in user's desk shortcuts, shown as quick links on the welcome page. */
-export const shortcutResource = defineCrud<Shortcut>({
-  path: shortcutContract.path,
-  permissionPrefix: 'shortcut',
+/**
+ * 快捷方式: the signed-in user's desk shortcuts (the caller's own only), shown as quick links on the
+ * welcome page.
+ */
+export const shortcutResource = fromContract<ShortcutRow>(shortcutContract, {
   title: 'shortcut.title',
-  formSchema: ShortcutSchema,
+  // the row's view, edit, copy and delete as buttons, as before the contract
+  compactActions: false,
   testIds: {
     page: 'shortcut-page',
     table: 'shortcut-table',

@@ -19,7 +19,7 @@ export const RESEND_SECONDS = 60
 
 /**
  * Change own password with a code sent to the account's own phone instead of the old password
- * (`blade-user/smsForUpdate-password`, spec 01 §7). The phone is the account's (the server checks it).
+ * (`smsForUpdate-password`, spec 01 §7). The phone is the account's (the server checks it).
  */
 export function SmsPasswordTab() {
   const t = useInfoT()

@@ -46,8 +46,9 @@ export default function AuthInfoPage() {
     const values = await form.validateFields()
     setBusy(true)
     try {
+      // the form's fields, an untouched one as '' (an empty secret keeps the stored one)
       await intercomApi.updateAuthInfo(
-        Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? ''])),
+        Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? ''])) as Values,
       )
       void message.success(tr('intercom.auth.saved'))
       form.setFieldsValue({ customPwdSecret: '', dispatcherPwd: '', dispatcherPwdSecret: '' })

@@ -1,25 +1,42 @@
 import { queryOptions } from '@tanstack/react-query'
-import type {
-  AuthInfoView,
-  BroadcastForm,
-  FenceForm,
-  IntercomAlarm,
-  IntercomBroadcast,
-  IntercomFence,
-  IntercomOrg,
-  IntercomPermissions,
-  IntercomResult,
-  IntercomUser,
-  LocationTuple,
-  PermissionForm,
+import {
+  type AuthInfoForm,
+  alarmsCall,
+  authInfoCall,
+  type BroadcastForm,
+  broadcastMembersCall,
+  broadcastsCall,
+  changeMonitorsCall,
+  type FenceForm,
+  fencesCall,
+  type IntercomResult,
+  intercomSettingsCall,
+  locationsCall,
+  membersCall,
+  monitorsCall,
+  orgsCall,
+  type PermissionForm,
+  refreshSessionCall,
+  removeBroadcastCall,
+  removeFenceCall,
+  type SimulatorFaults,
+  saveFenceCall,
+  sendBroadcastCall,
+  sessionCall,
+  setPermissionsCall,
+  simulatorCall,
+  trackCall,
+  updateAuthInfoCall,
+  userCall,
 } from '@xpark/contract/modules/intercom'
-import { INTERCOM_PATHS as P } from '@xpark/contract/modules/intercom'
-import { getData, postData } from '@/api/http'
+import type { z } from 'zod'
+import { callApi } from '@/api/calls'
 
 /**
- * The intercom console's calls (our /xparkApi routes; the server talks to the platform). Every reply
- * carries `result` (the platform's, 200 success) and, when the call was refused, the spec's `warning`.
- * `IntercomError` carries them to the screen, which shows the warning (or 'fail') itself.
+ * The intercom console's calls (our /xparkApi routes, declared in the contract; the server talks to
+ * the platform). Every reply carries `result` (the platform's, 200 success) and, when the call was
+ * refused, the spec's `warning`. `IntercomError` carries them to the screen, which shows the warning
+ * (or 'fail') itself.
  */
 export class IntercomError extends Error {
   constructor(
@@ -30,20 +47,13 @@ export class IntercomError extends Error {
   }
 }
 
-function unwrap<T extends IntercomResult>(data: T): T {
-  if (data.result !== 200) throw new IntercomError(data.result, data.warning)
-  return data
-}
+/** A reply of result 200 carries its data (the declaration has it optional: absent on a refusal). */
+type Answered<T> = T & Required<Omit<T, 'warning'>>
 
-const get = async <T extends IntercomResult>(
-  path: string,
-  params?: Record<string, string | number | undefined>,
-) => unwrap(await getData<T>(path, params))
-const post = async <T extends IntercomResult>(
-  path: string,
-  body?: unknown,
-  params?: Record<string, string>,
-) => unwrap(await postData<T>(path, params, body))
+function unwrap<T extends IntercomResult>(data: T): Answered<T> {
+  if (data.result !== 200) throw new IntercomError(data.result, data.warning)
+  return data as Answered<T>
+}
 
 export const intercomKeys = {
   all: ['intercom'] as const,
@@ -62,59 +72,56 @@ export const intercomKeys = {
 export const sessionQuery = () =>
   queryOptions({
     queryKey: intercomKeys.session,
-    queryFn: () => getData<IntercomResult>(P.session),
+    queryFn: () => callApi(sessionCall),
     staleTime: 30_000,
   })
 
 export const settingsQuery = () =>
   queryOptions({
     queryKey: intercomKeys.settings,
-    queryFn: () => getData<{ tileUrl: string; simulator: boolean }>(P.settings),
+    queryFn: () => callApi(intercomSettingsCall),
     staleTime: Number.POSITIVE_INFINITY,
   })
 
 export const orgsQuery = () =>
   queryOptions({
     queryKey: intercomKeys.orgs,
-    queryFn: async () => (await get<IntercomResult & { orgs: IntercomOrg[] }>(P.orgs)).orgs,
+    queryFn: async () => unwrap(await callApi(orgsCall)).orgs,
     retry: false,
   })
 
 export const membersQuery = (orgId: string, search: string) =>
   queryOptions({
     queryKey: intercomKeys.members(orgId, search),
-    queryFn: async () =>
-      (await get<IntercomResult & { members: IntercomUser[] }>(P.members, { orgId, search })).members,
+    queryFn: async () => unwrap(await callApi(membersCall, { orgId, search })).members,
     retry: false,
   })
 
 export const userQuery = (uid: string) =>
   queryOptions({
     queryKey: intercomKeys.user(uid),
-    queryFn: () =>
-      get<IntercomResult & { user: IntercomUser; permissions: IntercomPermissions }>(P.user, { uid }),
+    queryFn: async () => unwrap(await callApi(userCall, { uid })),
     retry: false,
   })
 
 export const monitorsQuery = () =>
   queryOptions({
     queryKey: intercomKeys.monitors,
-    queryFn: async () => (await get<IntercomResult & { monitors: IntercomUser[] }>(P.monitors)).monitors,
+    queryFn: async () => unwrap(await callApi(monitorsCall)).monitors,
     retry: false,
   })
 
 export const fencesQuery = () =>
   queryOptions({
     queryKey: intercomKeys.fences,
-    queryFn: async () => (await get<IntercomResult & { fences: IntercomFence[] }>(P.fences)).fences,
+    queryFn: async () => unwrap(await callApi(fencesCall)).fences,
     retry: false,
   })
 
 export const alarmsQuery = (startTime: string, stopTime: string) =>
   queryOptions({
     queryKey: intercomKeys.alarms(`${startTime}~${stopTime}`),
-    queryFn: async () =>
-      (await get<IntercomResult & { alarms: IntercomAlarm[] }>(P.alarms, { startTime, stopTime })).alarms,
+    queryFn: async () => unwrap(await callApi(alarmsCall, { startTime, stopTime })).alarms,
     refetchInterval: 5000,
     retry: false,
   })
@@ -122,37 +129,30 @@ export const alarmsQuery = (startTime: string, stopTime: string) =>
 export const broadcastsQuery = (search: string) =>
   queryOptions({
     queryKey: intercomKeys.broadcasts(search),
-    queryFn: async () =>
-      (await get<IntercomResult & { broadcasts: IntercomBroadcast[] }>(P.broadcasts, { search })).broadcasts,
+    queryFn: async () => unwrap(await callApi(broadcastsCall, { search })).broadcasts,
     retry: false,
   })
 
 export const authInfoQuery = () =>
   queryOptions({
     queryKey: intercomKeys.authInfo,
-    queryFn: () => getData<AuthInfoView | null>(P.authInfo),
+    queryFn: () => callApi(authInfoCall, {}),
   })
 
 export const intercomApi = {
-  reobtain: () => postData<IntercomResult>(P.sessionRefresh),
-  savePermissions: (form: PermissionForm) => post(P.permission, form),
-  changeMonitors: (add: string[], remove: string[]) => post(P.monitorChange, { add, remove }),
-  saveFence: (form: FenceForm) => post<IntercomResult & { fenceId: string }>(P.fenceSave, form),
-  removeFence: (fenceId: string) => post(P.fenceRemove, undefined, { fenceId }),
-  sendBroadcast: (form: BroadcastForm) =>
-    post<IntercomResult & { broadcastId: string }>(P.broadcastSave, form),
-  broadcastMembers: (broadcastId: string, uids: string[]) => post(P.broadcastMembers, { broadcastId, uids }),
-  removeBroadcast: (broadcastId: string) => post(P.broadcastRemove, undefined, { broadcastId }),
-  locations: async (since = 0) =>
-    (await get<IntercomResult & { locations: LocationTuple[] }>(P.locations, { since })).locations,
+  reobtain: () => callApi(refreshSessionCall),
+  savePermissions: async (form: PermissionForm) => unwrap(await callApi(setPermissionsCall, form)),
+  changeMonitors: async (add: string[], remove: string[]) =>
+    unwrap(await callApi(changeMonitorsCall, { add, remove })),
+  saveFence: async (form: FenceForm) => unwrap(await callApi(saveFenceCall, form)),
+  removeFence: async (fenceId: string) => unwrap(await callApi(removeFenceCall, { fenceId })),
+  sendBroadcast: async (form: BroadcastForm) => unwrap(await callApi(sendBroadcastCall, form)),
+  broadcastMembers: async (broadcastId: string, uids: string[]) =>
+    unwrap(await callApi(broadcastMembersCall, { broadcastId, uids })),
+  removeBroadcast: async (broadcastId: string) => unwrap(await callApi(removeBroadcastCall, { broadcastId })),
+  locations: async (since = 0) => unwrap(await callApi(locationsCall, { since })).locations,
   track: async (uid: string, startTime: number, stopTime: number) =>
-    (
-      await get<IntercomResult & { points: [number, number, number][] }>(P.track, {
-        uid,
-        startTime,
-        stopTime,
-      })
-    ).points,
-  updateAuthInfo: (form: Record<string, string>) => postData<unknown>(P.authUpdate, undefined, form),
-  simulator: (faults: Record<string, boolean>) => postData<unknown>(P.simulator, undefined, faults),
+    unwrap(await callApi(trackCall, { uid, startTime, stopTime })).points,
+  updateAuthInfo: (form: AuthInfoForm) => callApi(updateAuthInfoCall, form),
+  simulator: (faults: z.input<typeof SimulatorFaults>) => callApi(simulatorCall, faults),
 }

@@ -1,12 +1,11 @@
-import type { LocationTuple } from '@xpark/contract/modules/intercom'
-import { INTERCOM_PATHS } from '@xpark/contract/modules/intercom'
+import { intercomStreamCall, type LocationTuple } from '@xpark/contract/modules/intercom'
 import { openEventStream } from '@/api/eventStream'
 
 export { parseFrames } from '@/api/eventStream'
 
-/** The intercom console's live stream (`intercom/stream`): location batches. Returns a closer. */
+/** The intercom console's live stream: location batches. Returns a closer. */
 export function openLocationStream(onBatch: (batch: LocationTuple[]) => void): () => void {
-  return openEventStream(INTERCOM_PATHS.stream, (event, data) => {
+  return openEventStream(intercomStreamCall, (event, data) => {
     if (event === 'locations') onBatch(JSON.parse(data) as LocationTuple[])
   })
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { MESSAGE_EVENT, MESSAGE_PATHS } from '@xpark/contract/modules/message'
+import { MESSAGE_EVENT, messageStreamCall } from '@xpark/contract/modules/message'
 import { useEffect } from 'react'
 import { openEventStream } from '@/api/eventStream'
 import { useSession } from '@/stores/session'
@@ -18,7 +18,7 @@ export function useMessageStream(): void {
     const refresh = () => void client.invalidateQueries({ queryKey: MESSAGE_KEY })
     let first = true
     return openEventStream(
-      MESSAGE_PATHS.stream,
+      messageStreamCall,
       (event) => {
         if (event === MESSAGE_EVENT) refresh()
       },

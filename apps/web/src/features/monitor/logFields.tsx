@@ -1,4 +1,11 @@
-import type { CrudColumn, CrudFormField, CrudOption } from '@/components/crud'
+import {
+  type ContractScreen,
+  type CrudColumn,
+  type CrudFormField,
+  type CrudOption,
+  type CrudResource,
+  fromContract,
+} from '@/components/crud'
 import './i18n'
 
 /**
@@ -144,9 +151,22 @@ export function baseColumns<T extends LogBase>(): {
   }
 }
 
-/** Read only: no add, edit, copy or (bulk) delete, whatever buttons the user holds; view needs `log_view`. */
-export const READ_ONLY = {
-  permissionPrefix: 'log',
-  actions: { add: false, edit: false, copy: false, delete: false, bulkDelete: false },
-  dialogWidth: 960,
-} as const
+/**
+ * A log screen from its contract, read only: no add, edit, copy or (bulk) delete, whatever buttons
+ * the user holds. Viewing asks `log_view` of the console (the server also lets a tenant's
+ * administrator and the log's own view button read: `modules/log`), as before the contracts.
+ */
+export function logScreen<T extends object>(
+  contract: Parameters<typeof fromContract>[0],
+  screen: ContractScreen<T>,
+): CrudResource<T> {
+  return {
+    ...fromContract<T>(contract, {
+      actions: { add: false, edit: false, copy: false, delete: false, bulkDelete: false },
+      dialogWidth: 960,
+      compactActions: false,
+      ...screen,
+    }),
+    permissionPrefix: 'log',
+  }
+}

@@ -1,21 +1,18 @@
 import type { LogApiRecord, LogErrorRecord, LogUsualRecord } from '@xpark/contract/schemas'
 import { logApiContract, logErrorContract, logUsualContract } from '@xpark/contract/schemas'
 import { Tag } from 'antd'
-import { defineCrud } from '@/components/crud'
-import { baseColumns, long, READ_ONLY, short } from './logFields'
+import { baseColumns, logScreen, long, short } from './logFields'
 import './i18n'
 
 /**
- * The three log screens (usual, API and error logs): read-only CrudPage declarations. The table
+ * The three log screens (usual, API and error logs): read-only CrudPage declarations of their contracts. The table
  * shows time, URI, method, user, IP and what the log is about; the view action opens the detail with
  * every field (long text in a scrollable <pre>). Reading needs tenant administration or `log_view`
  * on the server (`modules/log`).
  */
 
 const usual = baseColumns<LogUsualRecord>()
-export const usualLogResource = defineCrud<LogUsualRecord>({
-  ...READ_ONLY,
-  path: logUsualContract.path,
+export const usualLogResource = logScreen<LogUsualRecord>(logUsualContract, {
   title: 'monitor.usual',
   testIds: { page: 'log-usual-page', table: 'log-usual-table' },
   columns: [
@@ -29,9 +26,7 @@ export const usualLogResource = defineCrud<LogUsualRecord>({
 })
 
 const api = baseColumns<LogApiRecord>()
-export const apiLogResource = defineCrud<LogApiRecord>({
-  ...READ_ONLY,
-  path: logApiContract.path,
+export const apiLogResource = logScreen<LogApiRecord>(logApiContract, {
   title: 'monitor.api',
   testIds: { page: 'log-api-page', table: 'log-api-table' },
   columns: [
@@ -62,9 +57,7 @@ export const apiLogResource = defineCrud<LogApiRecord>({
 })
 
 const error = baseColumns<LogErrorRecord>()
-export const errorLogResource = defineCrud<LogErrorRecord>({
-  ...READ_ONLY,
-  path: logErrorContract.path,
+export const errorLogResource = logScreen<LogErrorRecord>(logErrorContract, {
   title: 'monitor.error',
   testIds: { page: 'log-error-page', table: 'log-error-table' },
   columns: [

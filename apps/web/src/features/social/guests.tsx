@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { guestContract } from '@xpark/contract/modules/social'
+import { roleSearchCall } from '@xpark/contract/schemas'
 import { Select } from 'antd'
-import { getData } from '@/api/http'
+import { callApi } from '@/api/calls'
 import { fromContract } from '@/components/crud'
 import { useTr } from '@/components/crud/i18n'
 import './i18n'
@@ -24,18 +25,12 @@ const STATUS = [
   { label: 'social.rejected', value: 2 },
 ]
 
-interface RoleItem {
-  id: string
-  roleName: string
-  roleAlias: string
-}
-
 /** The role an approved guest gets: the tenant's roles; nothing chosen is the role aliased `guest`. */
 function RoleChoice({ value, onChange }: { value?: string; onChange: (value?: string) => void }) {
   const t = useTr()
   const roles = useQuery({
-    queryKey: ['blade-system/search/role', 'guest-approve'],
-    queryFn: () => getData<RoleItem[]>('blade-system/search/role'),
+    queryKey: [roleSearchCall.path, 'guest-approve'],
+    queryFn: () => callApi(roleSearchCall, {}),
   })
   return (
     <Select

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { CrudPage, defineCrud } from '@/components/crud'
+import { CrudPage, type CrudResource } from '@/components/crud'
 import { useSession } from '@/stores/session'
 import { type Dept, deptResource } from './dept'
 import { AddChildButton } from './deptRowActions'
@@ -8,13 +8,12 @@ import { AddChildButton } from './deptRowActions'
 export default function DeptPage() {
   const mayAdd = useSession((s) => s.permission.dept_add === true)
   const resource = useMemo(
-    () =>
-      defineCrud<Dept>({
-        ...deptResource,
-        rowExtra: mayAdd
-          ? (row, ctx) => <AddChildButton id={row.id} ctx={ctx} testId="dept-add-child" />
-          : undefined,
-      }),
+    (): CrudResource<Dept> => ({
+      ...deptResource,
+      rowExtra: mayAdd
+        ? (row, ctx) => <AddChildButton id={row.id} ctx={ctx} testId="dept-add-child" />
+        : undefined,
+    }),
     [mayAdd],
   )
   return <CrudPage resource={resource} />

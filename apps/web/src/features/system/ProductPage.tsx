@@ -1,11 +1,11 @@
 import { SettingOutlined } from '@ant-design/icons'
 import { Button } from 'antd'
 import { useCallback, useMemo, useState } from 'react'
-import { CrudPage, defineCrud } from '@/components/crud'
+import { CrudPage } from '@/components/crud'
 import { TreeGrantDialog } from '@/components/TreeGrantDialog'
 import { useSession } from '@/stores/session'
 import { useSystemT } from './i18n'
-import { loadProductGrant, type Product, productionResource, saveProductGrant } from './production'
+import { loadProductGrant, type Product, productionScreen, saveProductGrant } from './production'
 
 /** 产品管理: products (CrudPage) and their 菜单配置 (the menus a product bundles). */
 export default function ProductPage() {
@@ -19,8 +19,7 @@ export default function ProductPage() {
 
   const resource = useMemo(
     () =>
-      defineCrud<Product>({
-        ...productionResource,
+      productionScreen({
         rowExtra: (row) =>
           canGrant && (
             <Button

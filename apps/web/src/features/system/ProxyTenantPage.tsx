@@ -1,11 +1,11 @@
 import { ShoppingOutlined } from '@ant-design/icons'
 import { Button } from 'antd'
 import { useCallback, useMemo, useState } from 'react'
-import { CrudPage, defineCrud } from '@/components/crud'
+import { CrudPage } from '@/components/crud'
 import { TreeGrantDialog } from '@/components/TreeGrantDialog'
 import { useSession } from '@/stores/session'
 import { useSystemT } from './i18n'
-import { loadProxyGrant, type ProxyTenant, proxyResource, saveProxyGrant } from './proxy'
+import { loadProxyGrant, type ProxyTenant, proxyScreen, saveProxyGrant } from './proxy'
 
 /** 代理商管理: agents (CrudPage) and their 产品授权 (the products an agent may sell). */
 export default function ProxyTenantPage() {
@@ -19,8 +19,7 @@ export default function ProxyTenantPage() {
 
   const resource = useMemo(
     () =>
-      defineCrud<ProxyTenant>({
-        ...proxyResource,
+      proxyScreen({
         rowExtra: (row) =>
           canGrant && (
             <Button

@@ -6,10 +6,10 @@ import { useSystemT } from './i18n'
 import {
   type GrantKeys,
   type GrantTrees,
+  grantKeysKey,
   grantKeysQuery,
   grantRoles,
   grantTreeQuery,
-  ROLE_PATH,
 } from './roleApi'
 import { buildGrantRequest, type GrantTab, initialChecked } from './roleGrant'
 
@@ -105,7 +105,7 @@ function GrantForm({
     try {
       await grantRoles(buildGrantRequest(roleIds, trees, checked))
       void message.success(t('common.updateSuccess'))
-      void client.invalidateQueries({ queryKey: [ROLE_PATH, 'role-tree-keys'] })
+      void client.invalidateQueries({ queryKey: grantKeysKey })
       onClose()
     } catch {
       // the HTTP client showed the server's message; the checks stay for another try

@@ -1,7 +1,7 @@
 import { SafetyOutlined } from '@ant-design/icons'
 import { Button } from 'antd'
 import { useMemo, useState } from 'react'
-import { CrudPage, defineCrud } from '@/components/crud'
+import { CrudPage, type CrudResource } from '@/components/crud'
 import { useSession } from '@/stores/session'
 import { AddChildButton } from './deptRowActions'
 import { useSystemT } from './i18n'
@@ -15,29 +15,28 @@ export default function RolePage() {
   const mayGrant = useSession((s) => s.permission.role_grant === true)
   const [granting, setGranting] = useState<string[] | null>(null)
   const resource = useMemo(
-    () =>
-      defineCrud<Role>({
-        ...roleResource,
-        rowExtra:
-          mayAdd || mayGrant
-            ? (row, ctx) => (
-                <>
-                  {mayAdd && <AddChildButton id={row.id} ctx={ctx} testId="role-add-child" />}
-                  {mayGrant && (
-                    <Button
-                      type="link"
-                      size="small"
-                      icon={<SafetyOutlined />}
-                      onClick={() => setGranting([row.id])}
-                      data-testid={`role-grant-${row.id}`}
-                    >
-                      {t('role.grant')}
-                    </Button>
-                  )}
-                </>
-              )
-            : undefined,
-      }),
+    (): CrudResource<Role> => ({
+      ...roleResource,
+      rowExtra:
+        mayAdd || mayGrant
+          ? (row, ctx) => (
+              <>
+                {mayAdd && <AddChildButton id={row.id} ctx={ctx} testId="role-add-child" />}
+                {mayGrant && (
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<SafetyOutlined />}
+                    onClick={() => setGranting([row.id])}
+                    data-testid={`role-grant-${row.id}`}
+                  >
+                    {t('role.grant')}
+                  </Button>
+                )}
+              </>
+            )
+          : undefined,
+    }),
     [mayAdd, mayGrant, t],
   )
   return (

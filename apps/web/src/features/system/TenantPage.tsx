@@ -1,14 +1,14 @@
 import { DatabaseOutlined, SafetyCertificateOutlined } from '@ant-design/icons'
 import { Button } from 'antd'
 import { useMemo, useState } from 'react'
-import { CrudPage, defineCrud } from '@/components/crud'
+import { CrudPage } from '@/components/crud'
 import { useSession } from '@/stores/session'
 import { useSystemT } from './i18n'
-import { type Tenant, tenantResource } from './tenant'
+import { type Tenant, tenantScreen } from './tenant'
 import { TenantDatasourceDialog } from './tenantDatasource'
 import { TenantSettingDialog } from './tenantSetting'
 
-/** 租户管理 (platform administrator): a CrudPage (see `tenant.tsx`) with the 授权配置 row action. */
+/** 租户管理 (platform administrator): a CrudPage (see `tenant.tsx`) with the 授权配置 and 数据源 row actions. */
 export default function TenantPage() {
   const t = useSystemT()
   const mayEdit = useSession((s) => s.permission.tenant_edit === true)
@@ -18,8 +18,7 @@ export default function TenantPage() {
 
   const resource = useMemo(
     () =>
-      defineCrud<Tenant>({
-        ...tenantResource,
+      tenantScreen({
         rowExtraCount: 2,
         rowExtra: mayEdit
           ? (row, ctx) => (

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query'
 import { App, Button, Col, Row } from 'antd'
 import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { CrudPage, defineCrud, RowButton } from '@/components/crud'
+import { CrudPage, type CrudResource, RowButton } from '@/components/crud'
 import { useSession } from '@/stores/session'
 import { deptTreeQuery, FilterTree } from './deptTree'
 import { useSystemT } from './i18n'
@@ -45,10 +45,10 @@ export default function UserPage() {
     (s) => s.userInfo?.tenantId === '000000' && (s.userInfo.roleAliases ?? []).includes('administrator'),
   )
 
-  const resource = useMemo(() => {
+  const resource = useMemo((): CrudResource<User> => {
     const pick = (rows: User[], then: (rows: User[]) => void) =>
       rows.length ? then(rows) : void message.warning(t('common.selectOne'))
-    return defineCrud<User>({
+    return {
       ...userResource,
       toolbarExtra: ({ selected }) => (
         <>
@@ -112,7 +112,7 @@ export default function UserPage() {
             )
           : undefined,
       testIds: { page: 'user-page', table: 'user-table', add: 'user-add', formSubmit: 'user-form-submit' },
-    })
+    }
   }, [mayReset, mayGrant, mayEdit, mayReviewGuests, isAdministrator, message, navigate, t])
 
   const params = useMemo(() => (deptId ? { deptId } : undefined), [deptId])

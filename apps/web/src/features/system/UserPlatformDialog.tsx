@@ -1,18 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
+import { platformDetailCall, updatePlatformCall, userContract } from '@xpark/contract/schemas'
 import { Form, Input, Modal, Select, Spin } from 'antd'
 import { useEffect } from 'react'
-import { getData, postData } from '@/api/http'
+import { callApi } from '@/api/calls'
 import { useDialogSubmit } from '@/components/useDialogSubmit'
 import { useSystemT } from './i18n'
-import { USER_PATH, type User } from './user'
-
-interface PlatformDetail {
-  id: string
-  account: string
-  realName: string
-  userType: number
-  userExt: string
-}
+import type { User } from './user'
 
 interface Values {
   userType: number
@@ -40,8 +33,8 @@ export function UserPlatformDialog({ user, onClose }: { user: User | null; onClo
   const t = useSystemT()
   const [form] = Form.useForm<Values>()
   const detail = useQuery({
-    queryKey: [USER_PATH, 'platform-detail', user?.id],
-    queryFn: () => getData<PlatformDetail>(`${USER_PATH}/platform-detail`, { id: user!.id }),
+    queryKey: [userContract.code, 'platform-detail', user?.id],
+    queryFn: () => callApi(platformDetailCall, { id: user!.id }),
     enabled: user !== null,
     gcTime: 0,
   })
@@ -53,7 +46,7 @@ export function UserPlatformDialog({ user, onClose }: { user: User | null; onClo
   const { saving, submit } = useDialogSubmit(
     form,
     (v) =>
-      postData(`${USER_PATH}/update-platform`, undefined, {
+      callApi(updatePlatformCall, {
         userId: user!.id,
         userType: v.userType,
         userExt: v.userExt?.trim() ?? '',

@@ -1,38 +1,41 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  type TenantGrantRow,
+  tenantContract,
+  tenantSelectCall,
+  userTenantGrantCall,
+  userTenantGrantsCall,
+  userTenantRevokeCall,
+} from '@xpark/contract/schemas'
 import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, type TableProps } from 'antd'
 import { useMemo, useState } from 'react'
-import { getData, postData } from '@/api/http'
+import { callApi } from '@/api/calls'
 import { BusyArea } from '@/components/BusyArea'
 import { type SystemKey, useSystemT } from './i18n'
-import { USER_PATH, type User } from './user'
+import type { User } from './user'
 
-/** One tenant switch grant (`blade-user/tenant-grants`): the tenant and the account used there. */
-export interface TenantGrant {
-  tenantId: string
-  tenantName: string
-  account: string
-}
+/** One tenant switch grant (userTenantGrantsCall): the tenant and the account used there. */
+export type TenantGrant = TenantGrantRow
 
 const grantsQuery = (userId: string) =>
   queryOptions({
-    queryKey: [USER_PATH, 'tenant-grants', userId],
-    queryFn: () => getData<TenantGrant[]>(`${USER_PATH}/tenant-grants`, { userId }),
+    queryKey: [userTenantGrantsCall.path, userId],
+    queryFn: () => callApi(userTenantGrantsCall, { userId }),
   })
 
-/** The platform's tenants (`tenant/select`, platform administrator only), under the tenant resource's key. */
+/** The platform's tenants (`tenant/select`, platform administrator only), under the tenant screen's key. */
 const tenantSelectQuery = () =>
   queryOptions({
-    queryKey: ['blade-system/tenant', 'select'],
-    queryFn: () =>
-      getData<{ id: string; tenantId: string; tenantName: string }[]>('blade-system/tenant/select'),
+    queryKey: [tenantContract.code, 'select'],
+    queryFn: () => callApi(tenantSelectCall),
     staleTime: 60_000,
   })
 
 export const addTenantGrant = (userId: string, tenantId: string, account: string) =>
-  postData<unknown>(`${USER_PATH}/tenant`, undefined, { userId, tenantId, account })
+  callApi(userTenantGrantCall, { userId, tenantId, account })
 
 export const removeTenantGrant = (userId: string, tenantId: string) =>
-  postData<unknown>(`${USER_PATH}/tenant-remove`, undefined, { userId, tenantId })
+  callApi(userTenantRevokeCall, { userId, tenantId })
 
 /**
  * 租户授权 (platform administrator): the tenants a user may switch into (切换租户 in the user menu)

@@ -1,9 +1,6 @@
-import type { ClientRow } from '@xpark/contract/schemas'
-import { clientContract } from '@xpark/contract/schemas'
-import type { FormRule } from 'antd'
-import { defineCrud } from '@/components/crud'
+import { type ClientRow, clientContract } from '@xpark/contract/schemas'
+import { fromContract } from '@/components/crud'
 import './i18n'
-import type { SystemKey } from './i18n'
 
 /** The row of the contract (packages/contract), and what the form alone sends. */
 export type Client = ClientRow & { /** write-only: sent when set, never read back */ clientSecret?: string }
@@ -18,11 +15,6 @@ export const GRANT_TYPES = [
   'sms_code',
   'applet',
 ] as const
-
-const requiredText = (message: SystemKey): FormRule[] => [{ required: true, whitespace: true, message }]
-const requiredSeconds = (message: SystemKey): FormRule[] => [
-  { required: true, type: 'number', min: 1, max: 31_536_000, message },
-]
 
 /** The wire carries `password,refresh_token`; the form a list of choices. */
 const splitGrants = (v: unknown) =>
@@ -44,11 +36,13 @@ export function dropBlankSecret(values: Record<string, unknown>): Record<string,
   return typeof clientSecret === 'string' && clientSecret.trim() !== '' ? { ...rest, clientSecret } : rest
 }
 
-/** 客户端管理: the OAuth clients of `Authorization: Basic` (platform administrator). */
-export const clientResource = defineCrud<Client>({
-  path: clientContract.path,
-  permissionPrefix: 'client',
+/**
+ * 客户端管理: the OAuth clients of `Authorization: Basic` (platform administrator). The contract's
+ * form checks the fields (required texts, seconds from 1 to a year) with its messages.
+ */
+export const clientResource = fromContract<Client>(clientContract, {
   title: 'client.title',
+  compactActions: false,
   dialogWidth: 880,
   beforeSubmit: (values) => dropBlankSecret(values),
   columns: [
@@ -58,7 +52,7 @@ export const clientResource = defineCrud<Client>({
       search: 'input',
       sortable: true,
       width: 160,
-      form: { rules: requiredText('enter client id'), span: 12, props: { maxLength: 48 } },
+      form: { span: 12, props: { maxLength: 48 } },
       testId: { search: 'client-search-clientId', form: 'client-clientId' },
     },
     {
@@ -79,7 +73,7 @@ export const clientResource = defineCrud<Client>({
       label: 'client.scope',
       search: 'input',
       width: 100,
-      form: { rules: requiredText('enter scope'), span: 12, props: { maxLength: 255 } },
+      form: { span: 12, props: { maxLength: 255 } },
       testId: { search: 'client-search-scope', form: 'client-scope' },
     },
     {
@@ -91,7 +85,7 @@ export const clientResource = defineCrud<Client>({
       form: {
         type: 'select',
         span: 12,
-        rules: requiredText('enter authorized grant types'),
+
         props: { mode: 'multiple' },
         itemProps: {
           getValueProps: (v: unknown) => ({ value: splitGrants(v) }),
@@ -107,7 +101,6 @@ export const clientResource = defineCrud<Client>({
       form: {
         type: 'number',
         span: 12,
-        rules: requiredSeconds('enter access token validity (seconds)'),
         props: { precision: 0, min: 1 },
       },
       testId: { form: 'client-accessTokenValidity' },
@@ -119,7 +112,6 @@ export const clientResource = defineCrud<Client>({
       form: {
         type: 'number',
         span: 12,
-        rules: requiredSeconds('enter refresh token validity (seconds)'),
         props: { precision: 0, min: 1 },
       },
       testId: { form: 'client-refreshTokenValidity' },

@@ -1,6 +1,5 @@
-import type { DatasourceRow } from '@xpark/contract/schemas'
-import { defineCrud } from '@/components/crud'
-import { DATASOURCE_PATH } from './tenantOptions'
+import { type DatasourceRow, datasourceContract } from '@xpark/contract/schemas'
+import { fromContract } from '@/components/crud'
 import './i18n'
 
 /** The row of the contract (packages/contract), and what the form alone sends. */
@@ -8,15 +7,13 @@ export type Datasource = DatasourceRow & {
   /** write-only: sent when set, never read back */ password?: string
 }
 
-/** As the server checks it (contract DATASOURCE_URL); kept here so the screen does not load zod. */
-const URL_SHAPE =
-  /^(jdbc:postgresql|postgresql|postgres):\/\/[A-Za-z0-9]([A-Za-z0-9.-]{0,252})(:\d{1,5})?\/[A-Za-z0-9_$-]{1,63}(\?[A-Za-z0-9_.=&%-]{0,500})?$/
-
-/** 数据源管理 (platform administrator): PostgreSQL databases a tenant may be bound to. */
-export const datasourceResource = defineCrud<Datasource>({
-  path: DATASOURCE_PATH,
-  permissionPrefix: 'datasource',
+/**
+ * 数据源管理 (platform administrator): PostgreSQL databases a tenant may be bound to. The contract's
+ * form checks the fields as the server does (the URL's shape, no credentials in it).
+ */
+export const datasourceResource = fromContract<Datasource>(datasourceContract, {
   title: 'datasource.title',
+  compactActions: false,
   actions: { copy: false },
   dialogWidth: 760,
   beforeSubmit: (values) => {
@@ -32,7 +29,6 @@ export const datasourceResource = defineCrud<Datasource>({
       sortable: true,
       form: {
         span: 12,
-        rules: [{ required: true, whitespace: true, message: 'please enter datasource name' }],
         props: { maxLength: 100 },
       },
       testId: { search: 'datasource-search-name', form: 'datasource-name' },
@@ -50,10 +46,6 @@ export const datasourceResource = defineCrud<Datasource>({
       ellipsis: true,
       search: 'input',
       form: {
-        rules: [
-          { required: true, whitespace: true, message: 'please enter datasource url' },
-          { pattern: URL_SHAPE, message: 'datasource.urlHint' },
-        ],
         props: { maxLength: 500, placeholder: 'jdbc:postgresql://host:5432/database' },
         itemProps: { extra: 'datasource.urlHint' },
       },
@@ -65,7 +57,6 @@ export const datasourceResource = defineCrud<Datasource>({
       width: 140,
       form: {
         span: 12,
-        rules: [{ required: true, whitespace: true, message: 'please enter datasource username' }],
         props: { maxLength: 50 },
       },
       testId: { form: 'datasource-username' },

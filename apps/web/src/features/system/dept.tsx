@@ -1,6 +1,6 @@
-import { DeptForm, deptContract } from '@xpark/contract/schemas'
-import { getData } from '@/api/http'
-import { defineCrud } from '@/components/crud'
+import { deptContract, deptLazyListCall } from '@xpark/contract/schemas'
+import { callApi } from '@/api/calls'
+import { fromContract } from '@/components/crud'
 import { DictSelect } from '@/components/dict'
 import { DeptTreeSelect } from './deptTree'
 import './i18n'
@@ -18,19 +18,15 @@ export interface Dept {
   children?: Dept[]
 }
 
-export const DEPT_PATH = deptContract.path
-
-/** 部门管理: a tree table loaded one level at a time; the parent is picked from `dept/tree`. */
-export const deptResource = defineCrud<Dept>({
-  path: DEPT_PATH,
-  permissionPrefix: 'dept',
+/** 部门管理: a tree table loaded one level at a time; the parent is picked from the dept tree. */
+export const deptResource = fromContract<Dept>(deptContract, {
   title: 'dept.title',
-  formSchema: DeptForm,
   tree: {
     listPath: 'lazy-list',
-    loadChildren: (row) => getData<Dept[]>(`${DEPT_PATH}/lazy-list`, { parentId: row.id }),
+    loadChildren: (row) => callApi(deptLazyListCall, { parentId: row.id }),
   },
   actions: { copy: false },
+  compactActions: false,
   testIds: { page: 'dept-page', table: 'dept-table', add: 'dept-add', formSubmit: 'dept-form-submit' },
   columns: [
     { prop: 'deptName', label: 'dept.name', search: 'input', form: { span: 12, props: { maxLength: 45 } } },

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { TreeNode } from '@xpark/contract/schemas'
+import { deptContract, deptTreeCall, type TreeNode } from '@xpark/contract/schemas'
 import { Card, Empty, Spin, Tree, TreeSelect } from 'antd'
 import type { Key, ReactNode } from 'react'
-import { getData } from '@/api/http'
+import { callApi } from '@/api/calls'
 import { useSystemT } from './i18n'
 
 /**
@@ -10,11 +10,11 @@ import { useSystemT } from './i18n'
  * tree select over any TreeNode forest that reads and writes BladeX's comma-joined ids.
  */
 
-/** Under the dept resource's key: a write on the dept screen refreshes every picker. */
+/** Under the dept resource's code: a write on the dept screen refreshes every picker. */
 export const deptTreeQuery = () =>
   queryOptions({
-    queryKey: ['blade-system/dept', 'nodes'],
-    queryFn: () => getData<TreeNode[]>('blade-system/dept/tree'),
+    queryKey: [deptContract.code, 'nodes'],
+    queryFn: (): Promise<TreeNode[]> => callApi(deptTreeCall, {}),
     staleTime: 60_000,
   })
 

@@ -166,12 +166,22 @@ export const messages = defineMessages({
     'datasource.driverClass': '驱动类',
     'datasource.url': '连接地址',
     'datasource.urlHint': 'jdbc:postgresql://主机[:端口]/数据库,不含账号和密码',
+    // the contract's URL checks, worded as the hint under the field
+    'url: jdbc:postgresql://host[:port]/database, without user or password':
+      'jdbc:postgresql://主机[:端口]/数据库,不含账号和密码',
+    'url: without user or password (use the fields)': '连接地址不能含账号和密码(请填在对应字段)',
     'datasource.username': '用户名',
     'datasource.password': '密码',
     'datasource.passwordHint': '只写不读;修改时留空则保持原密码',
     'datasource.remark': '备注',
     'please enter admin password': '请输入管理员密码',
     'please enter account number': '请输入账号额度',
+    // the tenant contract's form messages (the screen used to say them itself)
+    'please select products (comma-separated ids)': '请选择产品',
+    'account number: a whole number, -1 for unlimited': '-1 表示不限',
+    'account number: at most 1000000': '-1 表示不限',
+    'background url: an http(s) URL or a path, without spaces, quotes or brackets':
+      'http(s) 地址或 / 开头的路径',
     'topmenu.title': '顶部菜单',
     'topmenu.code': '菜单编号',
     'topmenu.name': '菜单名称',
@@ -375,12 +385,20 @@ export const messages = defineMessages({
     'datasource.driverClass': 'Driver class',
     'datasource.url': 'URL',
     'datasource.urlHint': 'jdbc:postgresql://host[:port]/database, without user or password',
+    'url: jdbc:postgresql://host[:port]/database, without user or password':
+      'jdbc:postgresql://host[:port]/database, without user or password',
+    'url: without user or password (use the fields)': 'url: without user or password (use the fields)',
     'datasource.username': 'User name',
     'datasource.password': 'Password',
     'datasource.passwordHint': 'Write-only; leave blank on edit to keep the stored password',
     'datasource.remark': 'Remark',
     'please enter admin password': 'please enter admin password',
     'please enter account number': 'please enter account number',
+    'please select products (comma-separated ids)': 'please select products',
+    'account number: a whole number, -1 for unlimited': '-1 means unlimited',
+    'account number: at most 1000000': '-1 means unlimited',
+    'background url: an http(s) URL or a path, without spaces, quotes or brackets':
+      'An http(s) URL or a path starting with /',
     'topmenu.title': 'top menu',
     'topmenu.code': 'Code',
     'topmenu.name': 'Name',

@@ -1,19 +1,16 @@
-import type { ParamRow } from '@xpark/contract/schemas'
-import { paramContract } from '@xpark/contract/schemas'
-import { defineCrud } from '@/components/crud'
+import { type ParamRow, paramContract } from '@xpark/contract/schemas'
+import { fromContract } from '@/components/crud'
 import './i18n'
-import type { SystemKey } from './i18n'
 
 /** The row of the contract (packages/contract). */
 export type Param = ParamRow
 
-/** Required on blur with the spec's message (01 §5), blank text counts as empty. */
-const required = (message: SystemKey) => [{ required: true, whitespace: true, message }]
-
-/** System parameters (spec 01 §2, §5): search by name and key, table, add/edit/copy/view, delete. */
-export const paramResource = defineCrud<Param>({
-  path: paramContract.path,
-  permissionPrefix: 'param',
+/**
+ * System parameters (spec 01 §2, §5): search by name and key, table, add/edit/copy/view, delete. The
+ * contract's form gives the spec's messages (blank text counts as empty) and the asterisks.
+ */
+export const paramResource = fromContract<Param>(paramContract, {
+  compactActions: false,
   dialogTitle: { add: 'param.dialogAdd', edit: 'param.dialogEdit' },
   columns: [
     {
@@ -21,7 +18,7 @@ export const paramResource = defineCrud<Param>({
       label: 'param.name',
       search: 'input',
       ellipsis: true,
-      form: { rules: required('please enter parameter name'), props: { maxLength: 255 } },
+      form: { props: { maxLength: 255 } },
       testId: { search: 'param-search-name', form: 'param-name' },
     },
     {
@@ -30,14 +27,14 @@ export const paramResource = defineCrud<Param>({
       search: 'input',
       ellipsis: true,
       sortable: true,
-      form: { rules: required('please enter parameter key'), props: { maxLength: 255 } },
+      form: { props: { maxLength: 255 } },
       testId: { search: 'param-search-key', form: 'param-key' },
     },
     {
       prop: 'paramValue',
       label: 'param.value',
       ellipsis: true,
-      form: { type: 'textarea', rules: required('please enter parameter value') },
+      form: { type: 'textarea' },
       testId: { form: 'param-value' },
     },
     {

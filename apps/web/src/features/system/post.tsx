@@ -1,5 +1,5 @@
-import { PostForm, type PostRow, postContract } from '@xpark/contract/schemas'
-import { defineCrud } from '@/components/crud'
+import { type PostRow, postContract } from '@xpark/contract/schemas'
+import { fromContract } from '@/components/crud'
 import { DictSelect } from '@/components/dict'
 import './i18n'
 
@@ -7,11 +7,9 @@ import './i18n'
 export type Post = PostRow
 
 /** 岗位管理: a plain paged CrudPage; category is the `post_category` dictionary. */
-export const postResource = defineCrud<Post>({
-  path: postContract.path,
-  permissionPrefix: 'post',
+export const postResource = fromContract<Post>(postContract, {
   title: 'post.title',
-  formSchema: PostForm,
+  compactActions: false,
   testIds: { page: 'post-page', table: 'post-table', add: 'post-add', formSubmit: 'post-form-submit' },
   columns: [
     {

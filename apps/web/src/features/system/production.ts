@@ -1,7 +1,13 @@
-import type { ProductionRow, TreeNode } from '@xpark/contract/schemas'
-import { getData, postData } from '@/api/http'
-import { type CrudColumn, defineCrud } from '@/components/crud'
-import { PRODUCTION_PATH } from './tenantOptions'
+import {
+  type ProductionRow,
+  productionContract,
+  productionGrantCall,
+  productionGrantTreeCall,
+  productionTreeKeysCall,
+  type TreeNode,
+} from '@xpark/contract/schemas'
+import { callApi } from '@/api/calls'
+import { type CrudColumn, type CrudResource, fromContract } from '@/components/crud'
 import './i18n'
 
 /** The row of the contract (packages/contract). */
@@ -13,11 +19,7 @@ const columns: CrudColumn<Product>[] = [
     label: 'production.name',
     search: 'input',
     sortable: true,
-    form: {
-      span: 12,
-      rules: [{ required: true, whitespace: true, message: 'please enter product name' }],
-      props: { maxLength: 50 },
-    },
+    form: { span: 12 },
     testId: { search: 'production-search-name', form: 'production-name' },
   },
   {
@@ -32,38 +34,40 @@ const columns: CrudColumn<Product>[] = [
     prop: 'remark',
     label: 'production.remark',
     ellipsis: true,
-    form: { type: 'textarea', props: { maxLength: 255 } },
+    form: { type: 'textarea' },
     testId: { form: 'production-remark' },
   },
 ]
 
-/** 产品管理 (platform administrator): the products tenants are sold. */
-export const productionResource = defineCrud<Product>({
-  path: PRODUCTION_PATH,
-  permissionPrefix: 'production',
-  title: 'production.title',
-  actions: { copy: false },
-  columns,
-  testIds: {
-    page: 'production-page',
-    table: 'production-table',
-    add: 'production-add',
-    bulkDelete: 'production-bulk-delete',
-    searchSubmit: 'production-search-submit',
-    searchReset: 'production-search-reset',
-    formSubmit: 'production-form-submit',
-  },
-})
+/** 产品管理 (platform administrator): the products tenants are sold; rows add the page's 菜单配置. */
+export const productionScreen = (extra: Pick<CrudResource<Product>, 'rowExtra'> = {}) =>
+  fromContract<Product>(productionContract, {
+    title: 'production.title',
+    actions: { copy: false },
+    compactActions: false,
+    columns,
+    ...extra,
+    testIds: {
+      page: 'production-page',
+      table: 'production-table',
+      add: 'production-add',
+      bulkDelete: 'production-bulk-delete',
+      searchSubmit: 'production-search-submit',
+      searchReset: 'production-search-reset',
+      formSubmit: 'production-form-submit',
+    },
+  })
 
 /** The product grant dialog's reads and write: every bundlable menu, this product's, the new set. */
 export async function loadProductGrant(productId: string) {
   const [menus, keys] = await Promise.all([
-    getData<{ menu: TreeNode[] }>(`${PRODUCTION_PATH}/grant-tree`),
-    getData<{ menu: string[] }>(`${PRODUCTION_PATH}/product-tree-keys`, { productId }),
+    callApi(productionGrantTreeCall),
+    callApi(productionTreeKeysCall, { productId }),
   ])
-  return { tree: menus?.menu ?? [], keys: keys?.menu ?? [] }
+  // the reply schema types a node's nested children loosely (a recursive zod getter): they are TreeNodes
+  return { tree: (menus?.menu ?? []) as TreeNode[], keys: keys?.menu ?? [] }
 }
 
 export async function saveProductGrant(productId: string, menuIds: string[]) {
-  await postData(`${PRODUCTION_PATH}/grant`, undefined, { productId, menuIds })
+  await callApi(productionGrantCall, { productId, menuIds })
 }

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { RoleForm } from '@xpark/contract/schemas'
+import { roleContract } from '@xpark/contract/schemas'
 import type { FormRule } from 'antd'
-import { defineCrud } from '@/components/crud'
+import { fromContract } from '@/components/crud'
 import { NodeTreeSelect, type NodeTreeSelectProps } from './deptTree'
 import { tSystem } from './i18n'
-import { aliasIsFree, ROLE_PATH, roleTreeQuery } from './roleApi'
+import { aliasIsFree, roleTreeQuery } from './roleApi'
 
 /** `blade_role` row of `role/list` (a forest). */
 export interface Role {
@@ -42,13 +42,12 @@ export const aliasUnique: FormRule = (form) => ({
 })
 
 /** 角色管理: the tenant's role forest; 权限设置 and 新增子项 are added by the page. */
-export const roleResource = defineCrud<Role>({
-  path: ROLE_PATH,
-  permissionPrefix: 'role',
+export const roleResource = fromContract<Role>(roleContract, {
   title: 'role.title',
-  formSchema: RoleForm,
+  // the role list is the whole forest (not paged)
   tree: { listPath: 'list' },
   actions: { copy: false },
+  compactActions: false,
   testIds: { page: 'role-page', table: 'role-table', add: 'role-add', formSubmit: 'role-form-submit' },
   columns: [
     { prop: 'roleName', label: 'role.name', search: 'input', form: { span: 12, props: { maxLength: 255 } } },

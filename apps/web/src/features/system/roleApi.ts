@@ -1,47 +1,45 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { RoleGrantForm, TreeNode } from '@xpark/contract/schemas'
-import { getData, postData } from '@/api/http'
+import {
+  grantTreeCall,
+  type RoleGrantForm,
+  roleAliasFreeCall,
+  roleContract,
+  roleGrantCall,
+  roleTreeCall,
+  roleTreeKeysCall,
+  type TreeNode,
+} from '@xpark/contract/schemas'
+import { callApi } from '@/api/calls'
 
 /** Role calls besides the CRUD ones: the TreeNode tree, alias check, grant trees and grant. */
 
-export const ROLE_PATH = 'blade-system/role'
+export type { GrantKeys, GrantTrees } from '@xpark/contract/schemas'
 
-/** Under the role resource's key: a write on the role screen refreshes every role picker. */
+/** Under the role resource's code: a write on the role screen refreshes every role picker. */
 export const roleTreeQuery = () =>
   queryOptions({
-    queryKey: [ROLE_PATH, 'nodes'],
-    queryFn: () => getData<TreeNode[]>(`${ROLE_PATH}/tree`),
+    queryKey: [roleContract.code, 'nodes'],
+    queryFn: (): Promise<TreeNode[]> => callApi(roleTreeCall, {}),
     staleTime: 60_000,
   })
 
 /** true when the alias is free in the caller's tenant (`id`: the role being edited). */
 export const aliasIsFree = (roleAlias: string, id?: string) =>
-  getData<boolean>(`${ROLE_PATH}/soleAlias`, id ? { roleAlias, id } : { roleAlias })
+  callApi(roleAliasFreeCall, id ? { roleAlias, id } : { roleAlias })
 
-/** `menu/grant-tree`: what the caller may grant; `menuApp` is the mobile app's menu tree. */
-export interface GrantTrees {
-  menu: TreeNode[]
-  dataScope: TreeNode[]
-  apiScope: TreeNode[]
-  menuApp: TreeNode[]
-}
-export interface GrantKeys {
-  menu: string[]
-  dataScope: string[]
-  apiScope: string[]
-  menuApp: string[]
-}
-
+/** What the caller may grant; `menuApp` is the mobile app's menu tree. */
 export const grantTreeQuery = () =>
   queryOptions({
-    queryKey: [ROLE_PATH, 'grant-tree'],
-    queryFn: () => getData<GrantTrees>('blade-system/menu/grant-tree'),
+    queryKey: [roleContract.code, 'grant-tree'],
+    queryFn: () => callApi(grantTreeCall),
   })
 
+/** What the roles hold now, under a key the grant dialog refreshes after a grant. */
+export const grantKeysKey = [roleContract.code, 'role-tree-keys'] as const
 export const grantKeysQuery = (roleIds: readonly string[]) =>
   queryOptions({
-    queryKey: [ROLE_PATH, 'role-tree-keys', roleIds.join(',')],
-    queryFn: () => getData<GrantKeys>('blade-system/menu/role-tree-keys', { roleIds: roleIds.join(',') }),
+    queryKey: [...grantKeysKey, roleIds.join(',')],
+    queryFn: () => callApi(roleTreeKeysCall, { roleIds: roleIds.join(',') }),
     // always what the server holds now: another admin may have granted since
     staleTime: 0,
     gcTime: 0,
@@ -51,4 +49,4 @@ export type GrantRequest = Required<
   Pick<RoleGrantForm, 'roleIds' | 'menuIds' | 'menuAppIds' | 'dataScopeIds' | 'apiScopeIds'>
 >
 
-export const grantRoles = (body: GrantRequest) => postData<unknown>(`${ROLE_PATH}/grant`, undefined, body)
+export const grantRoles = (body: GrantRequest) => callApi(roleGrantCall, body)

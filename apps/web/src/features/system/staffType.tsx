@@ -1,20 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { type StaffTypeRow, StaffTypeSchema, staffTypeContract } from '@xpark/contract/schemas'
+import { type StaffTypeRow, staffTypeContract, staffTypeSelectCall } from '@xpark/contract/schemas'
 import { Select, type SelectProps } from 'antd'
-import { getData } from '@/api/http'
-import { defineCrud } from '@/components/crud'
+import { callApi } from '@/api/calls'
+import { fromContract } from '@/components/crud'
 import { useSystemT } from './i18n'
 
 /** The row of the contract (packages/contract). */
 export type StaffType = StaffTypeRow
 
-export const STAFF_TYPE_PATH = staffTypeContract.path
-
-/** `staff/type/select`, under the resource's key: a write on the screen refreshes every picker. */
+/** `staff/type/select`, under the resource's code: a write on the screen refreshes every picker. */
 export const staffTypeOptionsQuery = () =>
   queryOptions({
-    queryKey: [STAFF_TYPE_PATH, 'select'],
-    queryFn: () => getData<Pick<StaffType, 'id' | 'name' | 'code'>[]>(`${STAFF_TYPE_PATH}/select`),
+    queryKey: [staffTypeContract.code, 'select'],
+    queryFn: () => callApi(staffTypeSelectCall),
     staleTime: 60_000,
   })
 
@@ -42,11 +40,9 @@ export function StaffTypeSelect({
 }
 
 /** 员工类型: a tenant's staff types (name, code unique per tenant, sort, remark). */
-export const staffTypeResource = defineCrud<StaffType>({
-  path: STAFF_TYPE_PATH,
-  permissionPrefix: 'stafftype',
+export const staffTypeResource = fromContract<StaffType>(staffTypeContract, {
   title: 'staffType.title',
-  formSchema: StaffTypeSchema,
+  compactActions: false,
   testIds: {
     page: 'stafftype-page',
     table: 'stafftype-table',

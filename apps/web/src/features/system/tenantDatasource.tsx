@@ -1,8 +1,16 @@
+import type { CallParams } from '@xpark/contract/calls'
+import { tenantDatasourceCall } from '@xpark/contract/schemas'
 import { type ButtonProps, Form, Modal } from 'antd'
 import { postData } from '@/api/http'
 import { useDialogSubmit } from '@/components/useDialogSubmit'
 import { useSystemT } from './i18n'
-import { TENANT_PATH, type Tenant } from './tenant'
+import type { Tenant } from './tenant'
+
+/**
+ * Bind as Saber does, in the query (the declaration reads query or body; `callApi` would send a body).
+ */
+const bind = (params: CallParams<typeof tenantDatasourceCall>) => postData(tenantDatasourceCall.path, params)
+
 import { DatasourceSelect } from './tenantOptions'
 
 /**
@@ -22,11 +30,7 @@ export function TenantDatasourceDialog({
   const [form] = Form.useForm<{ datasourceId?: string }>()
   const { saving, submit } = useDialogSubmit(
     form,
-    (values) =>
-      postData(`${TENANT_PATH}/datasource`, {
-        tenantId: tenant!.tenantId,
-        datasourceId: values.datasourceId ?? '',
-      }),
+    (values) => bind({ tenantId: tenant!.tenantId, datasourceId: values.datasourceId ?? '' }),
     t('tenant.datasourceDone'),
     () => {
       onDone()

@@ -1,28 +1,39 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import {
+  datasourceContract,
+  datasourceSelectCall,
+  productionContract,
+  productionSelectCall,
+  proxyTenantContract,
+  proxyTenantSelectCall,
+} from '@xpark/contract/schemas'
 import { Select } from 'antd'
 import { useMemo } from 'react'
-import { getData } from '@/api/http'
+import { callApi } from '@/api/calls'
 
-/** `id, name` of the platform's products, agents and datasources (their `select` routes), cached a minute. */
+/** `id, name` of the platform's products, agents and datasources (their `select` calls), cached a minute. */
 interface Named {
   id: string
   name: string
 }
 
-const selectQuery = (path: string) =>
+/**
+ * A select call's options, under its resource's query code: a write on the resource's screen refreshes
+ * them (components/crud/query.ts `invalidateResource`).
+ */
+const selectQuery = (
+  code: string,
+  call: typeof productionSelectCall | typeof proxyTenantSelectCall | typeof datasourceSelectCall,
+) =>
   queryOptions({
-    queryKey: [path, 'select'],
-    queryFn: () => getData<Named[]>(`${path}/select`),
+    queryKey: [code, 'select'],
+    queryFn: (): Promise<Named[]> => callApi(call),
     staleTime: 60_000,
   })
 
-export const PRODUCTION_PATH = 'blade-system/production'
-export const PROXY_PATH = 'blade-system/proxyTenant'
-export const DATASOURCE_PATH = 'blade-system/datasource'
-
-export const productSelectQuery = () => selectQuery(PRODUCTION_PATH)
-export const proxySelectQuery = () => selectQuery(PROXY_PATH)
-export const datasourceSelectQuery = () => selectQuery(DATASOURCE_PATH)
+export const productSelectQuery = () => selectQuery(productionContract.code, productionSelectCall)
+export const proxySelectQuery = () => selectQuery(proxyTenantContract.code, proxyTenantSelectCall)
+export const datasourceSelectQuery = () => selectQuery(datasourceContract.code, datasourceSelectCall)
 
 function useOptions(query: ReturnType<typeof selectQuery>) {
   const { data, isLoading } = useQuery(query)

@@ -1,10 +1,11 @@
+import { tenantLicenceCall } from '@xpark/contract/schemas'
 import { type ButtonProps, DatePicker, Form, InputNumber, Modal } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
-import { postData } from '@/api/http'
+import { callApi } from '@/api/calls'
 import { DATE_FORMAT } from '@/components/crud'
 import { useDialogSubmit } from '@/components/useDialogSubmit'
 import { useSystemT } from './i18n'
-import { TENANT_PATH, type Tenant } from './tenant'
+import type { Tenant } from './tenant'
 
 interface SettingForm {
   accountNumber: number
@@ -26,7 +27,7 @@ export function TenantSettingDialog({
   const { saving, submit } = useDialogSubmit(
     form,
     (values) =>
-      postData(`${TENANT_PATH}/setting`, {
+      callApi(tenantLicenceCall, {
         ids: tenant!.id,
         accountNumber: values.accountNumber,
         expireTime: values.expireTime ? values.expireTime.format(DATE_FORMAT) : '',

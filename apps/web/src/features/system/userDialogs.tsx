@@ -1,23 +1,20 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { passwordProblem } from '@xpark/contract'
-import type { TreeNode } from '@xpark/contract/schemas'
+import { resetPasswordCall, type TreeNode, userContract, userGrantCall } from '@xpark/contract/schemas'
 import { App, Button, type ButtonProps, Empty, Form, Input, Modal, Spin, Tree } from 'antd'
 import { type Key, useState } from 'react'
-import { postData } from '@/api/http'
+import { callApi } from '@/api/calls'
 import { type SystemKey, useSystemT } from './i18n'
 import { roleTreeQuery } from './roleApi'
-import { USER_PATH, type User } from './user'
+import type { User } from './user'
 
-/** `blade-user/reset-password`: the new password travels as `passwordPlain` (checked by the server). */
+/** The new password travels as `passwordPlain` in the body (checked by the server). */
 export const resetPasswords = (userIds: string[], passwordPlain: string) =>
-  postData<unknown>(`${USER_PATH}/reset-password`, undefined, { userIds: userIds.join(','), passwordPlain })
+  callApi(resetPasswordCall, { userIds: userIds.join(','), passwordPlain })
 
-/** `blade-user/grant`: the roles of the users, replaced. */
+/** The roles of the users, replaced. */
 export const grantUserRoles = (userIds: string[], roleIds: string[]) =>
-  postData<unknown>(`${USER_PATH}/grant`, undefined, {
-    userIds: userIds.join(','),
-    roleIds: roleIds.join(','),
-  })
+  callApi(userGrantCall, { userIds: userIds.join(','), roleIds: roleIds.join(',') })
 
 /**
  * 重置密码: the new password of the chosen users (spec 01 §5 strength), confirmed with OK. The people
@@ -127,7 +124,7 @@ function RoleChecks({ users, nodes, onClose }: { users: User[]; nodes: TreeNode[
         checked,
       )
       void message.success(t('common.updateSuccess'))
-      void client.invalidateQueries({ queryKey: [USER_PATH] })
+      void client.invalidateQueries({ queryKey: [userContract.code] })
       onClose()
     } catch {
       // reported by the HTTP client

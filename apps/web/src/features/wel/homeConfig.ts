@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { HOME_CONFIG_PATHS, type HomeConfigRow } from '@xpark/contract/modules/message'
-import { getData, postData } from '@/api/http'
+import { homeConfigListCall, homeConfigSubmitCall, myHomeCardsCall } from '@xpark/contract/modules/message'
+import { callApi } from '@/api/calls'
 import type { HomeCard } from '@/components/kit'
 import { homeCards } from '@/components/kit'
 
@@ -10,18 +10,18 @@ const KEY = ['home-page-config'] as const
 export const myCardsQuery = () =>
   queryOptions({
     queryKey: [...KEY, 'mine'],
-    queryFn: () => getData<string[] | null>(HOME_CONFIG_PATHS.mine),
+    queryFn: () => callApi(myHomeCardsCall),
     staleTime: 60_000,
   })
 
 export const roleCardsQuery = () =>
   queryOptions({
     queryKey: [...KEY, 'list'],
-    queryFn: () => getData<HomeConfigRow[]>(HOME_CONFIG_PATHS.list),
+    queryFn: () => callApi(homeConfigListCall),
   })
 
 export const saveRoleCards = (roleId: string, cards: string[]) =>
-  postData<unknown>(HOME_CONFIG_PATHS.submit, undefined, { roleId, cards })
+  callApi(homeConfigSubmitCall, { roleId, cards })
 
 export const HOME_CONFIG_KEY = KEY
 

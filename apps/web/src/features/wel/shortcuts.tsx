@@ -1,21 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { myShortcutsCall, shortcutContract } from '@xpark/contract/schemas'
 import { Button, Space, Typography } from 'antd'
 import { useNavigate } from 'react-router'
-import { getData } from '@/api/http'
+import { callApi } from '@/api/calls'
 import { useWelT } from './i18n'
 
-/** One of the caller's desk shortcuts (`blade-desk/shortcut/select`, already in sort order). */
-export interface QuickLink {
-  id: string
-  name: string
-  path: string
-}
-
-/** Under the shortcut resource's key: a write on the 快捷方式 screen refreshes the links. */
+/**
+ * The caller's desk shortcuts, already in sort order; under the shortcut resource's code: a write on
+ * the 快捷方式 screen refreshes the links.
+ */
 export const quickLinksQuery = () =>
   queryOptions({
-    queryKey: ['blade-desk/shortcut', 'select'],
-    queryFn: async () => (await getData<QuickLink[] | null>('blade-desk/shortcut/select')) ?? [],
+    queryKey: [shortcutContract.code, 'select'],
+    queryFn: async () => (await callApi(myShortcutsCall)) ?? [],
     staleTime: 60_000,
   })
 

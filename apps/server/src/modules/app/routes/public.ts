@@ -1,8 +1,8 @@
+import { AppPublicQuery, appReleaseCall, appSplashCall } from '@xpark/contract/schemas'
 import { asc, desc, eq, gte, isNull, lte, or } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import { z } from 'zod'
-import { ok } from '../../../core/envelope.js'
 import type { Api } from '../../../core/http/api.js'
+import { handle } from '../../../core/http/calls.js'
 import { publicRateLimit } from '../../../core/http/public-limit.js'
 import type { ModuleContext } from '../../../core/module.js'
 import { scoped } from '../../../core/tenancy.js'
@@ -10,14 +10,7 @@ import { appInfo, appStartup } from '../schema.js'
 
 const ENABLED = 1
 
-const tenantIdSchema = z
-  .string()
-  .regex(/^[0-9A-Za-z]{1,12}$/, 'tenantId: at most 12 letters or digits')
-  .optional()
-const publicQuery = z.object({
-  tenantId: tenantIdSchema,
-  platform: z.enum(['android', 'ios'], { error: 'platform must be android or ios' }).optional(),
-})
+const tenantIdSchema = AppPublicQuery.shape.tenantId
 
 /** The tenant a public lookup answers for: the parameter, else the Tenant-Id header, else 000000. */
 function publicTenant(request: FastifyRequest, fromQuery: string | undefined): string {
@@ -31,19 +24,11 @@ function publicTenant(request: FastifyRequest, fromQuery: string | undefined): s
 /** The two public lookups the app makes before anyone signs in: the newest release and the splash pages of now. */
 export function registerPublicRoutes(api: Api, ctx: ModuleContext): void {
   const db = ctx.database.db
-  const limited = publicRateLimit(ctx.cache, 'app')
-  const publicRelease = {
-    config: { public: true },
-    preHandler: limited,
-    schema: {
-      tags: ['appInfo'],
-      summary: 'appInfo (public): the newest enabled release of a tenant (tenantId) and platform, or null',
-      querystring: publicQuery,
-    },
-  } as const
-  for (const path of ['/blade-app/appInfo/public-detail', '/blade-app/detail', '/blade-app/appDetail'])
-    api.get(path, publicRelease, async (request) => {
-      const { platform, tenantId } = request.query
+  const limited = { preHandler: [publicRateLimit(ctx.cache, 'app')] }
+  handle(
+    api,
+    appReleaseCall,
+    async ({ platform, tenantId }, request) => {
       const [row] = await db
         .select({
           tenantId: appInfo.tenantId,
@@ -67,44 +52,37 @@ export function registerPublicRoutes(api: Api, ctx: ModuleContext): void {
         )
         .orderBy(desc(appInfo.versionCode), desc(appInfo.createTime))
         .limit(1)
-      return ok(row ?? null)
-    })
+      return row ?? null
+    },
+    limited,
+  )
 
-  api.get(
-    '/blade-app/appStartup/current',
-    {
-      config: { public: true },
-      preHandler: limited,
-      schema: {
-        tags: ['appStartup'],
-        summary: 'appStartup (public): the enabled splash pages of a tenant (tenantId) shown now, by sort',
-        querystring: publicQuery.pick({ tenantId: true }),
-      },
-    },
-    async (request) => {
+  handle(
+    api,
+    appSplashCall,
+    async ({ tenantId }, request) => {
       const now = new Date()
-      return ok(
-        await db
-          .select({
-            title: appStartup.title,
-            imageUrl: appStartup.imageUrl,
-            linkUrl: appStartup.linkUrl,
-            sort: appStartup.sort,
-            startTime: appStartup.startTime,
-            endTime: appStartup.endTime,
-          })
-          .from(appStartup)
-          .where(
-            scoped(
-              appStartup,
-              { tenantId: publicTenant(request, request.query.tenantId) },
-              eq(appStartup.status, ENABLED),
-              or(isNull(appStartup.startTime), lte(appStartup.startTime, now)),
-              or(isNull(appStartup.endTime), gte(appStartup.endTime, now)),
-            ),
-          )
-          .orderBy(asc(appStartup.sort), asc(appStartup.id)),
-      )
+      return await db
+        .select({
+          title: appStartup.title,
+          imageUrl: appStartup.imageUrl,
+          linkUrl: appStartup.linkUrl,
+          sort: appStartup.sort,
+          startTime: appStartup.startTime,
+          endTime: appStartup.endTime,
+        })
+        .from(appStartup)
+        .where(
+          scoped(
+            appStartup,
+            { tenantId: publicTenant(request, tenantId) },
+            eq(appStartup.status, ENABLED),
+            or(isNull(appStartup.startTime), lte(appStartup.startTime, now)),
+            or(isNull(appStartup.endTime), gte(appStartup.endTime, now)),
+          ),
+        )
+        .orderBy(asc(appStartup.sort), asc(appStartup.id))
     },
+    limited,
   )
 }

@@ -1,56 +1,42 @@
-import { ASSET_STATUS, AssetUserForm, assetContract } from '@xpark/contract/modules/asset'
+import {
+  ASSET_STATUS,
+  assetPathCall,
+  assetUsersCall,
+  removeAssetUsersCall,
+  saveAssetUserCall,
+  stockAssetsCall,
+} from '@xpark/contract/modules/asset'
 import { asc, eq, inArray } from 'drizzle-orm'
-import { z } from 'zod'
 import { authOf } from '../../../core/auth/plugin.js'
 import { listRows, visibleThrough, whereOf } from '../../../core/crud/index.js'
-import { ok, status } from '../../../core/envelope.js'
 import { badRequest, notFound } from '../../../core/errors.js'
 import type { Api } from '../../../core/http/api.js'
+import { handle } from '../../../core/http/calls.js'
 import type { ModuleContext } from '../../../core/module.js'
 import { parseDateTime } from '../../../core/query/index.js'
 import { scoped, stamped, touched } from '../../../core/tenancy.js'
 import { assets } from '../resources.js'
 import { asset, assetUser } from '../schema.js'
-import { idOf, loose } from './input.js'
 
 /** The ledger's own calls: assets in stock, an asset's path of names, and an asset's users. */
 export function registerAssetRoutes(api: Api, ctx: ModuleContext): void {
   const db = ctx.database.db
-  const guard = [api.scopes.api.guard]
-  const view = { permission: assetContract.permissions.view }
-  const tags = ['asset']
+  const guard = { preHandler: [api.scopes.api.guard] }
 
   // assets still in stock (not yet handed out)
-  api.get(
-    '/asset/listStockAsset',
-    {
-      schema: { tags, summary: 'assets in stock (paged)', querystring: loose },
-      config: view,
-      preHandler: guard,
-    },
-    async (q) =>
-      ok(
-        await listRows(db, assets, authOf(q), {
-          ...(q.query as Record<string, unknown>),
-          status: String(ASSET_STATUS.inStock),
-        }),
-      ),
+  handle(
+    api,
+    stockAssetsCall,
+    (query, q) => listRows(db, assets, authOf(q), { ...query, status: String(ASSET_STATUS.inStock) }),
+    guard,
   )
   // "机房 / 机柜 / 服务器": the names from the root asset down to this one
-  api.get(
-    '/park-manage/asset/concatParentAssetNames',
-    {
-      schema: {
-        tags,
-        summary: 'the asset names from the root down to this one, joined by /',
-        querystring: loose,
-      },
-      config: view,
-      preHandler: guard,
-    },
-    async (q) => {
+  handle(
+    api,
+    assetPathCall,
+    async (query, q) => {
       const auth = authOf(q)
-      let id: string | null = idOf(q.query as Record<string, unknown>)
+      let id: string | null = query.id
       const names: string[] = []
       const seen = new Set<string>()
       while (id && !seen.has(id) && names.length < 32) {
@@ -64,52 +50,43 @@ export function registerAssetRoutes(api: Api, ctx: ModuleContext): void {
         id = row.parentId
       }
       if (!names.length) throw notFound('数据不存在')
-      return ok(names.join('/'))
+      return names.join('/')
     },
+    guard,
   )
   // the users of one asset (the console's 使用人 dialog; the spec names only save and delete)
-  api.get(
-    '/park-manage/asset/listAssetUser',
-    {
-      schema: { tags, summary: 'the users of an asset (id: the asset), oldest first', querystring: loose },
-      config: view,
-      preHandler: guard,
-    },
-    async (q) => {
+  handle(
+    api,
+    assetUsersCall,
+    async (query, q) => {
       const auth = authOf(q)
-      const id = idOf(q.query as Record<string, unknown>)
+      const { id } = query
       const [found] = await db
         .select({ id: asset.id })
         .from(asset)
         .where(await whereOf(assets, auth, eq(asset.id, id)))
       if (!found) throw notFound('资产不存在')
-      return ok(
-        await db
-          .select({
-            id: assetUser.id,
-            assetId: assetUser.assetId,
-            userName: assetUser.userName,
-            deptName: assetUser.deptName,
-            phone: assetUser.phone,
-            startTime: assetUser.startTime,
-            remark: assetUser.remark,
-          })
-          .from(assetUser)
-          .where(scoped(assetUser, auth, eq(assetUser.assetId, id), eq(assetUser.isDeleted, 0)))
-          .orderBy(asc(assetUser.id)),
-      )
+      return await db
+        .select({
+          id: assetUser.id,
+          assetId: assetUser.assetId,
+          userName: assetUser.userName,
+          deptName: assetUser.deptName,
+          phone: assetUser.phone,
+          startTime: assetUser.startTime,
+          remark: assetUser.remark,
+        })
+        .from(assetUser)
+        .where(scoped(assetUser, auth, eq(assetUser.assetId, id), eq(assetUser.isDeleted, 0)))
+        .orderBy(asc(assetUser.id))
     },
+    guard,
   )
-  api.post(
-    '/park-manage/asset/saveAssetUser',
-    {
-      schema: { tags, summary: 'add a user of an asset', body: AssetUserForm },
-      config: { permission: assetContract.permissions.edit },
-      preHandler: guard,
-    },
-    async (q) => {
+  handle(
+    api,
+    saveAssetUserCall,
+    async (body, q) => {
       const auth = authOf(q)
-      const body = q.body
       const [found] = await db
         .select({ id: asset.id })
         .from(asset)
@@ -121,18 +98,15 @@ export function registerAssetRoutes(api: Api, ctx: ModuleContext): void {
         startTime: body.startTime ? parseDateTime(body.startTime) : null,
       })
       await db.insert(assetUser).values(row as never)
-      return ok({ id: String(row.id) }, '操作成功')
+      return { id: String(row.id) }
     },
+    guard,
   )
-  api.post(
-    '/park-manage/asset/deleteAssetUser',
-    {
-      schema: { tags, summary: 'remove users of assets (ids)', querystring: z.object({ ids: z.string() }) },
-      config: { permission: assetContract.permissions.edit },
-      preHandler: guard,
-    },
-    async (q) => {
-      const ids = q.query.ids.split(',')
+  handle(
+    api,
+    removeAssetUsersCall,
+    async (query, q) => {
+      const ids = query.ids.split(',')
       if (!ids.every((i) => /^[1-9]\d{0,18}$/.test(i)))
         throw badRequest('参数校验失败: ids: must be comma-separated ids')
       const auth = authOf(q)
@@ -149,7 +123,8 @@ export function registerAssetRoutes(api: Api, ctx: ModuleContext): void {
         // an unknown or foreign id among them: nothing is removed, as every other remove answers
         if (done.length !== wanted.length) throw notFound('数据不存在')
       })
-      return status(true)
+      return {}
     },
+    guard,
   )
 }

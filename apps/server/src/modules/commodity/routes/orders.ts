@@ -1,10 +1,10 @@
-import { commodityOrderContract, ORDER, OrderDateForm } from '@xpark/contract/modules/commodity'
+import { ORDER, orderDateCall } from '@xpark/contract/modules/commodity'
 import { eq } from 'drizzle-orm'
 import { authOf } from '../../../core/auth/plugin.js'
 import { whereOf } from '../../../core/crud/index.js'
-import { status } from '../../../core/envelope.js'
 import { AppError, badRequest, notFound } from '../../../core/errors.js'
 import type { Api } from '../../../core/http/api.js'
+import { handle } from '../../../core/http/calls.js'
 import type { ModuleContext } from '../../../core/module.js'
 import { parseDateTime } from '../../../core/query/index.js'
 import { touched } from '../../../core/tenancy.js'
@@ -16,20 +16,11 @@ export function registerOrderRoutes(api: Api, ctx: ModuleContext): void {
   const db = ctx.database.db
   const orderWhere = (auth: Parameters<typeof whereOf>[1], id: string) =>
     whereOf(commodityOrders, auth, eq(commodityOrder.id, id))
-  api.post(
-    '/blade-commodityOrders/commodityOrders/saveDate',
-    {
-      schema: {
-        tags: ['commodityOrders'],
-        summary: 'commodityOrders: set or clear the delivery time (placed or paid orders)',
-        body: OrderDateForm,
-      },
-      config: { permission: commodityOrderContract.permissions.edit },
-      preHandler: [api.scopes.api.guard],
-    },
-    async (request) => {
+  handle(
+    api,
+    orderDateCall,
+    async ({ id, deliveryTime }, request) => {
       const auth = authOf(request)
-      const { id, deliveryTime } = request.body
       const where = await orderWhere(auth, id)
       await db.transaction(async (tx) => {
         const [order] = await tx
@@ -47,7 +38,8 @@ export function registerOrderRoutes(api: Api, ctx: ModuleContext): void {
           .set(touched(commodityOrder, auth, { deliveryTime: at }) as never)
           .where(where)
       })
-      return status(true)
+      return {}
     },
+    { preHandler: [api.scopes.api.guard] },
   )
 }

@@ -5,6 +5,7 @@ import {
   PAY_KIND,
   PAY_STATUS,
   type PayStatus,
+  payNotifyCall,
   payRecordsCall,
   payStatusCall,
   rechargeServiceCall,
@@ -14,7 +15,6 @@ import {
 } from '@xpark/contract/modules/finance'
 import { eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import { z } from 'zod'
 import { authOf } from '../../../core/auth/plugin.js'
 import type { AuthContext } from '../../../core/auth/tokens.js'
 import { listRows, whereOf } from '../../../core/crud/index.js'
@@ -71,7 +71,6 @@ const notifyUrlOf = (request: FastifyRequest) =>
  */
 export function registerPayOrderRoutes(api: Api, ctx: ModuleContext): void {
   const db = ctx.database.db
-  const tags = ['wxpayorder']
   const guard = { preHandler: [api.scopes.api.guard] }
 
   const createOrder = async (auth: AuthContext, values: Record<string, unknown>) => {
@@ -185,17 +184,11 @@ export function registerPayOrderRoutes(api: Api, ctx: ModuleContext): void {
     guard,
   )
 
-  // the provider's notify: no token (the signature is the credential); stays hand-written: it answers
-  // the provider's own {return_code, return_msg}, not the envelope, and takes the provider's body as sent
-  api.post(
-    '/blade-finance/wxpayorder/notify',
-    {
-      schema: { tags, summary: 'wxpayorder: the pay provider’s signed notify (public)', body: z.unknown() },
-      config: { public: true },
-      preHandler: publicRateLimit(ctx.cache, 'pay-notify', 600),
-    },
-    async (request) => handleNotify(db, request.body),
-  )
+  // the provider's notify: no token (the signature is the credential); it answers the provider's own
+  // {return_code, return_msg}, not the envelope, and takes the provider's body as sent
+  handle(api, payNotifyCall, (body) => handleNotify(db, body), {
+    preHandler: [publicRateLimit(ctx.cache, 'pay-notify', 600)],
+  })
 
   // the built-in simulator only: stands in for the customer scanning the QR code
   handle(
