@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import type { CaptchaReply, TokenReply } from '../auth.js'
 import { defineCall, SIGNED_IN } from '../calls.js'
+import { doneReply } from '../replies.js'
+import { md5Hex } from './common.js'
 
 /**
  * blade-auth (BladeX AuthController, Spring Security OAuth): the token endpoint, captchas, logout,
@@ -103,6 +105,9 @@ export const clearCacheCall = defineCall({
   tag,
 })
 
+/** A code went out by SMS (msg `验证码已发送`): the phone masked, how long the code lives. */
+export const SmsCodeSentReply = z.object({ phone: z.string(), expireSeconds: z.number() })
+
 /**
  * A phone sign-in code by SMS (then `grant_type=sms_code`). The answer is the same whether an
  * account has the phone or not; budgets per phone and per address.
@@ -112,7 +117,30 @@ export const smsCaptchaCall = defineCall({
   method: 'GET',
   public: true,
   params: z.object({ phone: z.string().max(20).optional(), tenantId: z.string().max(12).optional() }),
-  reply: z.object({ phone: z.string(), expireSeconds: z.number() }),
+  reply: SmsCodeSentReply,
   summary: 'a phone sign-in code by SMS (phone; tenant from Tenant-Id or tenantId); then grant_type=sms_code',
   tag,
+})
+
+/**
+ * spec 01 §7 `smsForUpdate-password (phone)`: the signed-in person changes their password with a
+ * code sent to their own phone instead of the old password. First call: `phone` alone sends the
+ * code; second: `phone`, `phoneCode`, `newPassword`, `newPassword1` (the MD5 hex the console sends)
+ * change it. Parameters in the query, as the console sends them.
+ */
+export const smsPasswordCall = defineCall({
+  path: 'blade-user/smsForUpdate-password',
+  method: 'POST',
+  in: 'query',
+  permission: SIGNED_IN,
+  params: z.object({
+    phone: z.string().max(20).optional(),
+    phoneCode: z.string().max(12).optional(),
+    newPassword: md5Hex.optional(),
+    newPassword1: md5Hex.optional(),
+  }),
+  reply: z.union([SmsCodeSentReply, doneReply]),
+  summary:
+    'own password by SMS code: phone alone sends the code; with phoneCode, newPassword, newPassword1 (MD5 hex) it changes the password',
+  tag: 'user',
 })

@@ -232,3 +232,16 @@ export const appButtonsCall = defineCall({
   reply: z.array(MenuNodeReply),
   summary: "menuApp: the caller's app buttons under their menus",
 })
+
+/**
+ * The button codes the caller holds, sorted: what every route is checked against. The path is
+ * blade-user's (spec 01 §7), the codes are the menus'.
+ */
+export const permissionCodesCall = defineCall({
+  path: 'blade-user/queryPermission',
+  method: 'GET',
+  permission: SIGNED_IN,
+  reply: z.array(z.string()),
+  summary: "user: the caller's permission codes, sorted",
+  tag: 'user',
+})

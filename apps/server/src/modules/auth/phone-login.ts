@@ -1,12 +1,9 @@
 import { phoneProblem } from '@xpark/contract'
-import { md5Hex, smsCaptchaCall } from '@xpark/contract/schemas'
+import { smsCaptchaCall, smsPasswordCall } from '@xpark/contract/schemas'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import { z } from 'zod'
 import { hashPassword } from '../../core/auth/passwords.js'
 import { authOf } from '../../core/auth/plugin.js'
-import { SIGNED_IN } from '../../core/auth/route-permissions.js'
-import { ok, success } from '../../core/envelope.js'
 import { AppError, badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
 import { Answer, handle } from '../../core/http/calls.js'
@@ -92,25 +89,11 @@ export function phoneLoginRoutes(
   // spec 01 §7 `smsForUpdate-password (phone)`: the signed-in person changes their password with a
   // code sent to their own phone instead of the old password (first call: phone → code; second:
   // phone, phoneCode, newPassword, newPassword1, the MD5 hex the console sends)
-  api.post(
-    '/blade-user/smsForUpdate-password',
-    {
-      config: { permission: SIGNED_IN, beforePasswordChange: true },
-      schema: {
-        tags: ['user'],
-        summary:
-          'own password by SMS code: phone alone sends the code; with phoneCode, newPassword, newPassword1 (MD5 hex) it changes the password',
-        querystring: z.object({
-          phone: z.string().max(20).optional(),
-          phoneCode: z.string().max(12).optional(),
-          newPassword: md5Hex.optional(),
-          newPassword1: md5Hex.optional(),
-        }),
-      },
-    },
-    async (request) => {
+  handle(
+    api,
+    smsPasswordCall,
+    async (q, request) => {
       const auth = authOf(request)
-      const q = request.query
       const phone = checkPhone(q.phone)
       const [row] = await db
         .select({ phone: user.phone, account: user.account })
@@ -126,8 +109,7 @@ export function phoneLoginRoutes(
           account: row.account,
           purpose: 'password',
         })
-        const { data, msg } = sent(phone)
-        return ok(data, msg)
+        return sent(phone)
       }
       if (!q.newPassword || !q.newPassword1) throw badRequest('请输入新密码')
       if (q.newPassword !== q.newPassword1) throw badRequest('请输入正确的确认密码!')
@@ -145,7 +127,8 @@ export function phoneLoginRoutes(
         .where(scoped(user, auth, eq(user.id, auth.userId)))
       // as update-password: other sessions of the account end, this one stays
       await request.server.sessionControl.endUsers([auth.userId], { keepFamily: auth.familyId })
-      return success()
+      return {}
     },
+    { config: { beforePasswordChange: true } },
   )
 }

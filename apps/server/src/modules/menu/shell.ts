@@ -3,11 +3,10 @@ import {
   appRoutesCall,
   menuButtonsCall,
   menuRoutesCall,
+  permissionCodesCall,
   topMenusCall,
 } from '@xpark/contract/schemas'
 import { authOf } from '../../core/auth/plugin.js'
-import { SIGNED_IN } from '../../core/auth/route-permissions.js'
-import { ok } from '../../core/envelope.js'
 import type { Api } from '../../core/http/api.js'
 import { handle } from '../../core/http/calls.js'
 import { sendCachedData } from '../../core/http/prepared.js'
@@ -41,15 +40,12 @@ export async function shellMenuRoutes(api: Api, ctx: ModuleContext): Promise<voi
     shell,
   )
   handle(api, topMenusCall, async (_, request) => menus.topMenus(authOf(request)), shell)
-  // the permission codes (button codes) the caller holds: what every route is checked against; the
-  // path is blade-user's (spec 01 §7), the codes are this module's
-  api.get(
-    '/blade-user/queryPermission',
-    {
-      config: { permission: SIGNED_IN, beforePasswordChange: true },
-      schema: { tags: ['user'], summary: "user: the caller's permission codes, sorted" },
-    },
-    async (request) => ok([...(await menus.permissionCodes(authOf(request)))].sort()),
+  // the permission codes (button codes) the caller holds: what every route is checked against
+  handle(
+    api,
+    permissionCodesCall,
+    async (_, request) => [...(await menus.permissionCodes(authOf(request)))].sort(),
+    shell,
   )
   // the mobile app's menus and buttons of the signed-in user (menuApp is granted like menu)
   handle(
