@@ -3,9 +3,9 @@ import { menuButtonsCall, menuRoutesCall, topMenusCall } from '@xpark/contract/s
 import { callApi } from './calls'
 
 /*
- * The shell's menus, buttons and top menus. The declarations bring the system contracts (and zod)
- * into the shell's chunk, which loads after sign-in (app/router.tsx: Layout is lazy); the sign-in
- * page imports nothing of this file.
+ * The shell's menus, buttons and top menus. The declarations come from the system contracts (zod),
+ * as the signed-in user's own calls do (`api/user.ts`): the shell's chunk loads after sign-in, and
+ * the sign-in page imports nothing of this file.
  */
 
 export const fetchRoutes = (topMenuId: string) => callApi(menuRoutesCall, topMenuId ? { topMenuId } : {})

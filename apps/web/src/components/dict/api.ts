@@ -7,7 +7,10 @@ export const DICT_STALE_MS = 5 * 60_000
 
 const kindOf = (biz: boolean) => (biz ? 'dict-biz' : 'dict')
 
-/** The entries of one dictionary code, system (`dict`) or business (`dict-biz`). */
+/**
+ * The entries of one dictionary code, system (`dict`) or business (`dict-biz`). The declaration is
+ * the system contracts' (zod), which the shell loads anyway after sign-in (`api/user.ts`).
+ */
 export const fetchDictionary = (code: string, biz = false) =>
   callApi(dictCalls[kindOf(biz)].dictionary, { code })
 
