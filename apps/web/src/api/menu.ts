@@ -4,7 +4,7 @@ import { callApi } from './calls'
 
 /*
  * The shell's menus, buttons and top menus. The declarations come from the system contracts (zod),
- * as the signed-in user's own calls do (`api/user.ts`): the shell's chunk loads after sign-in, and
+ * as the signed-in user's own calls do (user.ts here): the shell's chunk loads after sign-in, and
  * the sign-in page imports nothing of this file.
  */
 

@@ -9,7 +9,7 @@ const kindOf = (biz: boolean) => (biz ? 'dict-biz' : 'dict')
 
 /**
  * The entries of one dictionary code, system (`dict`) or business (`dict-biz`). The declaration is
- * the system contracts' (zod), which the shell loads anyway after sign-in (`api/user.ts`).
+ * the system contracts' (zod), which the shell loads anyway after sign-in (for the user's own calls).
  */
 export const fetchDictionary = (code: string, biz = false) =>
   callApi(dictCalls[kindOf(biz)].dictionary, { code })
