@@ -52,6 +52,11 @@ export interface CallInput<P extends z.ZodType | undefined, R extends z.ZodType 
    */
   reply?: R
   /**
+   * the reply is `reply` itself, not BladeX's envelope around it: the OAuth endpoints (`token`,
+   * `captcha`, `logout`) answer bare as Spring Security OAuth did
+   */
+  bare?: true
+  /**
    * left out of the OpenAPI document: an event stream (it never ends, so a tool calling every
    * documented GET would wait on it) or a load balancer's probe
    */
@@ -82,6 +87,7 @@ export function defineCall<
     throw new Error(`call ${path}: name its permission or say public`)
   if (input.public && input.permission !== undefined)
     throw new Error(`call ${path}: public and a permission: choose one`)
+  if (input.bare && !input.reply) throw new Error(`call ${path}: bare names the reply it answers`)
   const segments = path.split('/')
   const methods = input.methods ?? [input.method]
   if (!methods.includes(input.method))

@@ -1,6 +1,7 @@
 /** zod schemas shared by server and console (kept apart from index.ts so the login page need not load zod). */
 
 export * from './schemas/app.js'
+export * from './schemas/auth.js'
 export * from './schemas/client.js'
 export type { TreeNode } from './schemas/common.js'
 export { md5Hex } from './schemas/common.js'

@@ -54,6 +54,13 @@ export function callApi<C extends CallContract>(call: C, ...args: Args<C>): Prom
   if (!call.reply || call.upload)
     throw new Error(`${call.path} answers a file or takes one: downloadCall / uploadCall`)
   const { path, rest: params } = placed(call.path, (args as [unknown])[0])
+  // a bare reply (the OAuth endpoints) is not wrapped in BladeX's envelope: it is the data itself
+  if (call.bare)
+    return call.method === 'GET'
+      ? http.get<CallReply<C>>(path, asQuery(params))
+      : call.in === 'query'
+        ? http.post<CallReply<C>>(path, asQuery(params))
+        : http.post<CallReply<C>>(path, undefined, params ?? {})
   if (call.method === 'GET') return getData<CallReply<C>>(path, asQuery(params))
   if (call.method === 'DELETE')
     return http

@@ -1,9 +1,14 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { MenuNode, TopMenu } from '@xpark/contract'
-import { getData } from './http'
+import { menuButtonsCall, menuRoutesCall, topMenusCall } from '@xpark/contract/schemas'
+import { callApi } from './calls'
 
-export const fetchRoutes = (topMenuId: string) =>
-  getData<MenuNode[]>('blade-system/menu/routes', topMenuId ? { topMenuId } : undefined)
+/*
+ * The shell's menus, buttons and top menus. The declarations come from the system contracts (zod),
+ * as the signed-in user's own calls do (user.ts here): the shell's chunk loads after sign-in, and
+ * the sign-in page imports nothing of this file.
+ */
+
+export const fetchRoutes = (topMenuId: string) => callApi(menuRoutesCall, topMenuId ? { topMenuId } : {})
 
 export const routesQuery = (topMenuId: string) =>
   queryOptions({
@@ -14,11 +19,11 @@ export const routesQuery = (topMenuId: string) =>
 export const buttonsQuery = () =>
   queryOptions({
     queryKey: ['blade-system', 'menu', 'buttons'],
-    queryFn: () => getData<MenuNode[]>('blade-system/menu/buttons'),
+    queryFn: () => callApi(menuButtonsCall),
   })
 
 export const topMenuQuery = () =>
   queryOptions({
     queryKey: ['blade-system', 'menu', 'top-menu'],
-    queryFn: () => getData<TopMenu[]>('blade-system/menu/top-menu'),
+    queryFn: () => callApi(topMenusCall),
   })

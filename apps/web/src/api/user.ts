@@ -2,14 +2,16 @@ import { queryOptions } from '@tanstack/react-query'
 import type { UserInfo } from '@xpark/contract'
 import {
   avatarCall,
+  smsPasswordCall,
+  type TenantGrantRow,
   type UserInfoForm,
   updateInfoCall,
   updatePasswordCall,
   userContract,
   userInfoCall,
+  userTenantsCall,
 } from '@xpark/contract/schemas'
 import { callApi, uploadCall } from './calls'
-import { getData, postData } from './http'
 import { md5Hex } from './md5'
 
 /**
@@ -43,26 +45,21 @@ export async function uploadAvatar(file: File): Promise<string> {
   return (await uploadCall(avatarCall, file)).link
 }
 
-export interface SwitchableTenant {
-  tenantId: string
-  tenantName: string
-  account: string
-}
+export type SwitchableTenant = TenantGrantRow
 
 /** The tenants the signed-in user may switch into (tenant switch grants). */
 export const switchableTenantsQuery = () =>
   queryOptions({
     queryKey: [userContract.code, 'tenant'],
-    queryFn: () => getData<SwitchableTenant[]>('blade-user/tenant'),
+    queryFn: () => callApi(userTenantsCall),
     staleTime: 60_000,
   })
 
 /**
- * Own password by SMS code (`blade-user/smsForUpdate-password`): the phone alone sends the code to
+ * Own password by SMS code (`smsPasswordCall`): the phone alone sends the code to
  * the account's own phone; with the code and the new password (MD5 hex, twice) it changes it.
  */
-export const sendPasswordSms = (phone: string) =>
-  postData<{ phone: string; expireSeconds: number }>('blade-user/smsForUpdate-password', { phone })
+export const sendPasswordSms = (phone: string) => callApi(smsPasswordCall, { phone })
 
 export async function updatePasswordBySms(
   phone: string,
@@ -70,7 +67,7 @@ export async function updatePasswordBySms(
   newPassword: string,
   newPassword1: string,
 ) {
-  return postData<unknown>('blade-user/smsForUpdate-password', {
+  return callApi(smsPasswordCall, {
     phone,
     phoneCode,
     newPassword: await md5Hex(newPassword),

@@ -10,28 +10,11 @@ import { describe, expect, it } from 'vitest'
  *
  * Exempt, with the reason: the sign-in chunk's own calls (`api/auth.ts`, `api/social.ts`: BladeX's
  * fixed OAuth endpoints; declaring them would pull zod into the first chunk the sign-in budget
- * counts). `PENDING` lists the files not yet moved onto declarations; it may only shrink.
+ * counts).
  */
 
 const SRC = join(import.meta.dirname, '..')
 const EXEMPT = new Set(['api/auth.ts', 'api/social.ts'])
-
-/** Files still to move onto declarations (issue 27): remove a line when its file is done. */
-const PENDING = new Set<string>([
-  'api/menu.ts',
-  'api/user.ts',
-  'components/crud/types.ts',
-  'components/dict/api.ts',
-  'features/base/regions.tsx',
-  'features/resource/OssPage.tsx',
-  'features/resource/SmsPage.tsx',
-  'features/resource/SmsSendDialog.tsx',
-  'features/resource/attach.tsx',
-  'features/system/MenuAppPage.tsx',
-  'features/system/TopmenuGrantDialog.tsx',
-  'features/system/TopmenuPage.tsx',
-  'features/system/menu.tsx',
-])
 
 /**
  * A quoted string that starts like one of the API's paths (the console's own `/commodity/…` and
@@ -51,16 +34,12 @@ function sources(dir: string): string[] {
 describe('API paths', () => {
   it('no feature, component or shell file names an API path as a string', () => {
     const found: string[] = []
-    const clean: string[] = []
     for (const file of sources(SRC)) {
       const name = relative(SRC, file).replaceAll('\\', '/')
       if (EXEMPT.has(name)) continue
       const hits = readFileSync(file, 'utf8').match(API_PATH) ?? []
-      if (hits.length && !PENDING.has(name)) found.push(`${name}: ${hits.slice(0, 3).join(', ')}`)
-      if (!hits.length && PENDING.has(name)) clean.push(name)
+      if (hits.length) found.push(`${name}: ${hits.slice(0, 3).join(', ')}`)
     }
     expect(found).toEqual([])
-    // a pending file that no longer names a path comes off the list
-    expect(clean).toEqual([])
   })
 })

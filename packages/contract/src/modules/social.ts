@@ -63,6 +63,36 @@ export const oauthProviderContract = defineContract({
 export const SocialProviderItem = z.object({ code: z.string(), name: z.string() })
 export type SocialProviderItem = z.infer<typeof SocialProviderItem>
 
+// —— the browser's round trip (public): the sign-in page's buttons, `authorize/<code>` → the
+// provider → `callback` → the console's sign-in page with a one-time ticket (redirects, no envelope) ——
+
+export const socialProvidersCall = defineCall({
+  path: 'blade-auth/oauth/social/providers',
+  method: 'GET',
+  public: true,
+  reply: z.array(SocialProviderItem),
+  summary: 'enabled third-party sign-in providers',
+  tag: 'auth',
+})
+
+export const socialAuthorizeCall = defineCall({
+  path: 'blade-auth/oauth/social/authorize/:code',
+  method: 'GET',
+  public: true,
+  params: z.object({ code: z.string().max(32), tenantId: z.string().max(12).optional() }),
+  summary: 'start a third-party sign-in: redirects to the provider (tenant from Tenant-Id or tenantId)',
+  tag: 'auth',
+})
+
+export const socialCallbackCall = defineCall({
+  path: 'blade-auth/oauth/social/callback',
+  method: 'GET',
+  public: true,
+  params: z.record(z.string(), z.string().max(4096)),
+  summary: "the provider's return: on to the console's sign-in page with a one-time ticket",
+  tag: 'auth',
+})
+
 /** Approving a guest: the role the new account gets (default: the tenant's role aliased `guest`). */
 export const GuestApproveInput = z.object({
   roleId: z

@@ -1,6 +1,8 @@
 import { z } from 'zod'
+import { defineCall, SIGNED_IN } from '../calls.js'
 import { wire } from '../fields.js'
-import { defineContract } from '../kit.js'
+import { defineContract, type ResourceContract } from '../kit.js'
+import { pageOf, treeNodeReply } from '../replies.js'
 import { optionalText, requiredText } from './common.js'
 
 /** parent_id of a root entry, and the dict_key every root carries (BladeX seed convention). */
@@ -95,3 +97,120 @@ export const dictBizContract = defineContract({
   sorts: DICT_SORTS,
   writeReply: 'status',
 })
+
+// —— the reads that are not a flat page (BladeX DictController / DictBizController): the tree,
+// parents, children, and one dictionary by code for every screen's lookups ——
+
+/** An entry of `dictionary?code=`. */
+export const DictItemReply: z.ZodType<DictItem> = z.object({
+  id: wire.id,
+  parentId: wire.id,
+  code: wire.text,
+  dictKey: wire.text,
+  dictValue: wire.text,
+  sort: wire.number,
+  remark: wire.text,
+  isSealed: z.literal([0, 1]),
+})
+
+const DictTreeRow = DictRow.extend({
+  hasChildren: z.boolean(),
+  get children(): z.ZodOptional<z.ZodArray<typeof DictTreeRow>> {
+    return z.array(DictTreeRow).optional()
+  },
+})
+const DictItemTree = z.object({
+  id: wire.id,
+  parentId: wire.id,
+  code: wire.text,
+  dictKey: wire.text,
+  dictValue: wire.text,
+  sort: wire.number,
+  remark: wire.text,
+  isSealed: wire.number,
+  hasChildren: z.boolean(),
+  get children(): z.ZodOptional<z.ZodArray<typeof DictItemTree>> {
+    return z.array(DictItemTree).optional()
+  },
+})
+
+const filter = (what: string) => z.string().optional().describe(what)
+/** the bare filters (operators: the contract's `filters`) and any `<field>_<operator>` beside them */
+const DictFilters = z
+  .object({
+    code: filter('like; also code_equal …'),
+    dictValue: filter('like'),
+    dictKey: filter('eq'),
+    isSealed: filter('eq (0 or 1)'),
+  })
+  .loose()
+const DictPage = DictFilters.extend({
+  current: filter('page, from 1'),
+  size: filter('rows per page (default 10)'),
+})
+const ID = 'must be a 64-bit id'
+const DictCode = z.object({
+  code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(255),
+})
+
+/** The reads of one dictionary kind: its screen's (the kind's `view` code) and everyone's lookups. */
+function dictCallsFor(contract: ResourceContract) {
+  const path = (name: string) => `${contract.path}/${name}`
+  const tag = contract.path.split('/').at(-1) ?? contract.code
+  const view = { method: 'GET', permission: contract.permissions.view, tag } as const
+  return {
+    list: defineCall({
+      ...view,
+      path: path('list'),
+      params: DictFilters,
+      reply: z.array(DictTreeRow),
+      summary: `${tag}: every entry as a tree (not paged)`,
+    }),
+    parentList: defineCall({
+      ...view,
+      path: path('parent-list'),
+      params: DictPage,
+      reply: pageOf(DictRow),
+      summary: `${tag}: the roots (dictionaries), paged`,
+    }),
+    childList: defineCall({
+      ...view,
+      path: path('child-list'),
+      params: DictPage.extend({
+        parentId: z
+          .string({ error: ID })
+          .regex(/^[1-9]\d{0,18}$/, ID)
+          .refine((v) => v.length < 19 || v <= '9223372036854775807', ID),
+      }),
+      reply: pageOf(DictRow),
+      summary: `${tag}: the entries under one parent, paged`,
+    }),
+    tree: defineCall({
+      ...view,
+      path: path('tree'),
+      reply: z.array(treeNodeReply),
+      summary: `${tag}: TreeNode forest of every entry`,
+    }),
+    dictionary: defineCall({
+      method: 'GET',
+      tag,
+      path: path('dictionary'),
+      permission: SIGNED_IN,
+      params: DictCode,
+      reply: z.array(DictItemReply),
+      summary: `${tag}: the entries of one dictionary code (cached)`,
+    }),
+    dictionaryTree: defineCall({
+      method: 'GET',
+      tag,
+      path: path('dictionary-tree'),
+      permission: SIGNED_IN,
+      params: DictCode,
+      reply: z.array(DictItemTree),
+      summary: `${tag}: the entries of one dictionary code as a tree`,
+    }),
+  }
+}
+
+/** By kind, as the console names the two dictionaries (`DictKind`). */
+export const dictCalls = { dict: dictCallsFor(dictContract), 'dict-biz': dictCallsFor(dictBizContract) }

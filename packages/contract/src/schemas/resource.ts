@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { defineCall } from '../calls.js'
 import { wire } from '../fields.js'
 import { defineContract } from '../kit.js'
+import { doneReply } from '../replies.js'
 import { integerInput } from '../values.js'
 import { optionalText, requiredText } from './common.js'
 
@@ -187,11 +188,66 @@ export const attachContract = defineContract({
   writeReply: 'status',
 })
 
-// —— the spec's "minio" calls (spec 01 §7): the same store, whichever one is enabled ——
+// —— beside the resources: 启用 of a configuration, 发送短信, removing attachments with their stored
+// objects, uploads, and the signed links every stored object is read through ——
 
-/** Upload one file (multipart `file`), as `put-file` does; `code` is accepted and ignored. */
-export const minioUploadCall = defineCall({
-  path: 'minio/upload',
+const ID = 'must be a 64-bit id'
+const isId = (v: string) => /^[1-9]\d{0,18}$/.test(v) && (v.length < 19 || v <= '9223372036854775807')
+
+/** `POST <path>/enable?id=`: the row becomes the tenant's only enabled configuration, the others disabled. */
+const enableCall = (contract: { path: string; code: string }) =>
+  defineCall({
+    path: `${contract.path}/enable`,
+    method: 'POST',
+    in: 'query',
+    permission: `${contract.code}_enable`,
+    params: z.object({
+      id: z
+        .string({ error: 'id is required' })
+        .regex(/^[1-9]\d{0,18}$/, ID)
+        .refine(isId, ID),
+    }),
+    reply: doneReply,
+    summary: `${contract.code}: enable this configuration (the tenant's others are disabled)`,
+  })
+
+export const ossEnableCall = enableCall(ossContract)
+export const smsEnableCall = enableCall(smsContract)
+
+/** What a provider answered for a message (`success` false is answered as a 400 with its msg). */
+export const SmsResultReply = z.object({ success: z.boolean(), code: z.number(), msg: z.string() })
+
+/** BladeX sends `code`, `phones`, `params` as request parameters; a JSON body works as well. */
+export const smsSendCall = defineCall({
+  path: 'blade-resource/sms/send-message',
+  also: ['blade-resource/sms/endpoint/send-message'],
+  method: 'POST',
+  permission: 'sms_send',
+  params: SmsSendSchema,
+  reply: SmsResultReply,
+  summary:
+    'sms: send a message (code: an sms_code, else the enabled configuration; phones comma-separated; params JSON)',
+})
+
+export const attachRemoveCall = defineCall({
+  path: 'blade-resource/attach/remove',
+  method: 'POST',
+  in: 'query',
+  permission: 'attach_delete',
+  params: z.object({
+    ids: z
+      .string({ error: 'ids is required' })
+      .refine(
+        (s) => s.split(',').length <= 1000 && s.split(',').every(isId),
+        'must be a comma-separated list of at most 1000 64-bit ids',
+      ),
+  }),
+  reply: doneReply,
+  summary: 'attach: remove the rows and their stored objects',
+})
+
+/** One file (multipart field `file`) to the enabled store, else the local disk; answers BladeFile. */
+const upload = {
   method: 'POST',
   upload: true,
   permission: ATTACH_UPLOAD,
@@ -200,7 +256,19 @@ export const minioUploadCall = defineCall({
   summary:
     'upload one file (multipart field `file`) to the enabled OSS configuration, else the local disk (`code` is accepted and ignored); answers BladeFile',
   tag: 'attach',
+} as const
+
+/** BladeX OssEndpoint `put-file` (and its `put-file-attach`). */
+export const putFileCall = defineCall({
+  ...upload,
+  path: 'blade-resource/oss/endpoint/put-file',
+  also: ['blade-resource/oss/endpoint/put-file-attach'],
 })
+
+// —— the spec's "minio" calls (spec 01 §7): the same store, whichever one is enabled ——
+
+/** The same upload as `put-file`. */
+export const minioUploadCall = defineCall({ ...upload, path: 'minio/upload' })
 
 /** A signed link for a stored object of the caller's tenant (`objectName`: the name an upload answered). */
 export const minioObjectUrlCall = defineCall({
@@ -210,5 +278,15 @@ export const minioObjectUrlCall = defineCall({
   params: z.object({ objectName: z.string().min(1).max(500) }),
   reply: z.string(),
   summary: 'attach: a signed link for a stored object (objectName: the name put-file answered)',
+  tag: 'attach',
+})
+
+/** Public: the signature in the link is the permission (links sit in <img src>, which sends no token). */
+export const fileCall = defineCall({
+  path: 'blade-resource/file/*',
+  method: 'GET',
+  public: true,
+  params: z.object({ sign: z.string().max(64).optional(), download: z.string().optional() }),
+  summary: 'read a stored file through its signed link (`download=1` sends it as an attachment)',
   tag: 'attach',
 })

@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { defineCall } from '../calls.js'
 import { defineContract } from '../kit.js'
+import { doneReply, treeNodeReply } from '../replies.js'
 import { numberInput } from '../values.js'
 import { idString, optionalText, requiredText } from './common.js'
 import { TopMenuRow } from './rows.js'
@@ -29,4 +31,44 @@ export const topMenuContract = defineContract({
   filters: { code: 'like', name: 'like' },
   sorts: ['sort', 'code', 'name', 'createTime'],
   writeReply: 'status',
+})
+
+// —— 菜单配置 (menu grant) of top menus; BladeX serves the two reads from MenuController, so both
+// the menu's path and the top menu's answer them ——
+
+const SETTING = 'topmenu_setting'
+
+export const topMenuGrantCall = defineCall({
+  path: 'blade-system/topmenu/grant',
+  method: 'POST',
+  in: 'body',
+  permission: SETTING,
+  params: TopMenuGrantSchema,
+  reply: doneReply,
+  summary: 'topmenu: set the menus of these top menus (replaces their old set)',
+})
+
+export const grantTopTreeCall = defineCall({
+  path: 'blade-system/menu/grant-top-tree',
+  also: ['blade-system/topmenu/grant-top-tree'],
+  method: 'GET',
+  permission: SETTING,
+  reply: z.object({ menu: z.array(treeNodeReply) }),
+  summary: 'topmenu grant dialog: the menus the caller may place, as TreeNodes',
+  tag: 'topmenu',
+})
+
+export const topTreeKeysCall = defineCall({
+  path: 'blade-system/menu/top-tree-keys',
+  also: ['blade-system/topmenu/top-tree-keys'],
+  method: 'GET',
+  permission: SETTING,
+  params: z.object({
+    topMenuIds: z
+      .string({ error: 'topMenuIds is required' })
+      .regex(/^\d{1,19}(,\d{1,19}){0,99}$/, 'topMenuIds: a comma-separated list of ids'),
+  }),
+  reply: z.object({ menu: z.array(z.string()) }),
+  summary: 'topmenu grant dialog: the menu ids already granted to these top menus',
+  tag: 'topmenu',
 })

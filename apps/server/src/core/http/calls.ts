@@ -127,7 +127,7 @@ export function handle<C extends CallContract>(
     ...(call.in !== 'body'
       ? { querystring: call.in === 'query' && params ? (split?.rest ?? params) : open }
       : {}),
-    ...(call.reply ? { response: { 200: envelopeOf(call.reply) } } : {}),
+    ...(call.reply ? { response: { 200: call.bare ? call.reply : envelopeOf(call.reply) } } : {}),
   }
   const body =
     posts && call.in !== 'query' ? { body: (call.in === 'body' && params ? params : open).nullish() } : {}
@@ -165,7 +165,8 @@ export function handle<C extends CallContract>(
           const input = pathNames.length ? { ...(sent as object), ...(request.params as object) } : sent
           const values = (params ? parsed(params, input) : undefined) as Params<C>
           const result = await handler(values, request, reply)
-          if (!call.reply) return result
+          // a handler that sent its answer itself (a cached text as stored, a redirect) returns the reply
+          if (!call.reply || call.bare || result === reply) return result
           return result instanceof Answer ? ok(result.data, result.msg) : ok(result)
         },
       } as never)

@@ -1,9 +1,13 @@
-import { consoleSettingsCall } from '@xpark/contract/schemas'
-import type { FastifyRequest } from 'fastify'
-import { z } from 'zod'
+import {
+  captcha2Call,
+  captchaCall,
+  clearCacheCall,
+  consoleSettingsCall,
+  logoutCall,
+  tokenCall,
+} from '@xpark/contract/schemas'
 import { isAdministrator } from '../../core/auth/guards.js'
 import { authOf, readBearer } from '../../core/auth/plugin.js'
-import { SIGNED_IN } from '../../core/auth/route-permissions.js'
 import { SYSTEM_CACHE, tenantCache } from '../../core/cache/index.js'
 import { AppError, badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
@@ -54,19 +58,15 @@ export async function authModule(api: Api, ctx: ModuleContext): Promise<void> {
     captchaAfter: ctx.config.loginCaptchaAfter,
   })
   const codes = new PhoneCodes(ctx.cache)
-  const isPublic = { public: true }
-  const tags = ['auth']
 
   const settings = consoleSettings(ctx.config, ctx.cryptoPublicKey)
   handle(api, consoleSettingsCall, () => settings)
 
   // filled by modules registered later (modules/social: social, applet); read per request
   if (!api.hasDecorator('tokenGrants')) api.decorate('tokenGrants', new Map())
-  api.post(
-    '/blade-auth/oauth/token',
-    { config: isPublic, schema: { tags } },
-    tokenEndpoint(ctx, sessions, limits, codes, api.tokenGrants),
-  )
+  // its parameters are checked by the endpoint itself: a bad one is OAuth's invalid_request
+  const issueToken = tokenEndpoint(ctx, sessions, limits, codes, api.tokenGrants)
+  handle(api, tokenCall, (_, request, reply) => issueToken(request, reply))
 
   // phone sign-in codes and password change by SMS code; a missing tenant is a 400 here
   const tenantOf = tenantOfRequest(ctx.config)
@@ -81,34 +81,32 @@ export async function authModule(api: Api, ctx: ModuleContext): Promise<void> {
 
   // a captcha costs a render and a cache entry: a budget per address (a login page asks one at a time)
   const captchaBudget = publicRateLimit(ctx.cache, 'captcha', CAPTCHA_PER_MINUTE)
-  api.get(
-    '/blade-auth/oauth/captcha',
-    { config: isPublic, preHandler: captchaBudget, schema: { tags } },
+  const budget = { preHandler: [captchaBudget] }
+  handle(
+    api,
+    captchaCall,
     async () => {
       const { key, svg } = await newCaptcha(ctx.cache)
       return { key, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` }
     },
+    budget,
   )
-
-  api.get(
-    '/blade-auth/oauth/captcha2',
-    {
-      config: isPublic,
-      preHandler: captchaBudget,
-      schema: { tags, querystring: z.object({ key: z.string().uuid().optional() }) },
-    },
-    async (request, reply) => {
-      const { key, svg } = await newCaptcha(ctx.cache, request.query.key)
+  handle(
+    api,
+    captcha2Call,
+    async (query, _, reply) => {
+      const { key, svg } = await newCaptcha(ctx.cache, query.key)
       return reply
         .header('Captcha-Key', key)
         .header('cache-control', 'no-store')
         .type('image/svg+xml')
         .send(svg)
     },
+    budget,
   )
 
-  const logout = async (request: FastifyRequest) => {
-    // idempotent: an absent or dead token still gets the same reply
+  // idempotent: an absent or dead token still gets the same reply
+  handle(api, logoutCall, async (_, request) => {
     const token = readBearer(request)
     if (token) {
       const check = await ctx.tokens.verifyAccess(token)
@@ -118,25 +116,19 @@ export async function authModule(api: Api, ctx: ModuleContext): Promise<void> {
       }
     }
     return done
-  }
-  api.get('/blade-auth/oauth/logout', { config: isPublic, schema: { tags } }, logout)
-  api.post('/blade-auth/oauth/logout', { config: isPublic, schema: { tags } }, logout)
+  })
 
-  api.get(
-    '/blade-auth/oauth/clear-cache',
-    { schema: { tags }, config: { permission: SIGNED_IN } },
-    async (request) => {
-      const auth = authOf(request)
-      // a few a minute are plenty for a person; more would only make every request rebuild its caches
-      if ((await ctx.cache.incr(`auth:clear-cache:${auth.userId}`, 60)) > CLEAR_CACHE_PER_MINUTE)
-        throw new AppError(429, '请求过于频繁,请稍后再试')
-      // the platform administrator clears every cache; anyone else only their own tenant's
-      if (isAdministrator(auth)) await ctx.cache.clearPrefix(SYSTEM_CACHE)
-      else {
-        await ctx.cache.clearPrefix(tenantCache(auth.tenantId))
-        await api.principals.forget(auth.tenantId)
-      }
-      return done
-    },
-  )
+  handle(api, clearCacheCall, async (_, request) => {
+    const auth = authOf(request)
+    // a few a minute are plenty for a person; more would only make every request rebuild its caches
+    if ((await ctx.cache.incr(`auth:clear-cache:${auth.userId}`, 60)) > CLEAR_CACHE_PER_MINUTE)
+      throw new AppError(429, '请求过于频繁,请稍后再试')
+    // the platform administrator clears every cache; anyone else only their own tenant's
+    if (isAdministrator(auth)) await ctx.cache.clearPrefix(SYSTEM_CACHE)
+    else {
+      await ctx.cache.clearPrefix(tenantCache(auth.tenantId))
+      await api.principals.forget(auth.tenantId)
+    }
+    return done
+  })
 }

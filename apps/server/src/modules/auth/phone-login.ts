@@ -1,14 +1,12 @@
 import { phoneProblem } from '@xpark/contract'
-import { md5Hex } from '@xpark/contract/schemas'
+import { smsCaptchaCall, smsPasswordCall } from '@xpark/contract/schemas'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import { z } from 'zod'
 import { hashPassword } from '../../core/auth/passwords.js'
 import { authOf } from '../../core/auth/plugin.js'
-import { SIGNED_IN } from '../../core/auth/route-permissions.js'
-import { ok, success } from '../../core/envelope.js'
 import { AppError, badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { Answer, handle } from '../../core/http/calls.js'
 import type { ModuleContext } from '../../core/module.js'
 import { scoped } from '../../core/tenancy.js'
 import type { Db } from '../../db/client.js'
@@ -59,8 +57,9 @@ async function sendCode(
   if (!sent.success) throw badRequest(`短信发送失败: ${sent.msg}`)
 }
 
+/** A code went out (or would have): the phone masked, how long the code lives. */
 const sent = (phone: string) =>
-  ok(
+  new Answer(
     { phone: `${phone.slice(0, 3)}****${phone.slice(7)}`, expireSeconds: PHONE_CODE_TTL_SECONDS },
     '验证码已发送',
   )
@@ -77,53 +76,24 @@ export function phoneLoginRoutes(
   tenantOf: (request: FastifyRequest, q: { tenantId?: string }) => string,
 ): void {
   const db = ctx.database.db
-  api.get(
-    '/blade-auth/oauth/sms/captcha',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['auth'],
-        summary:
-          'a phone sign-in code by SMS (phone; tenant from Tenant-Id or tenantId); then grant_type=sms_code',
-        querystring: z.object({
-          phone: z.string().max(20).optional(),
-          tenantId: z.string().max(12).optional(),
-        }),
-      },
-    },
-    async (request) => {
-      const phone = checkPhone(request.query.phone)
-      const tenantId = tenantOf(request, request.query)
-      await codes.allowSend(tenantId, phone, request.ip)
-      const [first] = await accountsWithPhone(db, tenantId, phone)
-      if (first)
-        await sendCode(ctx, request, codes, { tenantId, phone, account: first.account, purpose: 'login' })
-      return sent(phone)
-    },
-  )
+  handle(api, smsCaptchaCall, async (query, request) => {
+    const phone = checkPhone(query.phone)
+    const tenantId = tenantOf(request, query)
+    await codes.allowSend(tenantId, phone, request.ip)
+    const [first] = await accountsWithPhone(db, tenantId, phone)
+    if (first)
+      await sendCode(ctx, request, codes, { tenantId, phone, account: first.account, purpose: 'login' })
+    return sent(phone)
+  })
 
   // spec 01 §7 `smsForUpdate-password (phone)`: the signed-in person changes their password with a
   // code sent to their own phone instead of the old password (first call: phone → code; second:
   // phone, phoneCode, newPassword, newPassword1, the MD5 hex the console sends)
-  api.post(
-    '/blade-user/smsForUpdate-password',
-    {
-      config: { permission: SIGNED_IN, beforePasswordChange: true },
-      schema: {
-        tags: ['user'],
-        summary:
-          'own password by SMS code: phone alone sends the code; with phoneCode, newPassword, newPassword1 (MD5 hex) it changes the password',
-        querystring: z.object({
-          phone: z.string().max(20).optional(),
-          phoneCode: z.string().max(12).optional(),
-          newPassword: md5Hex.optional(),
-          newPassword1: md5Hex.optional(),
-        }),
-      },
-    },
-    async (request) => {
+  handle(
+    api,
+    smsPasswordCall,
+    async (q, request) => {
       const auth = authOf(request)
-      const q = request.query
       const phone = checkPhone(q.phone)
       const [row] = await db
         .select({ phone: user.phone, account: user.account })
@@ -157,7 +127,8 @@ export function phoneLoginRoutes(
         .where(scoped(user, auth, eq(user.id, auth.userId)))
       // as update-password: other sessions of the account end, this one stays
       await request.server.sessionControl.endUsers([auth.userId], { keepFamily: auth.familyId })
-      return success()
+      return {}
     },
+    { config: { beforePasswordChange: true } },
   )
 }

@@ -1,3 +1,4 @@
+import { dictCalls } from '@xpark/contract/schemas'
 import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { moduleDicts, SYSTEM_DICT_SEED } from '../../compose/seed/dicts.js'
@@ -91,6 +92,8 @@ describe('system dictionary (blade-system/dict)', () => {
   it('dictionary?code= answers the entries in order, for any signed-in user', async () => {
     const res = await get('dictionary', staff, { code: 'plate_color' })
     expect(res.statusCode).toBe(200)
+    // sent as cached: the serialiser's check does not see it
+    expect(dictCalls.dict.dictionary.reply?.safeParse(res.json().data).success).toBe(true)
     expect(res.json().data[1]).toMatchObject({
       code: 'plate_color',
       dictKey: '1',

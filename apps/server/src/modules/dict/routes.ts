@@ -1,14 +1,12 @@
-import { DICT_ROOT_PARENT, type DictItem } from '@xpark/contract/schemas'
+import { DICT_ROOT_PARENT, type DictItem, dictCalls } from '@xpark/contract/schemas'
 import { and, asc, eq, ne } from 'drizzle-orm'
-import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
-import { SIGNED_IN } from '../../core/auth/route-permissions.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import { listRows, type Resource, registerResource } from '../../core/crud/index.js'
-import { ok, toWireJson } from '../../core/envelope.js'
+import { toWireJson } from '../../core/envelope.js'
 import type { Api } from '../../core/http/api.js'
+import { handle } from '../../core/http/calls.js'
 import { sendCachedData } from '../../core/http/prepared.js'
-import { isId } from '../../core/ids.js'
 import type { ModuleContext } from '../../core/module.js'
 import { scoped } from '../../core/tenancy.js'
 import { bySort, forestOf, treeOf } from '../../core/tree.js'
@@ -24,13 +22,6 @@ import type { DictKind, DictRow } from './resource.js'
 const CACHE_TTL = 600
 /** dictionaries are small; a bound keeps a runaway table from answering megabytes */
 const MAX_ROWS = 20_000
-
-const ID = 'must be a 64-bit id'
-const idSchema = z
-  .string({ error: ID })
-  .regex(/^[1-9]\d{0,18}$/, ID)
-  .refine(isId, ID)
-const codeSchema = z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(255)
 
 type Query = Record<string, unknown>
 
@@ -63,23 +54,7 @@ async function dictRoutesIn(api: Api, ctx: ModuleContext, k: DictKind): Promise<
   const { resource: r, table: t } = k
   const db = ctx.database.db
   await registerResource(api, db, r)
-  const base = `/${r.path}`
-  const tags = [r.tag]
-  const view = r.permissions.view
-  const filterText = (what: string) => z.string().optional().describe(what)
-  const filters = {
-    code: filterText('like; also code_equal …'),
-    dictValue: filterText('like'),
-    dictKey: filterText('eq'),
-    isSealed: filterText('eq (0 or 1)'),
-  }
-  const pageQuery = z
-    .object({
-      current: filterText('page, from 1'),
-      size: filterText('rows per page (default 10)'),
-      ...filters,
-    })
-    .loose()
+  const calls = dictCalls[k.kind === 'sys' ? 'dict' : 'dict-biz']
   const roots: Resource = {
     ...r,
     scope: async (auth) => and(await r.scope?.(auth), eq(t.parentId, DICT_ROOT_PARENT)),
@@ -115,71 +90,17 @@ async function dictRoutesIn(api: Api, ctx: ModuleContext, k: DictKind): Promise<
   const dictionary = async (auth: AuthContext, code: string): Promise<DictItem[]> =>
     JSON.parse((await dictionaryJson(auth, code)).json) as DictItem[]
 
-  api.get(
-    `${base}/list`,
-    {
-      config: { permission: view },
-      schema: {
-        tags,
-        summary: `${r.tag}: every entry as a tree (not paged)`,
-        querystring: z.object(filters).loose(),
-      },
-    },
-    async (request) => ok(forestOf(bySort(await rowsWhere(authOf(request), request.query)))),
+  handle(api, calls.list, async (query, request) => forestOf(bySort(await rowsWhere(authOf(request), query))))
+  handle(api, calls.parentList, async (query, request) => listRows(db, roots, authOf(request), query))
+  handle(api, calls.childList, async (query, request) => listRows(db, r, authOf(request), query))
+  handle(api, calls.tree, async (_, request) =>
+    treeOf(bySort(await rowsWhere(authOf(request), {})).map((row) => ({ ...row, title: row.dictValue }))),
   )
-  api.get(
-    `${base}/parent-list`,
-    {
-      config: { permission: view },
-      schema: { tags, summary: `${r.tag}: the roots (dictionaries), paged`, querystring: pageQuery },
-    },
-    async (request) => ok(await listRows(db, roots, authOf(request), request.query)),
-  )
-  api.get(
-    `${base}/child-list`,
-    {
-      config: { permission: view },
-      schema: {
-        tags,
-        summary: `${r.tag}: the entries under one parent, paged`,
-        querystring: pageQuery.extend({ parentId: idSchema }),
-      },
-    },
-    async (request) => ok(await listRows(db, r, authOf(request), request.query)),
-  )
-  api.get(
-    `${base}/tree`,
-    { config: { permission: view }, schema: { tags, summary: `${r.tag}: TreeNode forest of every entry` } },
-    async (request) =>
-      ok(
-        treeOf(bySort(await rowsWhere(authOf(request), {})).map((row) => ({ ...row, title: row.dictValue }))),
-      ),
-  )
-  api.get(
-    `${base}/dictionary`,
-    {
-      config: { permission: SIGNED_IN },
-      schema: {
-        tags,
-        summary: `${r.tag}: the entries of one dictionary code (cached)`,
-        querystring: z.object({ code: codeSchema }),
-      },
-    },
-    async (request, reply) => {
-      const { key, json } = await dictionaryJson(authOf(request), request.query.code)
-      return sendCachedData(request, reply, key, json)
-    },
-  )
-  api.get(
-    `${base}/dictionary-tree`,
-    {
-      config: { permission: SIGNED_IN },
-      schema: {
-        tags,
-        summary: `${r.tag}: the entries of one dictionary code as a tree`,
-        querystring: z.object({ code: codeSchema }),
-      },
-    },
-    async (request) => ok(forestOf(bySort(await dictionary(authOf(request), request.query.code)))),
+  handle(api, calls.dictionary, async ({ code }, request, reply) => {
+    const { key, json } = await dictionaryJson(authOf(request), code)
+    return sendCachedData(request, reply, key, json)
+  })
+  handle(api, calls.dictionaryTree, async ({ code }, request) =>
+    forestOf(bySort(await dictionary(authOf(request), code))),
   )
 }

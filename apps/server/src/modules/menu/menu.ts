@@ -1,11 +1,9 @@
-import type { TreeNode } from '@xpark/contract/schemas'
+import { menuAppCalls, menuCalls, type TreeNode } from '@xpark/contract/schemas'
 import { and, asc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm'
-import { z } from 'zod'
-import { ADMINISTRATOR } from '../../core/auth/route-permissions.js'
 import { defineResource, registerResource } from '../../core/crud/index.js'
-import { ok } from '../../core/envelope.js'
 import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { handle } from '../../core/http/calls.js'
 import type { ModuleContext } from '../../core/module.js'
 import { forestOf, treeOf } from '../../core/tree.js'
 import type { Tx } from '../../db/client.js'
@@ -93,15 +91,18 @@ export const menuResource = menuResourceOf(WEB_MENUS)
 
 /** blade-system/menu and blade-system/menuApp. */
 export async function menuRoutes(api: Api, ctx: ModuleContext): Promise<void> {
-  await menuTreeRoutes(api, ctx, WEB_MENUS)
-  await menuTreeRoutes(api, ctx, APP_MENUS)
+  await menuTreeRoutes(api, ctx, WEB_MENUS, menuCalls)
+  await menuTreeRoutes(api, ctx, APP_MENUS, menuAppCalls)
 }
 
-async function menuTreeRoutes(api: Api, ctx: ModuleContext, menuTree: MenuTree): Promise<void> {
+async function menuTreeRoutes(
+  api: Api,
+  ctx: ModuleContext,
+  menuTree: MenuTree,
+  calls: typeof menuCalls,
+): Promise<void> {
   const db = ctx.database.db
   const { table: menu } = menuTree
-  const base = `/${menuTree.path}`
-  const tags = [menuTree.tag]
   const menuResource = menuResourceOf(menuTree)
   const hasChildrenOf = (menusOnly: boolean) =>
     sql<boolean>`exists (select 1 from ${menu} c where c.parent_id = ${menu}.id and c.is_deleted = 0${
@@ -117,15 +118,6 @@ async function menuTreeRoutes(api: Api, ctx: ModuleContext, menuTree: MenuTree):
     await registerResource(scope as Api, db, menuResource)
   })
 
-  const filterQuery = z
-    .object({ name: z.string().max(255).optional(), code: z.string().max(255).optional() })
-    .loose()
-  const lazyQuery = filterQuery.extend({
-    parentId: z
-      .string()
-      .regex(/^(0|[1-9]\d{0,18})$/, 'parentId: must be an id or 0')
-      .optional(),
-  })
   const rowsOf = (...conditions: (SQL | undefined)[]) =>
     db
       .select()
@@ -143,93 +135,38 @@ async function menuTreeRoutes(api: Api, ctx: ModuleContext, menuTree: MenuTree):
     )
   const filtersOf = (query: Record<string, unknown>) => menuResource.filterSet.conditions(query)
 
-  const tree = (menusOnly: boolean) => async (request: { query: Record<string, unknown> }) => {
-    const filters = filtersOf({ name: request.query.name, code: request.query.code })
+  const tree = (menusOnly: boolean) => async (query: { name?: string; code?: string }) => {
+    const filters = filtersOf({ name: query.name, code: query.code })
     const rows = await rowsOf(menusOnly ? eq(menu.category, 1) : undefined, ...filters)
-    return ok(forestOf(withParentNames(rows, await allNames())))
+    return forestOf(withParentNames(rows, await allNames()))
   }
-  const lazy = (menusOnly: boolean) => async (request: { query: Record<string, unknown> }) => {
-    const { parentId, name, code } = request.query as { parentId?: string; name?: string; code?: string }
-    const filters = filtersOf({ name, code })
-    // with a name/code filter and no parent, the matches at any depth (BladeX lazyList)
-    const level = parentId !== undefined || !filters.length ? eq(menu.parentId, parentId ?? '0') : undefined
-    const rows = await db
-      .select({ row: menu, hasChildren: hasChildrenOf(menusOnly) })
-      .from(menu)
-      .where(and(eq(menu.isDeleted, 0), menusOnly ? eq(menu.category, 1) : undefined, level, ...filters))
-      .orderBy(asc(menu.sort), asc(menu.id))
-    const names = await allNames()
-    return ok(
-      rows.map(({ row, hasChildren }) => ({
+  const lazy =
+    (menusOnly: boolean) =>
+    async ({ parentId, name, code }: { parentId?: string; name?: string; code?: string }) => {
+      const filters = filtersOf({ name, code })
+      // with a name/code filter and no parent, the matches at any depth (BladeX lazyList)
+      const level = parentId !== undefined || !filters.length ? eq(menu.parentId, parentId ?? '0') : undefined
+      const rows = await db
+        .select({ row: menu, hasChildren: hasChildrenOf(menusOnly) })
+        .from(menu)
+        .where(and(eq(menu.isDeleted, 0), menusOnly ? eq(menu.category, 1) : undefined, level, ...filters))
+        .orderBy(asc(menu.sort), asc(menu.id))
+      const names = await allNames()
+      return rows.map(({ row, hasChildren }) => ({
         ...row,
         parentName: names.get(row.parentId) ?? '',
         hasChildren: Boolean(hasChildren),
-      })),
-    )
-  }
+      }))
+    }
 
-  api.get(
-    `${base}/list`,
-    {
-      schema: {
-        tags,
-        summary: `${menuTree.tag}: the whole tree, menus and buttons (filters name, code: like)`,
-        querystring: filterQuery,
-      },
-      config: { permission: ADMINISTRATOR },
-    },
-    tree(false),
-  )
-  api.get(
-    `${base}/lazy-list`,
-    {
-      schema: {
-        tags,
-        summary: `${menuTree.tag}: children of one parent, each with hasChildren`,
-        querystring: lazyQuery,
-      },
-      config: { permission: ADMINISTRATOR },
-    },
-    lazy(false),
-  )
-  api.get(
-    `${base}/menu-list`,
-    {
-      schema: {
-        tags,
-        summary: `${menuTree.tag}: the tree of menus only (category 1)`,
-        querystring: filterQuery,
-      },
-      config: { permission: ADMINISTRATOR },
-    },
-    tree(true),
-  )
-  api.get(
-    `${base}/lazy-menu-list`,
-    {
-      schema: {
-        tags,
-        summary: `${menuTree.tag}: menus (category 1) under one parent, with hasChildren`,
-        querystring: lazyQuery,
-      },
-      config: { permission: ADMINISTRATOR },
-    },
-    lazy(true),
-  )
-  api.get(
-    `${base}/tree`,
-    {
-      schema: {
-        tags,
-        summary: `${menuTree.tag}: TreeNode tree of the menus (category 1), for parent pickers`,
-      },
-      config: { permission: ADMINISTRATOR },
-    },
-    async () => {
-      const rows = await rowsOf(eq(menu.category, 1))
-      return ok(treeOf(rows.map((r) => ({ id: r.id, parentId: r.parentId, title: r.name }))).map(stripFlags))
-    },
-  )
+  handle(api, calls.list, tree(false))
+  handle(api, calls.lazyList, lazy(false))
+  handle(api, calls.menuList, tree(true))
+  handle(api, calls.lazyMenuList, lazy(true))
+  handle(api, calls.tree, async () => {
+    const rows = await rowsOf(eq(menu.category, 1))
+    return treeOf(rows.map((r) => ({ id: r.id, parentId: r.parentId, title: r.name }))).map(stripFlags)
+  })
 }
 
 /** TreeNode `{id,parentId,title,key,value,children?}` (no hasChildren on the full tree). */

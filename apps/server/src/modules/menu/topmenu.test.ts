@@ -1,3 +1,4 @@
+import { appButtonsCall, appRoutesCall, menuButtonsCall, menuRoutesCall } from '@xpark/contract/schemas'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -49,6 +50,19 @@ describe('top menus (blade-system/topmenu)', () => {
     menuIds = new Map(menus.map((m) => [m.code, m.id]))
   })
   afterAll(() => t.close())
+
+  it('the cached answers (routes, buttons; sent as stored) are what their declarations say', async () => {
+    for (const [call, headers] of [
+      [menuRoutesCall, staff],
+      [menuButtonsCall, staff],
+      [appRoutesCall, platform],
+      [appButtonsCall, platform],
+    ] as const) {
+      const res = await get(call.path.replace('blade-system/', ''), headers)
+      expect(res.statusCode, call.path).toBe(200)
+      expect(call.reply?.safeParse(res.json().data).success, call.path).toBe(true)
+    }
+  })
 
   it('CRUD through the factory, within the caller tenant', async () => {
     const page = (await get('topmenu/page', parkAdmin)).json().data

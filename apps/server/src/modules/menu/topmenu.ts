@@ -1,14 +1,13 @@
-import { TopMenuGrantSchema, topMenuContract } from '@xpark/contract/schemas'
+import { grantTopTreeCall, topMenuContract, topMenuGrantCall, topTreeKeysCall } from '@xpark/contract/schemas'
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import { z } from 'zod'
 import { isAdministrator } from '../../core/auth/guards.js'
 import { authOf } from '../../core/auth/plugin.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import { tenantCache } from '../../core/cache/index.js'
 import { BLADEX_SYSTEM_SCOPES, defineResource, registerResource } from '../../core/crud/index.js'
-import { ok, status } from '../../core/envelope.js'
 import { badRequest, notFound } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { handle } from '../../core/http/calls.js'
 import { nextId } from '../../core/ids.js'
 import type { ModuleContext } from '../../core/module.js'
 import { scoped } from '../../core/tenancy.js'
@@ -76,7 +75,6 @@ async function ownTopMenus(db: Db, auth: AuthContext, ids: readonly string[]): P
 
 export async function topMenuRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const db = ctx.database.db
-  const tags = ['topmenu']
 
   // the factory's CRUD, in a scope whose writes drop the cached menu trees once they have committed
   await api.register(async (scope) => {
@@ -88,70 +86,34 @@ export async function topMenuRoutes(api: Api, ctx: ModuleContext): Promise<void>
     await registerResource(scope as Api, db, topMenuResource)
   })
 
-  api.post(
-    '/blade-system/topmenu/grant',
-    {
-      config: { permission: 'topmenu_setting' },
-      schema: {
-        tags,
-        summary: 'topmenu: set the menus of these top menus (replaces their old set)',
-        body: TopMenuGrantSchema,
-      },
-    },
-    async (request) => {
-      const auth = authOf(request)
-      const topMenuIds = await ownTopMenus(db, auth, request.body.topMenuIds)
-      const menuIds = [...new Set(request.body.menuIds)]
-      const allowed = new Set((await grantableMenus(db, auth)).map((m) => m.id))
-      const refused = menuIds.filter((id) => !allowed.has(id))
-      if (refused.length) throw badRequest(`不可授权的菜单: ${refused.slice(0, 5).join(',')}`)
-      await db.transaction(async (tx) => {
-        await tx.delete(topMenuSetting).where(inArray(topMenuSetting.topMenuId, topMenuIds))
-        const rows = topMenuIds.flatMap((topMenuId) =>
-          menuIds.map((menuId) => ({ id: nextId(), topMenuId, menuId })),
-        )
-        if (rows.length) await tx.insert(topMenuSetting).values(rows)
-      })
-      await ctx.cache.clearPrefix(menuCache(auth.tenantId))
-      return status(true)
-    },
-  )
-
-  const treeKeysQuery = z.object({
-    topMenuIds: z
-      .string({ error: 'topMenuIds is required' })
-      .regex(/^\d{1,19}(,\d{1,19}){0,99}$/, 'topMenuIds: a comma-separated list of ids'),
+  handle(api, topMenuGrantCall, async (body, request) => {
+    const auth = authOf(request)
+    const topMenuIds = await ownTopMenus(db, auth, body.topMenuIds)
+    const menuIds = [...new Set(body.menuIds)]
+    const allowed = new Set((await grantableMenus(db, auth)).map((m) => m.id))
+    const refused = menuIds.filter((id) => !allowed.has(id))
+    if (refused.length) throw badRequest(`不可授权的菜单: ${refused.slice(0, 5).join(',')}`)
+    await db.transaction(async (tx) => {
+      await tx.delete(topMenuSetting).where(inArray(topMenuSetting.topMenuId, topMenuIds))
+      const rows = topMenuIds.flatMap((topMenuId) =>
+        menuIds.map((menuId) => ({ id: nextId(), topMenuId, menuId })),
+      )
+      if (rows.length) await tx.insert(topMenuSetting).values(rows)
+    })
+    await ctx.cache.clearPrefix(menuCache(auth.tenantId))
+    return {}
   })
-  for (const base of ['/blade-system/menu', '/blade-system/topmenu']) {
-    api.get(
-      `${base}/grant-top-tree`,
-      {
-        config: { permission: 'topmenu_setting' },
-        schema: { tags, summary: 'topmenu grant dialog: the menus the caller may place, as TreeNodes' },
-      },
-      async (request) => {
-        const rows = await grantableMenus(db, authOf(request))
-        return ok({ menu: treeOf(bySort(rows).map((m) => ({ ...m, title: m.name }))) })
-      },
-    )
-    api.get(
-      `${base}/top-tree-keys`,
-      {
-        config: { permission: 'topmenu_setting' },
-        schema: {
-          tags,
-          summary: 'topmenu grant dialog: the menu ids already granted to these top menus',
-          querystring: treeKeysQuery,
-        },
-      },
-      async (request) => {
-        const topMenuIds = await ownTopMenus(db, authOf(request), request.query.topMenuIds.split(','))
-        const rows = await db
-          .selectDistinct({ menuId: topMenuSetting.menuId })
-          .from(topMenuSetting)
-          .where(inArray(topMenuSetting.topMenuId, topMenuIds))
-        return ok({ menu: rows.map((r) => r.menuId) })
-      },
-    )
-  }
+
+  handle(api, grantTopTreeCall, async (_, request) => {
+    const rows = await grantableMenus(db, authOf(request))
+    return { menu: treeOf(bySort(rows).map((m) => ({ ...m, title: m.name }))) }
+  })
+  handle(api, topTreeKeysCall, async ({ topMenuIds: ids }, request) => {
+    const topMenuIds = await ownTopMenus(db, authOf(request), ids.split(','))
+    const rows = await db
+      .selectDistinct({ menuId: topMenuSetting.menuId })
+      .from(topMenuSetting)
+      .where(inArray(topMenuSetting.topMenuId, topMenuIds))
+    return { menu: rows.map((r) => r.menuId) }
+  })
 }

@@ -1,10 +1,8 @@
-import { REGION_ROOT, RegionSchema, type TreeNode } from '@xpark/contract/schemas'
+import { REGION_ROOT, regionCalls, type TreeNode } from '@xpark/contract/schemas'
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm'
-import { z } from 'zod'
-import { ADMINISTRATOR, SIGNED_IN } from '../../core/auth/route-permissions.js'
-import { ok, status } from '../../core/envelope.js'
 import { badRequest, notFound } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { handle } from '../../core/http/calls.js'
 import type { ModuleContext } from '../../core/module.js'
 import { FilterSet, readPaging, SortSet, selectPage } from '../../core/query/index.js'
 import type { DbOrTx } from '../../db/client.js'
@@ -13,7 +11,8 @@ import { region } from './schema.js'
 /**
  * blade-system/region (BladeX RegionController): administrative regions keyed by their code, a lazy
  * tree by parent code. Global: everyone signed in reads (forms pick regions), the platform
- * administrator writes. Hand-written because the table has no id column for the CRUD factory.
+ * administrator writes. Hand-written because the table has no id column for the CRUD factory: the
+ * routes are the contract's calls (`regionCalls`), the screen reads them through `regionContract`.
  */
 
 type RegionRow = typeof region.$inferSelect
@@ -35,9 +34,6 @@ const filters = new FilterSet(region, {
   regionLevel: 'eq',
 })
 const sorts = new SortSet(region, ['code', 'name', 'sort', 'regionLevel'])
-
-const codeQuery = (name: string) =>
-  z.string({ error: `${name} is required` }).regex(/^\d{1,12}$/, `${name}: 1 to 12 digits`)
 
 async function find(db: DbOrTx, code: string): Promise<RegionRow | undefined> {
   return (await db.select().from(region).where(eq(region.code, code)))[0]
@@ -69,171 +65,87 @@ async function children(db: DbOrTx, parentCode: string) {
 
 export async function regionRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const db = ctx.database.db
-  const base = '/blade-system/region'
-  const tags = ['region']
-  const text = (what: string) => z.string().optional().describe(what)
-  const parentQuery = z.object({
-    parentCode: codeQuery('parentCode').optional().describe(`default ${REGION_ROOT}`),
+
+  handle(api, regionCalls.list, async (q) => {
+    const paging = readPaging(q)
+    const orderBy: SQL[] = sorts.orderBy(q)
+    orderBy.push(asc(region.sort), asc(region.code))
+    const where = and(...filters.conditions(q))
+    return selectPage(db, { table: region, where, orderBy, paging })
+  })
+  handle(api, regionCalls.lazyList, async ({ parentCode }) => children(db, parentCode ?? REGION_ROOT))
+  handle(api, regionCalls.lazyTree, async ({ parentCode }) => {
+    const rows = await children(db, parentCode ?? REGION_ROOT)
+    return rows.map(
+      (r): TreeNode => ({
+        id: r.code,
+        parentId: r.parentCode,
+        title: r.name,
+        key: r.code,
+        value: r.code,
+        hasChildren: r.hasChildren,
+      }),
+    )
+  })
+  handle(api, regionCalls.detail, async ({ code }) => {
+    const row = await find(db, code)
+    if (!row) throw notFound('数据不存在')
+    const parent = row.parentCode === REGION_ROOT ? undefined : await find(db, row.parentCode)
+    return { ...row, parentName: parent?.name ?? '' }
   })
 
-  api.get(
-    `${base}/list`,
-    {
-      config: { permission: SIGNED_IN },
-      schema: {
-        tags,
-        summary: 'region: paged list',
-        querystring: z
-          .object({
-            current: text('page'),
-            size: text('rows per page'),
-            code: text('like'),
-            name: text('like'),
-            parentCode: text('eq'),
-            regionLevel: text('eq (1 province … 5 village)'),
-          })
-          .loose(),
-      },
-    },
-    async (request) => {
-      const q = request.query as Record<string, unknown>
-      const paging = readPaging(q)
-      const orderBy: SQL[] = sorts.orderBy(q)
-      orderBy.push(asc(region.sort), asc(region.code))
-      const where = and(...filters.conditions(q))
-      return ok(await selectPage(db, { table: region, where, orderBy, paging }))
-    },
-  )
-  api.get(
-    `${base}/lazy-list`,
-    {
-      config: { permission: SIGNED_IN },
-      schema: {
-        tags,
-        summary: 'region: the children of a parent code, with hasChildren',
-        querystring: parentQuery,
-      },
-    },
-    async (request) => ok(await children(db, request.query.parentCode ?? REGION_ROOT)),
-  )
-  api.get(
-    `${base}/lazy-tree`,
-    {
-      config: { permission: SIGNED_IN },
-      schema: {
-        tags,
-        summary: 'region: TreeNodes of the children of a parent code',
-        querystring: parentQuery,
-      },
-    },
-    async (request) => {
-      const rows = await children(db, request.query.parentCode ?? REGION_ROOT)
-      return ok(
-        rows.map(
-          (r): TreeNode => ({
-            id: r.code,
-            parentId: r.parentCode,
-            title: r.name,
-            key: r.code,
-            value: r.code,
-            hasChildren: r.hasChildren,
-          }),
-        ),
-      )
-    },
-  )
-  api.get(
-    `${base}/detail`,
-    {
-      config: { permission: SIGNED_IN },
-      schema: {
-        tags,
-        summary: 'region: one region by code',
-        querystring: z.object({ code: codeQuery('code') }),
-      },
-    },
-    async (request) => {
-      const row = await find(db, request.query.code)
-      if (!row) throw notFound('数据不存在')
-      const parent = row.parentCode === REGION_ROOT ? undefined : await find(db, row.parentCode)
-      return ok({ ...row, parentName: parent?.name ?? '' })
-    },
-  )
-
-  api.post(
-    `${base}/submit`,
-    {
-      schema: { tags, summary: 'region: insert, or update when the code exists', body: RegionSchema },
-      // BladeX submit: an existing code is an update (region_edit), a new one an insert (region_add)
-      // regions are platform data: the platform administrator writes them (BladeX: region_add / region_edit)
-      config: { permission: ADMINISTRATOR },
-    },
-    async (request) => {
-      const body = request.body
-      await db.transaction(async (tx) => {
-        const current = await find(tx, body.code)
-        if (current && current.parentCode !== body.parentCode) throw badRequest('不可修改上级区划')
-        let parent: RegionRow | undefined
-        if (body.parentCode !== REGION_ROOT) {
-          parent = await find(tx, body.parentCode)
-          if (!parent) throw badRequest(`上级区划不存在: ${body.parentCode}`)
-        }
-        const level = (parent ? parent.regionLevel + 1 : 1) as Level
-        if (level > 5) throw badRequest('区划最多五级')
-        if (body.regionLevel !== level) throw badRequest(`区划等级应为 ${level}`)
-        if (body.code === body.parentCode) throw badRequest('上级区划不能是自己')
-        const [codeColumn, nameColumn] = LEVEL_COLUMNS[level]
-        const values = {
-          ...body,
-          sort: body.sort ?? 0,
-          remark: body.remark ?? '',
-          ancestors: parent ? `${parent.ancestors},${parent.code}` : REGION_ROOT,
-          provinceCode: parent?.provinceCode ?? '',
-          provinceName: parent?.provinceName ?? '',
-          cityCode: parent?.cityCode ?? '',
-          cityName: parent?.cityName ?? '',
-          districtCode: parent?.districtCode ?? '',
-          districtName: parent?.districtName ?? '',
-          townCode: parent?.townCode ?? '',
-          townName: parent?.townName ?? '',
-          villageCode: '',
-          villageName: '',
-          [codeColumn]: body.code,
-          [nameColumn]: body.name,
-        }
-        if (!current) {
-          await tx.insert(region).values(values)
-          return
-        }
-        await tx.update(region).set(values).where(eq(region.code, body.code))
-        // descendants carry this region's name in their per-level columns
-        if (current.name !== body.name)
-          await tx
-            .update(region)
-            .set({ [nameColumn]: body.name })
-            .where(eq(region[codeColumn], body.code))
-      })
-      return status(true)
-    },
-  )
-  api.post(
-    `${base}/remove`,
-    {
-      schema: {
-        tags,
-        summary: 'region: delete one region without children',
-        querystring: z.object({ id: codeQuery('id') }),
-      },
-      config: { permission: ADMINISTRATOR },
-    },
-    async (request) => {
-      const code = request.query.id
-      await db.transaction(async (tx) => {
-        if ((await childCounts(tx, [code])).get(code)) throw badRequest('请先删除子节点!')
-        const done = await tx.delete(region).where(eq(region.code, code)).returning({ code: region.code })
-        if (!done.length) throw notFound('数据不存在')
-      })
-      return status(true)
-    },
-  )
+  handle(api, regionCalls.submit, async (body) => {
+    await db.transaction(async (tx) => {
+      const current = await find(tx, body.code)
+      if (current && current.parentCode !== body.parentCode) throw badRequest('不可修改上级区划')
+      let parent: RegionRow | undefined
+      if (body.parentCode !== REGION_ROOT) {
+        parent = await find(tx, body.parentCode)
+        if (!parent) throw badRequest(`上级区划不存在: ${body.parentCode}`)
+      }
+      const level = (parent ? parent.regionLevel + 1 : 1) as Level
+      if (level > 5) throw badRequest('区划最多五级')
+      if (body.regionLevel !== level) throw badRequest(`区划等级应为 ${level}`)
+      if (body.code === body.parentCode) throw badRequest('上级区划不能是自己')
+      const [codeColumn, nameColumn] = LEVEL_COLUMNS[level]
+      const values = {
+        ...body,
+        sort: body.sort ?? 0,
+        remark: body.remark ?? '',
+        ancestors: parent ? `${parent.ancestors},${parent.code}` : REGION_ROOT,
+        provinceCode: parent?.provinceCode ?? '',
+        provinceName: parent?.provinceName ?? '',
+        cityCode: parent?.cityCode ?? '',
+        cityName: parent?.cityName ?? '',
+        districtCode: parent?.districtCode ?? '',
+        districtName: parent?.districtName ?? '',
+        townCode: parent?.townCode ?? '',
+        townName: parent?.townName ?? '',
+        villageCode: '',
+        villageName: '',
+        [codeColumn]: body.code,
+        [nameColumn]: body.name,
+      }
+      if (!current) {
+        await tx.insert(region).values(values)
+        return
+      }
+      await tx.update(region).set(values).where(eq(region.code, body.code))
+      // descendants carry this region's name in their per-level columns
+      if (current.name !== body.name)
+        await tx
+          .update(region)
+          .set({ [nameColumn]: body.name })
+          .where(eq(region[codeColumn], body.code))
+    })
+    return {}
+  })
+  handle(api, regionCalls.remove, async ({ id: code }) => {
+    await db.transaction(async (tx) => {
+      if ((await childCounts(tx, [code])).get(code)) throw badRequest('请先删除子节点!')
+      const done = await tx.delete(region).where(eq(region.code, code)).returning({ code: region.code })
+      if (!done.length) throw notFound('数据不存在')
+    })
+    return {}
+  })
 }

@@ -1,12 +1,10 @@
-import { CONFIG_STATUS } from '@xpark/contract/schemas'
+import { CONFIG_STATUS, type ossEnableCall } from '@xpark/contract/schemas'
 import { and, eq, ne } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
-import { z } from 'zod'
 import { authOf } from '../../core/auth/plugin.js'
-import { status } from '../../core/envelope.js'
 import { badRequest, notFound } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
-import { isId } from '../../core/ids.js'
+import { handle } from '../../core/http/calls.js'
 import { scoped, touched } from '../../core/tenancy.js'
 import type { Db, Tx } from '../../db/client.js'
 
@@ -67,54 +65,28 @@ export async function mergedRow<T extends Record<string, unknown>>(
   return { ...(stored as Record<string, unknown>), ...values } as T
 }
 
-const idQuery = z.object({
-  id: z
-    .string({ error: 'id is required' })
-    .regex(/^[1-9]\d{0,18}$/, 'must be a 64-bit id')
-    .refine(isId, 'must be a 64-bit id'),
-})
-
 /**
  * `POST <base>/enable?id=`: the row becomes the tenant's only enabled configuration (status 2),
  * every other one disabled (1), in one transaction. A row of another tenant is not found.
  */
-export function registerEnable(
-  api: Api,
-  db: Db,
-  base: string,
-  t: ConfigTable,
-  permission: string,
-  tag: string,
-): void {
-  api.post(
-    `${base}/enable`,
-    {
-      schema: {
-        tags: [tag],
-        summary: `${tag}: enable this configuration (the tenant's others are disabled)`,
-        querystring: idQuery,
-      },
-      config: { permission },
-    },
-    async (request) => {
-      const auth = authOf(request)
-      const { id } = request.query
-      await db.transaction(async (tx) => {
-        // lock every configuration of the tenant, not only this one: two enables of different rows
-        // at once then run one after the other instead of racing into the unique index
-        const rows = await tx.select({ id: t.id }).from(t.table).where(scoped(t.table, auth)).for('update')
-        if (!rows.some((r) => r.id === id)) throw notFound('数据不存在')
-        // disable first: the partial unique index allows one enabled row per tenant at any moment
-        await tx
-          .update(t.table)
-          .set(touched(t.table, auth, { status: CONFIG_STATUS.disabled }) as never)
-          .where(scoped(t.table, auth, eq(t.status, CONFIG_STATUS.enabled), ne(t.id, id)))
-        await tx
-          .update(t.table)
-          .set(touched(t.table, auth, { status: CONFIG_STATUS.enabled }) as never)
-          .where(and(scoped(t.table, auth), eq(t.id, id)))
-      })
-      return status(true)
-    },
-  )
+export function registerEnable(api: Api, db: Db, call: typeof ossEnableCall, t: ConfigTable): void {
+  handle(api, call, async ({ id }, request) => {
+    const auth = authOf(request)
+    await db.transaction(async (tx) => {
+      // lock every configuration of the tenant, not only this one: two enables of different rows
+      // at once then run one after the other instead of racing into the unique index
+      const rows = await tx.select({ id: t.id }).from(t.table).where(scoped(t.table, auth)).for('update')
+      if (!rows.some((r) => r.id === id)) throw notFound('数据不存在')
+      // disable first: the partial unique index allows one enabled row per tenant at any moment
+      await tx
+        .update(t.table)
+        .set(touched(t.table, auth, { status: CONFIG_STATUS.disabled }) as never)
+        .where(scoped(t.table, auth, eq(t.status, CONFIG_STATUS.enabled), ne(t.id, id)))
+      await tx
+        .update(t.table)
+        .set(touched(t.table, auth, { status: CONFIG_STATUS.enabled }) as never)
+        .where(and(scoped(t.table, auth), eq(t.id, id)))
+    })
+    return {}
+  })
 }

@@ -1,4 +1,4 @@
-import { OSS_CATEGORY, ossContract } from '@xpark/contract/schemas'
+import { OSS_CATEGORY, ossContract, ossEnableCall } from '@xpark/contract/schemas'
 import { BLADEX_SYSTEM_SCOPES, defineResource, registerResource } from '../../core/crud/index.js'
 import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
@@ -44,5 +44,5 @@ export const ossResource = (egress: EgressPolicy) =>
 
 export async function ossRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   await registerResource(api, ctx.database.db, ossResource(resourceService(ctx).egress))
-  registerEnable(api, ctx.database.db, '/blade-resource/oss', table, 'oss_enable', 'oss')
+  registerEnable(api, ctx.database.db, ossEnableCall, table)
 }

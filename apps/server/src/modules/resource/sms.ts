@@ -1,10 +1,9 @@
-import { SmsSendSchema, smsContract } from '@xpark/contract/schemas'
-import { z } from 'zod'
+import { smsContract, smsEnableCall, smsSendCall } from '@xpark/contract/schemas'
 import { authOf } from '../../core/auth/plugin.js'
 import { BLADEX_SYSTEM_SCOPES, defineResource, registerResource } from '../../core/crud/index.js'
-import { ok } from '../../core/envelope.js'
 import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { handle } from '../../core/http/calls.js'
 import type { ModuleContext } from '../../core/module.js'
 import { assertCodeFree, keepBlankSecrets, registerEnable } from './configs.js'
 import { sms } from './schema.js'
@@ -32,46 +31,21 @@ export const smsResource = defineResource({
   },
 })
 
-/** BladeX sends `code`, `phones`, `params` as request parameters; a JSON body works as well. */
-const sendQuery = z
-  .object({ code: z.string().optional(), phones: z.string().optional(), params: z.string().optional() })
-  .loose()
-
 export async function smsRoutes(api: Api, ctx: ModuleContext): Promise<void> {
   const db = ctx.database.db
   await registerResource(api, db, smsResource)
-  registerEnable(api, db, '/blade-resource/sms', table, 'sms_enable', 'sms')
+  registerEnable(api, db, smsEnableCall, table)
 
   const service = resourceService(ctx)
-  for (const path of ['/blade-resource/sms/send-message', '/blade-resource/sms/endpoint/send-message'])
-    api.post(
-      path,
-      {
-        schema: {
-          tags: ['sms'],
-          summary:
-            'sms: send a message (code: an sms_code, else the enabled configuration; phones comma-separated; params JSON)',
-          querystring: sendQuery,
-        },
-        config: { permission: 'sms_send' },
-      },
-      async (request) => {
-        const body =
-          request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {}
-        const parsed = SmsSendSchema.safeParse({ ...request.query, ...body })
-        if (!parsed.success)
-          throw badRequest(
-            `参数校验失败: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')}`,
-          )
-        const { code, phones, params } = parsed.data
-        const values = params ? (JSON.parse(params) as Record<string, string | number>) : {}
-        const result = await service.sendSms(request, authOf(request).tenantId, {
-          code: code || undefined,
-          phones: [...new Set(phones.split(',').map((p) => p.trim()))],
-          params: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])),
-        })
-        if (!result.success) throw badRequest(`短信发送失败: ${result.msg}`)
-        return ok(result)
-      },
-    )
+  // BladeX sends `code`, `phones`, `params` as request parameters; a JSON body works as well
+  handle(api, smsSendCall, async ({ code, phones, params }, request) => {
+    const values = params ? (JSON.parse(params) as Record<string, string | number>) : {}
+    const result = await service.sendSms(request, authOf(request).tenantId, {
+      code: code || undefined,
+      phones: [...new Set(phones.split(',').map((p) => p.trim()))],
+      params: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])),
+    })
+    if (!result.success) throw badRequest(`短信发送失败: ${result.msg}`)
+    return result
+  })
 }

@@ -1,9 +1,9 @@
+import { socialAuthorizeCall, socialCallbackCall, socialProvidersCall } from '@xpark/contract/modules/social'
 import { and, asc, eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import { z } from 'zod'
-import { ok } from '../../core/envelope.js'
 import { AppError, badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
+import { handle } from '../../core/http/calls.js'
 import { publicRateLimit } from '../../core/http/public-limit.js'
 import type { ModuleContext } from '../../core/module.js'
 import type { Db } from '../../db/client.js'
@@ -88,38 +88,24 @@ export function withProviders<B extends object>(
 
 export function socialFlowRoutes(api: Api, ctx: ModuleContext): void {
   const db = ctx.database.db
-  const tags = ['auth']
   const tenantOf = tenantOfRequest(ctx.config)
-  const budget = publicRateLimit(ctx.cache, 'social')
+  const budget = { preHandler: [publicRateLimit(ctx.cache, 'social')] }
 
   // the sign-in page's buttons: enabled providers, names and codes only
-  api.get(
-    '/blade-auth/oauth/social/providers',
-    { config: { public: true }, schema: { tags, summary: 'enabled third-party sign-in providers' } },
-    async () => ok(await enabledProviders(db)),
-  )
+  handle(api, socialProvidersCall, () => enabledProviders(db))
 
-  api.get(
-    '/blade-auth/oauth/social/authorize/:code',
-    {
-      config: { public: true },
-      preHandler: budget,
-      schema: {
-        tags,
-        summary: 'start a third-party sign-in: redirects to the provider (tenant from Tenant-Id or tenantId)',
-        params: z.object({ code: z.string().max(32) }),
-        querystring: z.object({ tenantId: z.string().max(12).optional() }),
-      },
-    },
-    async (request, reply) => {
+  handle(
+    api,
+    socialAuthorizeCall,
+    async ({ code, tenantId: asked }, request, reply) => {
       let tenantId: string
       try {
-        tenantId = tenantOf(request, request.query)
+        tenantId = tenantOf(request, { tenantId: asked })
       } catch (error) {
         if (error instanceof GrantError) throw badRequest(error.message)
         throw error
       }
-      const row = await findProvider(db, { code: request.params.code })
+      const row = await findProvider(db, { code })
       const redirectUri = `${request.protocol}://${request.host}${apiBase(request)}/blade-auth/oauth/social/callback`
       let started: Awaited<ReturnType<typeof startAuthorization>>
       try {
@@ -138,23 +124,15 @@ export function socialFlowRoutes(api: Api, ctx: ModuleContext): void {
         .header('cache-control', 'no-store')
         .redirect(started.url.href, 302)
     },
+    budget,
   )
 
-  api.get(
-    '/blade-auth/oauth/social/callback',
-    {
-      config: { public: true },
-      preHandler: budget,
-      schema: {
-        tags,
-        summary: "the provider's return: on to the console's sign-in page with a one-time ticket",
-        querystring: z.record(z.string(), z.string().max(4096)),
-      },
-    },
-    async (request, reply) => {
+  handle(
+    api,
+    socialCallbackCall,
+    async (query, request, reply) => {
       reply.header('cache-control', 'no-store')
       const fail = (message: string) => reply.redirect(toConsole({ social_error: message }), 302)
-      const query = request.query
       if (query.error) return fail(`${PROVIDER_FAILED}: ${query.error_description ?? query.error}`)
       const raw = query.state ? await ctx.cache.take(stateKey(query.state)) : null
       if (!raw) return fail(`${PROVIDER_FAILED}: 登录已过期,请重试`)
@@ -184,5 +162,6 @@ export function socialFlowRoutes(api: Api, ctx: ModuleContext): void {
         return fail(error instanceof AppError ? error.message : PROVIDER_FAILED)
       }
     },
+    budget,
   )
 }

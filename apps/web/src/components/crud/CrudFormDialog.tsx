@@ -95,6 +95,8 @@ export function FormFields<T extends object>({
               name={c.prop}
               label={tr(c.label)}
               rules={view || !shown ? [] : fieldRules(c, tr, resource.formSchema)}
+              // a field's own rules first, the form schema's check after them: one message, not the same twice
+              validateFirst
               {...fieldItemProps(c)}
               {...def.itemProps}
               extra={

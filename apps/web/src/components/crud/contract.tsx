@@ -81,6 +81,13 @@ export function treeSource(contract: AnyContract, options: { root?: boolean } = 
   return { url: routeUrl(contract, tree), code: contract.code, root: options.root ?? false }
 }
 
+/** A declared call's route name under a contract's path (`lazy-list`): a screen's `listPath` or `pagePath`. */
+export function routeUnder(contract: Pick<AnyContract, 'path'>, call: { path: string }): string {
+  if (!call.path.startsWith(`${contract.path}/`))
+    throw new Error(`${call.path} is not under ${contract.path}`)
+  return call.path.slice(contract.path.length + 1)
+}
+
 function enrich<T>(column: CrudColumn<T>, hint: FieldHint | undefined, rowNumber: boolean): CrudColumn<T> {
   if (column.form === false) return column
   const form: CrudFormField = { ...column.form }

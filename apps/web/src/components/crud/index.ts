@@ -6,6 +6,7 @@ export {
   type ContractScreen,
   formHints,
   fromContract,
+  routeUnder,
   transitionsFor,
   treeSource,
   useCan,

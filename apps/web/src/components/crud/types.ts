@@ -226,7 +226,7 @@ export interface CrudRoutes {
 
 /** One declaration drives search form, table, dialog form and detail. */
 export interface CrudResource<T extends object> {
-  /** API base, e.g. `blade-system/param` (page, detail, submit, remove under it) */
+  /** API base, a contract's `path` (page, detail, submit, remove under it) */
   path: string
   /** paged list endpoint under `path` (default `page`) */
   pagePath?: string

@@ -110,6 +110,7 @@ export function useCrudColumns<T extends object>({
             <Form.Item
               name={[key, c.prop]}
               rules={fieldRules(c, tr, resource.formSchema, [key])}
+              validateFirst
               style={{ margin: 0 }}
               {...fieldItemProps(c)}
             >

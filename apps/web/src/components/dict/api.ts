@@ -1,15 +1,18 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
-import type { DictItem } from '@xpark/contract/schemas'
-import { getData } from '@/api/http'
+import { dictCalls } from '@xpark/contract/schemas'
+import { callApi } from '@/api/calls'
 
 /** Lookups change rarely: a screen full of DictSelects and DictTags asks the server once per code. */
 export const DICT_STALE_MS = 5 * 60_000
 
 const kindOf = (biz: boolean) => (biz ? 'dict-biz' : 'dict')
 
-/** `GET blade-system/dict/dictionary?code=` (system) or `blade-system/dict-biz/dictionary?code=` (business). */
+/**
+ * The entries of one dictionary code, system (`dict`) or business (`dict-biz`). The declaration is
+ * the system contracts' (zod), which the shell loads anyway after sign-in (for the user's own calls).
+ */
 export const fetchDictionary = (code: string, biz = false) =>
-  getData<DictItem[]>(`blade-system/${kindOf(biz)}/dictionary`, { code })
+  callApi(dictCalls[kindOf(biz)].dictionary, { code })
 
 /** One query per (kind, code), shared by every DictSelect and DictTag of that code. */
 export const dictionaryQuery = (code: string, biz = false) =>

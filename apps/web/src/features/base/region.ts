@@ -1,6 +1,3 @@
-/** parent_code of a province (contract `REGION_ROOT`; kept here so the screen does not pull zod). */
-export const REGION_ROOT = '00'
-
 /** A `blade_region` row as `region/detail` answers it. */
 export interface Region {
   code: string

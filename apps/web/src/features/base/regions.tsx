@@ -1,12 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons'
+import { REGION_ROOT, regionCalls, regionContract } from '@xpark/contract/schemas'
 import { Button } from 'antd'
-import { defineCrud } from '@/components/crud'
+import { fromContract, useCan } from '@/components/crud'
 import type { TreeListDeclaration } from '@/components/kit'
-import { useSession } from '@/stores/session'
 import { useBaseT } from './i18n'
-import { REGION_ROOT, type Region } from './region'
+import type { Region } from './region'
 
-const PATH = 'blade-system/region'
 const LEVELS = [1, 2, 3, 4, 5] as const
 
 /** 新增下级 on a region above the fifth level: the add dialog under it, its code started with the parent's. */
@@ -18,7 +17,7 @@ function AddChildButton({
   openAdd: (values: Record<string, unknown>) => void
 }) {
   const t = useBaseT()
-  const canAdd = useSession((s) => s.permission.region_add === true)
+  const canAdd = useCan(regionContract, 'add')
   if (!canAdd || row.regionLevel >= 5) return null
   return (
     <Button
@@ -42,14 +41,12 @@ const childOf = (parentCode: string, parentName: string, regionLevel: number) =>
   sort: 1,
 })
 
-const list = defineCrud<Region>({
-  path: PATH,
-  // the paged list filtered by parent code; a region is keyed by its code
-  pagePath: 'list',
+// the paged list filtered by parent code; a region is keyed by its code (the contract's routes)
+const list = fromContract<Region>(regionContract, {
   rowKey: 'code',
-  routes: { detail: `${PATH}/detail`, detailParam: 'code', remove: `${PATH}/remove`, removeParam: 'id' },
-  permissionPrefix: 'region',
   title: 'region.title',
+  // the row actions as text buttons, as before the contract
+  compactActions: false,
   // remove takes one code; a copy would only change the code
   actions: { bulkDelete: false, copy: false },
   dialogWidth: 720,
@@ -137,7 +134,12 @@ const list = defineCrud<Region>({
  * next level.
  */
 const screen: TreeListDeclaration<Region> = {
-  lazyTree: { url: `${PATH}/lazy-tree`, param: 'parentCode', root: REGION_ROOT, code: PATH },
+  lazyTree: {
+    url: regionCalls.lazyTree.path,
+    param: 'parentCode',
+    root: REGION_ROOT,
+    code: regionContract.code,
+  },
   treeTitle: 'region.tree',
   list,
   filter: (parentCode) => ({ parentCode }),

@@ -1,3 +1,4 @@
+import { ossEnableCall } from '@xpark/contract/schemas'
 import { useMemo } from 'react'
 import { CrudPage } from '@/components/crud'
 import { useSession } from '@/stores/session'
@@ -12,7 +13,7 @@ export default function OssPage() {
       ossResource((row, { refresh }) =>
         canEnable && row.status !== ENABLED ? (
           <EnableButton
-            path="blade-resource/oss"
+            call={ossEnableCall}
             id={row.id}
             testId={`oss-row-enable-${row.id}`}
             onDone={refresh}

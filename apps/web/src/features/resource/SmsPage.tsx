@@ -1,4 +1,5 @@
 import { SendOutlined } from '@ant-design/icons'
+import { smsEnableCall } from '@xpark/contract/schemas'
 import { Button } from 'antd'
 import { useMemo, useState } from 'react'
 import { CrudPage } from '@/components/crud'
@@ -20,7 +21,7 @@ export default function SmsPage() {
         <>
           {canEnable && row.status !== ENABLED && (
             <EnableButton
-              path="blade-resource/sms"
+              call={smsEnableCall}
               id={row.id}
               testId={`sms-row-enable-${row.id}`}
               onDone={refresh}

@@ -1,7 +1,7 @@
-import { SmsSendSchema } from '@xpark/contract/schemas'
+import { SmsSendSchema, smsSendCall } from '@xpark/contract/schemas'
 import { App, Form, Input, Modal } from 'antd'
 import { useState } from 'react'
-import { postData } from '@/api/http'
+import { callApi } from '@/api/calls'
 import { type ResourceKey, useResourceT } from './i18n'
 
 interface SendForm {
@@ -11,7 +11,7 @@ interface SendForm {
 
 /**
  * 发送短信 (test message): phones comma-separated and template parameters as JSON, sent through the
- * configuration `code` (`blade-resource/sms/send-message`). Checked here with the server's schema first.
+ * configuration `code` (`smsSendCall`). Checked here with the server's schema first.
  */
 export function SmsSendDialog({ code, onClose }: { code: string | undefined; onClose: () => void }) {
   const t = useResourceT()
@@ -42,7 +42,7 @@ export function SmsSendDialog({ code, onClose }: { code: string | undefined; onC
     }
     setSending(true)
     try {
-      const result = await postData<{ msg?: string }>('blade-resource/sms/send-message', parsed.data)
+      const result = await callApi(smsSendCall, parsed.data)
       void message.success(result?.msg || t('sms.sent'))
       form.resetFields()
       onClose()

@@ -1,5 +1,5 @@
-import type { BladeFile } from '@xpark/contract/schemas'
-import { type CrudResource, defineCrud } from '@/components/crud'
+import { attachContract, type BladeFile, putFileCall } from '@xpark/contract/schemas'
+import { type CrudResource, fromContract } from '@/components/crud'
 import { website } from '@/config'
 import { useSession } from '@/stores/session'
 import { useSettings } from '@/stores/settings'
@@ -33,10 +33,8 @@ export function formatSize(bytes: number): string {
 /** the signed link of a stored file, asking for it as a download under its original name */
 export const downloadHref = (link: string) => `${link}${link.includes('?') ? '&' : '?'}download=1`
 
-export const PUT_FILE = 'blade-resource/oss/endpoint/put-file'
-
 /**
- * POST one file to `put-file` with upload progress (fetch cannot report it, XMLHttpRequest can).
+ * POST one file to `put-file` (`putFileCall`) with upload progress (fetch cannot report it, XMLHttpRequest can).
  * Sends the same Authorization and Blade-Auth headers as the HTTP client; resolves the BladeFile,
  * rejects with the server's msg.
  */
@@ -47,7 +45,7 @@ export function uploadWithProgress(
 ): Promise<BladeFile> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', `${website.apiBase}/${PUT_FILE}`)
+    xhr.open('POST', `${website.apiBase}/${putFileCall.path}`)
     // public OAuth client: the id only, never a secret
     xhr.setRequestHeader('Authorization', `Basic ${btoa(`${useSettings.getState().console.clientId}:`)}`)
     const token = useSession.getState().token
@@ -74,10 +72,10 @@ export function uploadWithProgress(
 
 /** 附件管理: search by name and extension; rows come from uploads (no add/edit dialog). */
 export const attachResource = (extra: Pick<CrudResource<Attach>, 'rowExtra' | 'toolbarExtra'> = {}) =>
-  defineCrud<Attach>({
-    path: 'blade-resource/attach',
-    permissionPrefix: 'attach',
+  fromContract<Attach>(attachContract, {
     title: 'attach.title',
+    // the row actions as text buttons, as before the contract
+    compactActions: false,
     actions: { add: false, edit: false, copy: false },
     ...extra,
     testIds: {

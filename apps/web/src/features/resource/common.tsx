@@ -1,7 +1,8 @@
 import { CheckCircleOutlined } from '@ant-design/icons'
+import type { ossEnableCall } from '@xpark/contract/schemas'
 import { App, Button, Tag } from 'antd'
 import { useState } from 'react'
-import { postData } from '@/api/http'
+import { callApi } from '@/api/calls'
 import type { CrudFormField } from '@/components/crud'
 import { useResourceT } from './i18n'
 
@@ -38,14 +39,15 @@ export function dropBlankSecrets(
   return out
 }
 
-/** 启用: makes the row the tenant's only enabled configuration (`<path>/enable?id=`). */
+/** 启用: makes the row the tenant's only enabled configuration (its `enable?id=`). */
 export function EnableButton({
-  path,
+  call,
   id,
   testId,
   onDone,
 }: {
-  path: string
+  /** the configuration's enable call (OSS or SMS: the same declaration) */
+  call: typeof ossEnableCall
   id: string
   testId: string
   onDone: () => void
@@ -63,7 +65,7 @@ export function EnableButton({
       onOk: async () => {
         setBusy(true)
         try {
-          await postData(`${path}/enable`, { id })
+          await callApi(call, { id })
           void message.success(t('resource.enableSuccess'))
           onDone()
         } catch {

@@ -1,5 +1,5 @@
-import { OssSchema, ossContract } from '@xpark/contract/schemas'
-import { type CrudResource, defineCrud } from '@/components/crud'
+import { ossContract } from '@xpark/contract/schemas'
+import { type CrudResource, fromContract } from '@/components/crud'
 import { DictSelect } from '@/components/dict'
 import { dropBlankSecrets, StatusTag, secretField } from './common'
 import './i18n'
@@ -21,11 +21,10 @@ export interface Oss {
 
 /** 对象存储: search by code and category; the category from dict `oss`; 启用 is a row action (OssPage). */
 export const ossResource = (rowExtra?: CrudResource<Oss>['rowExtra']) =>
-  defineCrud<Oss>({
-    path: ossContract.path,
-    permissionPrefix: 'oss',
+  fromContract<Oss>(ossContract, {
     title: 'oss.title',
-    formSchema: OssSchema,
+    // the row actions as text buttons, as before the contract
+    compactActions: false,
     dialogWidth: 880,
     beforeSubmit: (values) => dropBlankSecrets(values, ['secretKey']),
     rowExtra,

@@ -1,5 +1,5 @@
-import { SmsSchema, smsContract } from '@xpark/contract/schemas'
-import { type CrudResource, defineCrud } from '@/components/crud'
+import { smsContract } from '@xpark/contract/schemas'
+import { type CrudResource, fromContract } from '@/components/crud'
 import { DictSelect } from '@/components/dict'
 import { dropBlankSecrets, StatusTag, secretField } from './common'
 import './i18n'
@@ -20,11 +20,10 @@ export interface Sms {
 
 /** 短信配置: search by code and template; the category from dict `sms`; 启用 and 发送短信 are row actions (SmsPage). */
 export const smsResource = (rowExtra?: CrudResource<Sms>['rowExtra']) =>
-  defineCrud<Sms>({
-    path: smsContract.path,
-    permissionPrefix: 'sms',
+  fromContract<Sms>(smsContract, {
     title: 'sms.title',
-    formSchema: SmsSchema,
+    // the row actions as text buttons, as before the contract
+    compactActions: false,
     dialogWidth: 880,
     beforeSubmit: (values) => dropBlankSecrets(values, ['accessKey', 'secretKey']),
     rowExtra,

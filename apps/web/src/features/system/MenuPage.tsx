@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { CrudPage, defineCrud } from '@/components/crud'
+import { CrudPage, type CrudResource } from '@/components/crud'
 import { useSession } from '@/stores/session'
 import { AddChildButton } from './deptRowActions'
 import { type Menu, type MenuKind, menuCrud, WEB_MENU } from './menu'
@@ -11,16 +11,15 @@ import { type Menu, type MenuKind, menuCrud, WEB_MENU } from './menu'
 export function MenuScreen({ kind }: { kind: MenuKind }) {
   const mayAdd = useSession((s) => s.permission[`${kind.prefix}_add`] === true)
   const resource = useMemo(
-    () =>
-      defineCrud<Menu>({
-        ...menuCrud(kind),
-        rowExtra: mayAdd
-          ? (row, ctx) =>
-              row.category === 2 ? null : (
-                <AddChildButton id={row.id} ctx={ctx} testId={`${kind.prefix}-add-child`} />
-              )
-          : undefined,
-      }),
+    (): CrudResource<Menu> => ({
+      ...menuCrud(kind),
+      rowExtra: mayAdd
+        ? (row, ctx) =>
+            row.category === 2 ? null : (
+              <AddChildButton id={row.id} ctx={ctx} testId={`${kind.prefix}-add-child`} />
+            )
+        : undefined,
+    }),
     [mayAdd, kind],
   )
   return <CrudPage resource={resource} />

@@ -1,6 +1,6 @@
-import type { TreeNode } from '@xpark/contract/schemas'
+import { grantTopTreeCall, topMenuGrantCall, topTreeKeysCall } from '@xpark/contract/schemas'
 import { useCallback } from 'react'
-import { getData, postData } from '@/api/http'
+import { callApi } from '@/api/calls'
 import { TreeGrantDialog } from '@/components/TreeGrantDialog'
 import { useSystemT } from './i18n'
 
@@ -13,14 +13,14 @@ export function TopmenuGrantDialog({ ids, onClose }: { ids: string[] | undefined
   const t = useSystemT()
   const load = useCallback(async () => {
     const [menus, keys] = await Promise.all([
-      getData<{ menu: TreeNode[] }>('blade-system/menu/grant-top-tree'),
-      getData<{ menu: string[] }>('blade-system/menu/top-tree-keys', { topMenuIds: (ids ?? []).join(',') }),
+      callApi(grantTopTreeCall),
+      callApi(topTreeKeysCall, { topMenuIds: (ids ?? []).join(',') }),
     ])
     return { tree: menus?.menu ?? [], keys: keys?.menu ?? [] }
   }, [ids])
   const save = useCallback(
     async (menuIds: string[]) => {
-      await postData('blade-system/topmenu/grant', undefined, { topMenuIds: ids, menuIds })
+      await callApi(topMenuGrantCall, { topMenuIds: ids ?? [], menuIds })
     },
     [ids],
   )

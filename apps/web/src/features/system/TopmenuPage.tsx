@@ -1,7 +1,8 @@
 import { SettingOutlined } from '@ant-design/icons'
+import { topMenuContract } from '@xpark/contract/schemas'
 import { App, Button } from 'antd'
 import { useCallback, useMemo, useState } from 'react'
-import { CrudPage, defineCrud } from '@/components/crud'
+import { CrudPage, fromContract } from '@/components/crud'
 import { useSession } from '@/stores/session'
 import { useSystemT } from './i18n'
 import { TopmenuGrantDialog } from './TopmenuGrantDialog'
@@ -17,10 +18,10 @@ export default function TopmenuPage() {
 
   const resource = useMemo(
     () =>
-      defineCrud<TopMenu>({
-        path: 'blade-system/topmenu',
-        permissionPrefix: 'topmenu',
+      fromContract<TopMenu>(topMenuContract, {
         title: 'topmenu.title',
+        // the row actions as text buttons, as before the contract
+        compactActions: false,
         columns: topMenuColumns,
         toolbarExtra: ({ selected }) =>
           canSet && (

@@ -1,4 +1,4 @@
-import { dictBizContract, dictContract } from '@xpark/contract/schemas'
+import { dictBizContract, dictCalls, dictContract } from '@xpark/contract/schemas'
 import type { FormItemProps, FormRule } from 'antd'
 import type { CrudColumn } from '@/components/crud'
 import './i18n'
@@ -21,13 +21,18 @@ export interface DictRow {
   children?: DictRow[]
 }
 
-/** Where each kind lives and which button codes guard it. */
+/** Each kind's contract (path, button codes), its reads beside the resource, its test ids. */
 export const dictKinds = {
-  dict: { path: dictContract.path, permissionPrefix: 'dict', testId: 'dict', biz: false },
-  'dict-biz': { path: dictBizContract.path, permissionPrefix: 'dictbiz', testId: 'dictbiz', biz: true },
+  dict: { contract: dictContract, calls: dictCalls.dict, testId: 'dict', biz: false },
+  'dict-biz': { contract: dictBizContract, calls: dictCalls['dict-biz'], testId: 'dictbiz', biz: true },
 } as const satisfies Record<
   DictKind,
-  { path: string; permissionPrefix: string; testId: string; biz: boolean }
+  {
+    contract: typeof dictContract
+    calls: (typeof dictCalls)[DictKind]
+    testId: string
+    biz: boolean
+  }
 >
 
 /** parent_id of a root (a dictionary), as the contract names it. */

@@ -1,13 +1,14 @@
 import { LockOutlined, PartitionOutlined, PlusOutlined, UnlockOutlined } from '@ant-design/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { routeUrl } from '@xpark/contract/kit'
 import { App, Button, Tag, TreeSelect } from 'antd'
 import { useMemo } from 'react'
-import { getData, postData } from '@/api/http'
-import { type CrudResource, defineCrud } from '@/components/crud'
+import { callApi } from '@/api/calls'
+import { postData } from '@/api/http'
+import { type CrudResource, fromContract, routeUnder, useCan } from '@/components/crud'
 import type { TestIdSlot } from '@/components/crud/types'
 import { invalidateDictionaries } from '@/components/dict'
 import type { TreeListDeclaration } from '@/components/kit'
-import { useSession } from '@/stores/session'
 import { DICT_ROOT, type DictKind, type DictRow, dictColumns, dictKinds } from './dict'
 import { useSystemT } from './i18n'
 
@@ -35,22 +36,24 @@ const toOptions = (rows: DictRow[]): TreeOption[] =>
 
 /** 上级字典: the dictionary itself or any of its entries (the whole tree of that code). */
 function DictParentSelect({
-  path,
+  kind,
   code,
   value,
   onChange,
   testId,
 }: {
-  path: string
+  kind: DictKind
   code: string
   value?: string
   onChange?: (v: string) => void
   testId: string
 }) {
   const t = useSystemT()
+  const k = dictKinds[kind]
+  // under the resource's code: a write on the screen refreshes it
   const { data, isLoading } = useQuery({
-    queryKey: [path, 'parent-tree', code],
-    queryFn: () => getData<DictRow[]>(`${path}/list`, { code_equal: code }),
+    queryKey: [k.contract.code, 'parent-tree', code],
+    queryFn: () => callApi(k.calls.list, { code_equal: code }) as Promise<DictRow[]>,
   })
   const treeData = useMemo(() => toOptions(data ?? []), [data])
   return (
@@ -85,11 +88,16 @@ function SealButton({ kind, row, refresh }: { kind: DictKind; row: DictRow; refr
   const { message } = App.useApp()
   const queryClient = useQueryClient()
   const k = dictKinds[kind]
-  const canEdit = useSession((s) => s.permission[`${k.permissionPrefix}_edit`] === true)
+  const canEdit = useCan(k.contract, 'edit')
   if (!canEdit) return null
   const toggle = async () => {
+    const update = k.contract.resolved.update
+    if (!update) return
     try {
-      await postData(`${k.path}/update`, undefined, { id: row.id, isSealed: row.isSealed === 1 ? 0 : 1 })
+      await postData(routeUrl(k.contract, update), undefined, {
+        id: row.id,
+        isSealed: row.isSealed === 1 ? 0 : 1,
+      })
     } catch {
       return // the HTTP client showed why
     }
@@ -127,7 +135,7 @@ function AddChildButton({
 }) {
   const t = useSystemT()
   const k = dictKinds[kind]
-  const canAdd = useSession((s) => s.permission[`${k.permissionPrefix}_add`] === true)
+  const canAdd = useCan(k.contract, 'add')
   if (!canAdd) return null
   return (
     <Button
@@ -163,11 +171,11 @@ export function dictScreen(kind: DictKind, layout: DictLayout): TreeListDeclarat
     void invalidateDictionaries(client, k.biz)
   const childId = `${k.testId}-child`
 
-  const parents = defineCrud<DictRow>({
-    path: k.path,
-    pagePath: 'parent-list',
-    permissionPrefix: k.permissionPrefix,
+  const parents = fromContract<DictRow>(k.contract, {
+    pagePath: routeUnder(k.contract, k.calls.parentList),
     title: 'dict.title',
+    // the row actions as text buttons, as before the contract
+    compactActions: false,
     dialogWidth: DIALOG_WIDTH,
     columns: dictColumns(k.testId, false).map((c) =>
       c.prop === 'isSealed' ? { ...c, render: sealedCell } : c,
@@ -180,12 +188,11 @@ export function dictScreen(kind: DictKind, layout: DictLayout): TreeListDeclarat
 
   /** the entries of one dictionary, nested: roots are left out, so its own entries are the top level */
   const entries = (parentCode: string): CrudResource<DictRow> =>
-    defineCrud<DictRow>({
-      path: k.path,
-      permissionPrefix: k.permissionPrefix,
+    fromContract<DictRow>(k.contract, {
       title: 'dict.childTitle',
+      compactActions: false,
       dialogWidth: DIALOG_WIDTH,
-      tree: { listPath: 'list' },
+      tree: { listPath: routeUnder(k.contract, k.calls.list) },
       columns: [
         {
           prop: 'parentId',
@@ -194,7 +201,7 @@ export function dictScreen(kind: DictKind, layout: DictLayout): TreeListDeclarat
           filterable: false,
           form: {
             span: 24,
-            render: () => <DictParentSelect path={k.path} code={parentCode} testId={`${childId}-parentId`} />,
+            render: () => <DictParentSelect kind={kind} code={parentCode} testId={`${childId}-parentId`} />,
           },
         },
         ...dictColumns(childId, true).map((c) => (c.prop === 'isSealed' ? { ...c, render: sealedCell } : c)),

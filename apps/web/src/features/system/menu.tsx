@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { TreeNode } from '@xpark/contract/schemas'
-import { getData } from '@/api/http'
-import { defineCrud } from '@/components/crud'
+import { menuAppCalls, menuAppContract, menuCalls, menuContract } from '@xpark/contract/schemas'
+import { callApi } from '@/api/calls'
+import { fromContract, routeUnder } from '@/components/crud'
 import { DictSelect } from '@/components/dict'
 import { NodeTreeSelect, type NodeTreeSelectProps } from './deptTree'
 import './i18n'
@@ -29,38 +29,44 @@ export interface Menu {
 }
 
 /**
- * The two menu trees: the console's (`blade-system/menu`, 菜单管理) and the mobile app's
- * (`blade-system/menuApp`, APP菜单). One screen declaration serves both.
+ * The two menu trees: the console's (`menuContract`, 菜单管理) and the mobile app's
+ * (`menuAppContract`, APP菜单). One screen declaration serves both.
  */
 export interface MenuKind {
-  path: string
-  /** button-code prefix (`menu_add`, `menuapp_add`) and test-id prefix */
+  contract: typeof menuContract
+  /** the tree's reads beside its resource routes (`lazy-list`, `tree`…) */
+  calls: typeof menuCalls
+  /** button-code prefix (`menu_add`, `menuapp_add`) and test-id prefix: the contract's code */
   prefix: string
   title: string
 }
-export const WEB_MENU: MenuKind = { path: 'blade-system/menu', prefix: 'menu', title: 'sysMenu.title' }
+export const WEB_MENU: MenuKind = {
+  contract: menuContract,
+  calls: menuCalls,
+  prefix: menuContract.code,
+  title: 'sysMenu.title',
+}
 export const APP_MENU: MenuKind = {
-  path: 'blade-system/menuApp',
-  prefix: 'menuapp',
+  contract: menuAppContract,
+  calls: menuAppCalls,
+  prefix: menuAppContract.code,
   title: 'sysMenu.appTitle',
 }
 
-export const MENU_PATH = WEB_MENU.path
-
 /** Under the menu resource's key: a write on the menu screen refreshes the parent picker. */
-export const menuTreeQuery = (path = MENU_PATH) =>
+export const menuTreeQuery = (kind = WEB_MENU) =>
   queryOptions({
-    queryKey: [path, 'nodes'],
-    queryFn: () => getData<TreeNode[]>(`${path}/tree`),
+    queryKey: [kind.contract.code, 'nodes'],
+    queryFn: () => callApi(kind.calls.tree),
     staleTime: 60_000,
   })
 
-/** The parent picker: menus only (`<path>/tree`); cleared means a top-level menu (`0`). */
+/** The parent picker: menus only (the tree's `tree`); cleared means a top-level menu (`0`). */
 export function MenuTreeSelect({
-  path = MENU_PATH,
+  kind = WEB_MENU,
   ...props
-}: Omit<NodeTreeSelectProps, 'nodes' | 'loading'> & { path?: string }) {
-  const { data, isLoading } = useQuery(menuTreeQuery(path))
+}: Omit<NodeTreeSelectProps, 'nodes' | 'loading'> & { kind?: MenuKind }) {
+  const { data, isLoading } = useQuery(menuTreeQuery(kind))
   return <NodeTreeSelect nodes={data} loading={isLoading} {...props} />
 }
 
@@ -71,15 +77,16 @@ const required = (message: string) => [{ required: true, message }]
 /** a menu (category 1, or not chosen yet) rather than a button (2): buttons have no path or page options */
 const isMenu = (values: Record<string, unknown>) => Number(values.category ?? 1) !== 2
 
-export const menuCrud = ({ path, prefix, title }: MenuKind) =>
-  defineCrud<Menu>({
-    path,
-    permissionPrefix: prefix,
+export const menuCrud = (kind: MenuKind) => {
+  const { contract, calls, prefix, title } = kind
+  return fromContract<Menu>(contract, {
     title,
     tree: {
-      listPath: 'lazy-list',
-      loadChildren: (row) => getData<Menu[]>(`${path}/lazy-list`, { parentId: row.id }),
+      listPath: routeUnder(contract, calls.lazyList),
+      loadChildren: (row) => callApi(calls.lazyList, { parentId: row.id }),
     },
+    // the row actions as text buttons, as before the contract
+    compactActions: false,
     actions: { copy: false },
     dialogWidth: 900,
     beforeSubmit: (values) => ({ ...values, parentId: values.parentId || '0' }),
@@ -109,7 +116,7 @@ export const menuCrud = ({ path, prefix, title }: MenuKind) =>
         form: {
           span: 12,
           render: ({ testId, disabled }) => (
-            <MenuTreeSelect path={path} root="0" data-testid={testId} disabled={disabled} />
+            <MenuTreeSelect kind={kind} root="0" data-testid={testId} disabled={disabled} />
           ),
         },
       },
@@ -195,6 +202,7 @@ export const menuCrud = ({ path, prefix, title }: MenuKind) =>
       { prop: 'remark', label: 'sysMenu.remark', hideInTable: true, form: { type: 'textarea' } },
     ],
   })
+}
 
 /** 菜单管理: the platform's console menus. */
 export const menuResource = menuCrud(WEB_MENU)
