@@ -5,7 +5,7 @@ import { changeLanguage } from '@/i18n'
 import { useSession } from '@/stores/session'
 import { ok, renderScreen, stubFetch } from '@/test/render'
 import { CrudPage } from './CrudPage'
-import { type CrudResource, defineCrud } from './types'
+import type { CrudResource } from './types'
 
 /**
  * A line cell whose options depend on another cell of the same line: a goods' units, offered once
@@ -16,7 +16,7 @@ interface Receipt {
   note: string
 }
 
-const receipt: CrudResource<Receipt> = defineCrud<Receipt>({
+const receipt: CrudResource<Receipt> = {
   path: 'store/receipt',
   permissionPrefix: 'receipt',
   title: 'Receipt',
@@ -57,7 +57,7 @@ const receipt: CrudResource<Receipt> = defineCrud<Receipt>({
     totals: [{ prop: 'quantity', label: 'Sum' }],
     newLine: () => ({ unitQuantity: '1' }),
   },
-})
+}
 
 const goods = [
   {

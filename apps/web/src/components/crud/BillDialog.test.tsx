@@ -5,7 +5,7 @@ import { changeLanguage } from '@/i18n'
 import { useSession } from '@/stores/session'
 import { ok, renderScreen, stubFetch } from '@/test/render'
 import { CrudPage } from './CrudPage'
-import { type CrudResource, defineCrud } from './types'
+import type { CrudResource } from './types'
 
 /** A header + lines resource: an order of goods picked from a tree, amounts and totals derived. */
 interface Order {
@@ -14,7 +14,7 @@ interface Order {
   total: number
 }
 
-const order: CrudResource<Order> = defineCrud<Order>({
+const order: CrudResource<Order> = {
   path: 'shop/order',
   permissionPrefix: 'order',
   title: 'Order',
@@ -43,7 +43,7 @@ const order: CrudResource<Order> = defineCrud<Order>({
     totals: [{ prop: 'amount', label: 'Sum', money: true }],
     newLine: () => ({ quantity: 1 }),
   },
-})
+}
 
 const goods = [
   {

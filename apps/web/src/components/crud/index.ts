@@ -1,4 +1,4 @@
-/** The generic CRUD screen: declare a resource with `defineCrud`, render it with `<CrudPage>`. */
+/** The generic CRUD screen: declare a resource from its contract (`fromContract`), render it with `<CrudPage>`. */
 export { CrudPage } from './CrudPage'
 export {
   ActionButtons,

@@ -4,7 +4,7 @@ import { vi } from 'vitest'
 import { useSession } from '@/stores/session'
 import { ok, renderScreen, stubFetch } from '@/test/render'
 import { CrudPage } from './CrudPage'
-import { type CrudResource, defineCrud } from './types'
+import type { CrudResource } from './types'
 
 /** A resource for the CrudPage tests: two searchable text columns, a date range, cell editing. */
 export interface Thing {
@@ -32,25 +32,24 @@ export const thingSchema = {
   },
 }
 
-export const thingResource = (over: Partial<CrudResource<Thing>> = {}) =>
-  defineCrud<Thing>({
-    path: 'demo/thing',
-    permissionPrefix: 'thing',
-    title: 'Thing',
-    columns: [
-      {
-        prop: 'name',
-        label: 'Name',
-        search: 'input',
-        editable: true,
-        form: { rules: [{ required: true, whitespace: true, message: 'name required' }] },
-      },
-      { prop: 'code', label: 'Code', search: 'input', searchOperator: 'like', editable: true },
-      { prop: 'createTime', label: 'Created', search: 'dateRange', form: false },
-    ],
-    formSchema: thingSchema,
-    ...over,
-  })
+export const thingResource = (over: Partial<CrudResource<Thing>> = {}): CrudResource<Thing> => ({
+  path: 'demo/thing',
+  permissionPrefix: 'thing',
+  title: 'Thing',
+  columns: [
+    {
+      prop: 'name',
+      label: 'Name',
+      search: 'input',
+      editable: true,
+      form: { rules: [{ required: true, whitespace: true, message: 'name required' }] },
+    },
+    { prop: 'code', label: 'Code', search: 'input', searchOperator: 'like', editable: true },
+    { prop: 'createTime', label: 'Created', search: 'dateRange', form: false },
+  ],
+  formSchema: thingSchema,
+  ...over,
+})
 
 /** The table row holding a text, by role (the same for the windowed body and a tree's plain table). */
 export const rowOf = (text: string) => screen.getByText(text).closest<HTMLElement>('[role="row"]')!

@@ -290,11 +290,6 @@ export interface CrudResource<T extends object> {
   testIds?: Partial<Record<TestIdSlot, string>>
 }
 
-/** Typed identity: `defineCrud<Param>({...})` checks the props against the row type. */
-export function defineCrud<T extends object>(resource: CrudResource<T>): CrudResource<T> {
-  return resource
-}
-
 /** A cell label read from one query's data: see `CrudColumn.lookup` and `defineLookup`. */
 export interface CrudLookup {
   query: () => UseQueryOptions

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { TreeNode } from '@xpark/contract/schemas'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { defineCrud } from '@/components/crud'
+import type { CrudResource } from '@/components/crud'
 import { changeLanguage } from '@/i18n'
 import { useSession } from '@/stores/session'
 import { lazyTreeNode, ok, renderScreen, stubFetch } from '@/test/render'
@@ -28,7 +28,7 @@ const areas: Area[] = [
   { code: '1101', parentCode: '11', name: '一号楼', depth: 2 },
 ]
 
-const list = defineCrud<Area>({
+const list: CrudResource<Area> = {
   path: 'demo/area',
   pagePath: 'list',
   rowKey: 'code',
@@ -40,7 +40,7 @@ const list = defineCrud<Area>({
     { prop: 'parentCode', label: 'parent', form: { span: 12 }, testId: { form: 'area-parentCode' } },
     { prop: 'depth', label: 'depth', form: { type: 'number', span: 12 }, testId: { form: 'area-depth' } },
   ],
-})
+}
 
 const declaration: TreeListDeclaration<Area> = {
   lazyTree: { url: 'demo/area/lazy-tree', param: 'parentCode', root: '0', code: 'demo/area' },
