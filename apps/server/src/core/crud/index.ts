@@ -7,6 +7,13 @@ export {
   resolveReferences,
   splitNames,
 } from './excel.js'
+export type {
+  ExcelOptions,
+  ImportOutcome,
+  ImportSummary,
+  SheetReference,
+  SheetRows,
+} from './excel-options.js'
 export { type Expand, hasChildren, lookup, lookupMany, selection } from './expand.js'
 export { type ResourceRowsOptions, resourceBatches } from './export.js'
 export { IN_USE_STATUS, type InUseRule } from './in-use-rules.js'
@@ -18,9 +25,6 @@ export {
   type ActionOptions,
   BLADEX_SYSTEM_SCOPES,
   defineResource,
-  type ExcelOptions,
-  type ImportOutcome,
-  type ImportSummary,
   type LinesContext,
   type LinesOptions,
   type QueryFilter,
@@ -29,8 +33,6 @@ export {
   type Resource,
   type ResourceOptions,
   resourceButtons,
-  type SheetReference,
-  type SheetRows,
   type UniqueRule,
   type Verb,
   type WriteContext,

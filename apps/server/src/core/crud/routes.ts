@@ -1,22 +1,21 @@
 import { type ActionContract, type HttpMethod, type RouteSpec, routeUrl } from '@xpark/contract/kit'
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../../db/client.js'
 import { authOf } from '../auth/plugin.js'
-import { ADMINISTRATOR, type RoutePermission } from '../auth/route-permissions.js'
+import { ADMINISTRATOR } from '../auth/route-permissions.js'
 import { ok, status } from '../envelope.js'
 import { badRequest } from '../errors.js'
-import { columnFields, exportIds, logDownload, sendTemplate, sendWorkbook } from '../excel/index.js'
 import type { Api } from '../http/api.js'
-import { readUpload } from '../http/uploads.js'
 import { envelopeOf, pageOf, writeReply } from '../http/wire.js'
 import { isId } from '../ids.js'
 import { kitScopeHook } from '../scope/registry.js'
 import { actionSchema, runAction } from './actions.js'
-import { importMessage, importRows, readImportSheet } from './excel.js'
-import { resourceBatches } from './export.js'
+import { registerExcelRoutes } from './excel-routes.js'
 import { readLines, removeLines, saveWithLines, withLinesSchema } from './lines.js'
+import { listQuerySchema } from './list-query.js'
 import type { Resource, Verb } from './resource.js'
+import { type Access, type Body, type Handler, toSpec } from './route-parts.js'
 import { findRow, insertRow, listRows, removeRows, updateRow } from './store.js'
 import { levelRows, treeNodes, treeRows } from './tree.js'
 
@@ -38,41 +37,12 @@ const idListSchema = z
   }, `must be a comma-separated list of at most ${MAX_IDS} 64-bit ids`)
   .describe('comma-separated ids')
 
-type Body = Record<string, unknown>
-type Handler = (request: FastifyRequest, reply: FastifyReply) => unknown
-
-/** What a route requires of its caller (checked before validation) and its further guards (API scope). */
-interface Access {
-  permission: RoutePermission
-  guards: preHandlerAsyncHookHandler[]
-}
-
 /**
  * What a write needs (core/auth/route-permissions.ts): its button code, or for platform data (a
  * global table) the platform administrator, who alone holds every code there.
  */
 function writePermission(r: Resource, code: string): string {
   return r.writeGuard === 'administrator' ? ADMINISTRATOR : code
-}
-
-function listQuerySchema(r: Resource, extra: Record<string, z.ZodType> = {}) {
-  const text = (description: string) => z.string().optional().describe(description)
-  const shape: Record<string, z.ZodType> = {
-    current: text('page number, from 1 (default 1)'),
-    size: text('rows per page, 1 to 1000 (default 10)'),
-    ascs: text(`comma list of sort fields, ascending: ${['id', ...(r.sorts ?? [])].join(', ')}`),
-    descs: text('comma list of sort fields, descending'),
-    ...extra,
-  }
-  for (const name of r.filterSet.names()) {
-    const kind = r.filterSet.kindOf(name)
-    const suffixes = ['_equal', '_notequal', '_gt', '_ge', '_lt', '_le', '_in']
-    if (kind === 'text') suffixes.push('_like', '_notlike', '_likeleft', '_likeright')
-    if (kind === 'date') suffixes.push('_dategt', '_datege', '_datelt', '_datele (yyyy-MM-dd[ HH:mm:ss])')
-    shape[name] = text(`${r.filterSet.opOf(name) ?? 'eq'} filter; also ${name}${suffixes.join(', ')}`)
-  }
-  // BladeX clients send extra parameters; they pass through and are ignored unless they name a filter
-  return z.object(shape).loose()
 }
 
 /** An empty or null `id` in a submit body means "new row" (Saber sends the form as it stands). */
@@ -248,7 +218,7 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
   registerTree(r, route, read)
   registerLines(r, route, read, writeWith)
   registerActions(r, route)
-  registerExcel(r, route)
+  registerExcelRoutes(db, r, route, needs)
 
   function registerTree(res: Resource, add: typeof route, guard: Access) {
     const treeRow = row.extend({ hasChildren: z.boolean(), children: z.array(z.unknown()).optional() })
@@ -345,94 +315,4 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
       )
     }
   }
-
-  function registerExcel(res: Resource, add: typeof route) {
-    const wire = res.contract.excel
-    const server = res.excel
-    if (!wire || !server) return
-    const exportCode = `${res.contract.code}_export`
-    const importCode = `${res.contract.code}_import`
-    if (wire.export) {
-      const spec = toSpec(wire.export)
-      const fields = {
-        ids: z.string().optional().describe('only these rows (the ticked ones), comma-separated'),
-        title: z.string().max(100).optional().describe('file and sheet name (default: the time)'),
-      }
-      const send = async (q: FastifyRequest, reply: FastifyReply, params: Body) => {
-        const { ids, title, ...query } = params
-        const idList = exportIds(ids)
-        const batches = await resourceBatches(db, res, authOf(q), query, {
-          ...(idList ? { ids: idList } : {}),
-          fields: columnFields(server.columns),
-        })
-        return sendWorkbook(reply, {
-          title: (title as string | undefined) ?? server.title,
-          columns: server.columns,
-          batches,
-        })
-      }
-      const guard = needs(exportCode)
-      add(
-        { ...spec, methods: ['GET'] },
-        'xlsx of the rows the page lists (same filters and scope), or of the ticked ids',
-        { querystring: listQuerySchema(res, fields) },
-        guard,
-        (q, reply) => send(q, reply, q.query as Body),
-        { onResponse: logDownload },
-      )
-      add(
-        { ...spec, methods: ['POST'] },
-        'the same, ids and title in the JSON body (a long selection does not fit a request line)',
-        { querystring: listQuerySchema(res), body: z.object(fields) },
-        guard,
-        (q, reply) => send(q, reply, { ...(q.query as Body), ...(q.body as Body) }),
-        { onResponse: logDownload },
-      )
-    }
-    if (wire.template) {
-      const spec = toSpec(wire.template)
-      add(
-        { ...spec, methods: ['GET'] },
-        'the import template (xlsx: header row, notes sheet)',
-        {},
-        needs(importCode),
-        async (_q, reply) =>
-          sendTemplate(reply, {
-            title: server.import?.templateTitle ?? `${server.title ?? res.tag}导入模板`,
-            columns: (server.import?.columns ?? server.columns) as never,
-          }),
-      )
-    }
-    if (wire.import) {
-      const spec = toSpec(wire.import)
-      add(
-        { ...spec, methods: ['POST'] },
-        'import an xlsx (multipart field `file`): all rows or none; bad rows reported by row number',
-        {
-          consumes: ['multipart/form-data'],
-          querystring: z.object({
-            isCovered: z.enum(['0', '1']).optional().describe('1: update rows that already exist'),
-          }),
-        },
-        needs(importCode),
-        async (q) => {
-          const upload = await readUpload(q)
-          const covered = (q.query as Body).isCovered === '1'
-          const auth = authOf(q)
-          const sheet = await readImportSheet(db, res, auth, upload.buffer)
-          const write = server.import?.write
-          if (write) {
-            const { data, msg } = await write({ request: q, auth, sheet, covered })
-            return ok(data, msg)
-          }
-          const summary = await importRows(db, res, auth, sheet, covered)
-          return ok(summary, importMessage(summary))
-        },
-      )
-    }
-  }
-}
-
-function toSpec(name: string | RouteSpec): RouteSpec & { methods?: readonly HttpMethod[] } {
-  return typeof name === 'string' ? { path: name } : name
 }
