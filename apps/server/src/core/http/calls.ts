@@ -164,9 +164,14 @@ export function handle<C extends CallContract>(
           // a path naming its parameters (`…/list/:startTime/:endTime`): they are parameters like the others
           const input = pathNames.length ? { ...(sent as object), ...(request.params as object) } : sent
           const values = (params ? parsed(params, input) : undefined) as Params<C>
-          const result = await handler(values, request, reply)
-          // a handler that sent its answer itself (a cached text as stored, a redirect) returns the reply
-          if (!call.reply || call.bare || result === reply) return result
+          const out = handler(values, request, reply)
+          // a handler that sent its answer itself (a cached text as stored, a redirect) returns the
+          // reply, which is a thenable: awaited, it settles once the answer is out. Nothing more to send
+          // then (Fastify would send again and log that the reply was already sent)
+          if (out === reply) return undefined
+          const result = await out
+          if (result === reply || reply.sent || reply.raw.headersSent) return undefined
+          if (!call.reply || call.bare) return result
           return result instanceof Answer ? ok(result.data, result.msg) : ok(result)
         },
       } as never)
