@@ -23,3 +23,7 @@ export function nextId(): string {
 export function isId(value: string): boolean {
   return /^[1-9]\d{0,18}$/.test(value) && BigInt(value) <= 9_223_372_036_854_775_807n
 }
+
+/** The ids of a BladeX comma-joined id column (`blade_user.role_id`: `1,2`); empty or absent: none. */
+export const idsIn = (joined: string | null | undefined): string[] =>
+  joined ? joined.split(',').filter(Boolean) : []

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Principal } from '../../core/auth/principals.js'
+import { idsIn } from '../../core/ids.js'
 import type { DbOrTx } from '../../db/client.js'
 import { role } from '../authority/index.js'
 import { user, userTenant } from '../identity/index.js'
@@ -26,8 +27,6 @@ export interface Account {
 
 export type TenantState = 'ok' | 'missing' | 'expired'
 
-const splitIds = (joined: string) => joined.split(',').filter(Boolean)
-
 export async function tenantState(db: DbOrTx, tenantId: string): Promise<TenantState> {
   const [row] = await db
     .select({ expireTime: tenant.expireTime })
@@ -40,7 +39,7 @@ export async function tenantState(db: DbOrTx, tenantId: string): Promise<TenantS
 }
 
 async function toAccount(db: DbOrTx, row: typeof user.$inferSelect): Promise<Account> {
-  const roleIds = splitIds(row.roleId)
+  const roleIds = idsIn(row.roleId)
   const roles = roleIds.length
     ? await db
         .select({ alias: role.roleAlias })
@@ -59,8 +58,8 @@ async function toAccount(db: DbOrTx, row: typeof user.$inferSelect): Promise<Acc
     avatar: row.avatar,
     roleIds,
     roleAliases: roles.map((r) => r.alias),
-    deptIds: splitIds(row.deptId),
-    postIds: splitIds(row.postId),
+    deptIds: idsIn(row.deptId),
+    postIds: idsIn(row.postId),
     status: row.status,
   }
 }

@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm'
 import { isAdministrator, isTenantAdmin } from '../../core/auth/guards.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import { forbidden } from '../../core/errors.js'
+import { idsIn } from '../../core/ids.js'
 import { scoped } from '../../core/tenancy.js'
 import type { DbOrTx } from '../../db/client.js'
 import { ADMIN, ADMINISTRATOR, assertMayConfigure, role } from '../authority/index.js'
@@ -62,8 +63,6 @@ export async function roleAuthority(db: DbOrTx, auth: AuthContext): Promise<Role
   }
 }
 
-const split = (csv: string | null | undefined) => (csv ? csv.split(',').filter(Boolean) : [])
-
 /**
  * Refuse (403) when one of these accounts holds a role the caller does not govern. Accounts outside
  * the caller's tenant are not found here (the write itself then answers 404).
@@ -102,7 +101,7 @@ export function mayManage(
   target: { id: string; roleId: string | null },
 ): boolean {
   if (isAdministrator(auth) || String(target.id) === auth.userId) return true
-  return split(target.roleId).every((id) => rule.governs(id))
+  return idsIn(target.roleId).every((id) => rule.governs(id))
 }
 
 /**

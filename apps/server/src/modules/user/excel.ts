@@ -5,6 +5,7 @@ import { hashPassword, md5, randomPassword } from '../../core/auth/passwords.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import type { ExcelOptions, ImportOutcome, SheetRows } from '../../core/crud/index.js'
 import type { ExcelColumn, ImportRowError } from '../../core/excel/index.js'
+import { idsIn } from '../../core/ids.js'
 import { scoped, stamped, touched } from '../../core/tenancy.js'
 import { type Db, letLoopTurn, type Tx } from '../../db/client.js'
 import { role } from '../authority/index.js'
@@ -78,8 +79,6 @@ interface ImportRow {
 /** Rows per statement of an import (PGlite holds the loop for a statement: keep each short). */
 const WRITE_SLICE = 50
 
-const idsOf = (csv: string | undefined) => (csv ? csv.split(',').filter(Boolean) : [])
-
 /** label → key of the sex dictionary (`男` → 1). */
 async function sexKeys(tx: Tx): Promise<Map<string, string>> {
   const rows = await tx
@@ -149,9 +148,9 @@ async function writeRows(
     const first = seen.get(d.account)
     if (first !== undefined) problems.push(`登录账号在第 ${first} 行已出现: ${d.account}`)
     else seen.set(d.account, row)
-    const roleIds = idsOf(d.roleId)
+    const roleIds = idsIn(d.roleId)
     if (!roleIds.length) problems.push('please select role')
-    if (!idsOf(d.deptId).length) problems.push('please select dept')
+    if (!idsIn(d.deptId).length) problems.push('please select dept')
     let sex: number | undefined
     if (d.sex !== undefined) {
       const key = sexes.get(d.sex)
@@ -163,7 +162,7 @@ async function writeRows(
     if (old && covered && !editable.has(String(old.id))) problems.push(`无权修改用户 [${d.account}]`)
     // as blade-user/submit: over accounts the caller governs, with roles it may hand out
     if (old && covered && !mayManage(auth, authority, old)) problems.push(NOT_GOVERNED(d.account))
-    const handOut = handOutProblem(auth, authority, roleIds, old ? old.roleId.split(',') : [])
+    const handOut = handOutProblem(auth, authority, roleIds, old ? idsIn(old.roleId) : [])
     if (handOut) problems.push(handOut)
     if (problems.length) {
       errors.push({ row, messages: problems })

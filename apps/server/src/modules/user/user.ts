@@ -31,7 +31,7 @@ import {
 import { badRequest, notFound } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
 import { handle } from '../../core/http/calls.js'
-import { isId } from '../../core/ids.js'
+import { idsIn, isId } from '../../core/ids.js'
 import type { ModuleContext } from '../../core/module.js'
 import { ApiScopes, DataScopes } from '../../core/scope/index.js'
 import { scoped } from '../../core/tenancy.js'
@@ -56,8 +56,6 @@ import { userSearchRoutes } from './search.js'
 
 /** The resource code data scope rules name for users. */
 export const USER_RESOURCE = 'user'
-
-const split = (csv: string | undefined) => (csv ? csv.split(',').filter(Boolean) : [])
 
 /** Every id must be a live row of the caller's tenant. */
 /** Roles a caller may hand out (authority.ts): 400 naming the first one it may not. */
@@ -130,9 +128,9 @@ export function userResource(
       if (id) await assertMayManage(tx, auth, [id])
       if (id) {
         const [current] = await tx.select({ roleId: user.roleId }).from(user).where(eq(user.id, id))
-        previousRoles = split(current?.roleId)
+        previousRoles = idsIn(current?.roleId)
       }
-      if (values.roleId !== undefined) await assertMayAssign(tx, auth, split(values.roleId), previousRoles)
+      if (values.roleId !== undefined) await assertMayAssign(tx, auth, idsIn(values.roleId), previousRoles)
       if (values.staffTypeId === '') values.staffTypeId = null // the column is a bigint: '' clears it
       // locking oneself out would leave nobody signed in to undo it
       if (id && id === auth.userId && values.status !== undefined && values.status !== 1)
@@ -221,7 +219,7 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
     resetPasswordCall,
     async ({ userIds, password, passwordPlain }, request) => {
       const auth = authOf(request)
-      const ids = split(userIds)
+      const ids = idsIn(userIds)
       if (!ids.length) throw badRequest('参数校验失败: userIds: required')
       // the password itself never travels in a URL (logged on the way): only a JSON body's counts
       const hash = await passwordHashOf({
@@ -261,8 +259,8 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
     userGrantCall,
     async (input, request) => {
       const auth = authOf(request)
-      const userIds = split(input.userIds ?? input.userId)
-      const roleIds = [...new Set(split(input.roleIds))]
+      const userIds = idsIn(input.userIds ?? input.userId)
+      const roleIds = [...new Set(idsIn(input.roleIds))]
       if (!userIds.length || !roleIds.length) throw badRequest('参数校验失败: userIds, roleIds: required')
       await assertMayManage(db, auth, userIds)
       // resolved before the transaction: PGlite's one connection is held inside it
@@ -290,7 +288,7 @@ export async function userRoutes(api: Api, ctx: ModuleContext): Promise<void> {
     employeeTypeCall,
     async (input, request) => {
       const auth = authOf(request)
-      const userIds = split(input.userIds)
+      const userIds = idsIn(input.userIds)
       if (!userIds.length) throw badRequest('参数校验失败: userIds: required')
       if (input.staffTypeId === undefined) throw badRequest('参数校验失败: staffTypeId: required')
       const staffTypeId = input.staffTypeId || null
