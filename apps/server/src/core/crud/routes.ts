@@ -7,6 +7,7 @@ import { ADMINISTRATOR } from '../auth/route-permissions.js'
 import { ok, status } from '../envelope.js'
 import { badRequest } from '../errors.js'
 import type { Api } from '../http/api.js'
+import { parsed } from '../http/calls.js'
 import { envelopeOf, pageOf, writeReply } from '../http/wire.js'
 import { isId } from '../ids.js'
 import { kitScopeHook } from '../scope/registry.js'
@@ -47,14 +48,6 @@ function writePermission(r: Resource, code: string): string {
 
 /** An empty or null `id` in a submit body means "new row" (Saber sends the form as it stands). */
 const optionalId = z.union([idSchema, z.literal('')]).nullish()
-
-/** Parse with the edge's message format (for parameters read from query and body together). */
-function parsed<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const result = schema.safeParse(value)
-  if (result.success) return result.data
-  const problems = result.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`)
-  throw badRequest(`参数校验失败: ${problems.join('; ')}`)
-}
 
 export async function registerResource(api: Api, db: Db, r: Resource): Promise<void> {
   const tags = [r.tag]

@@ -50,8 +50,8 @@ export interface CallOptions {
   config?: Omit<FastifyContextConfig, 'permission' | 'public' | 'call'>
 }
 
-/** Parse with the edge's message format. */
-function parsed<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+/** Parse with the edge's message format (400 `参数校验失败: field: message`). */
+export function parsed<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value)
   if (result.success) return result.data
   const problems = result.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`)
