@@ -119,20 +119,6 @@ const DictTreeRow = DictRow.extend({
     return z.array(DictTreeRow).optional()
   },
 })
-const DictItemTree = z.object({
-  id: wire.id,
-  parentId: wire.id,
-  code: wire.text,
-  dictKey: wire.text,
-  dictValue: wire.text,
-  sort: wire.number,
-  remark: wire.text,
-  isSealed: wire.number,
-  hasChildren: z.boolean(),
-  get children(): z.ZodOptional<z.ZodArray<typeof DictItemTree>> {
-    return z.array(DictItemTree).optional()
-  },
-})
 
 const filter = (what: string) => z.string().optional().describe(what)
 /** the bare filters (operators: the contract's `filters`) and any `<field>_<operator>` beside them */
@@ -206,7 +192,7 @@ function dictCallsFor(contract: ResourceContract) {
       path: path('dictionary-tree'),
       permission: SIGNED_IN,
       params: DictCode,
-      reply: z.array(DictItemTree),
+      reply: z.array(DictTreeRow),
       summary: `${tag}: the entries of one dictionary code as a tree`,
     }),
   }
