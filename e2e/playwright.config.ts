@@ -1,9 +1,14 @@
+import { randomBytes } from 'node:crypto'
 import { defineConfig } from '@playwright/test'
 import { freePort } from './support/server'
 
 // The config is loaded by the runner and again by each worker: the port chosen first travels in the
-// environment, so every process agrees on it.
+// environment, so every process agrees on it. So do the embedded MQTT broker's port and the server's
+// secret: a test speaks to the broker as a park machine, with the device key the secret gives
+// (support/devices.ts).
 process.env.XPARK_E2E_PORT ??= String(await freePort())
+process.env.XPARK_E2E_MQTT_PORT ??= String(await freePort())
+process.env.XPARK_E2E_SECRET ??= randomBytes(32).toString('base64url')
 const baseURL = `http://127.0.0.1:${process.env.XPARK_E2E_PORT}`
 
 export default defineConfig({

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
+import { percentile } from './device-load.mjs'
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
 // XPARK_BENCH_SERVER measures another build (an earlier commit's apps/server/dist/main.js) on the same data
@@ -82,6 +83,8 @@ export async function startServer({ port, dataDir, timeoutMs = 60_000, env = {} 
         XPARK_DATA: dataDir,
         XPARK_CAPTCHA: 'off',
         XPARK_LOG_LEVEL: 'warn',
+        // the embedded MQTT broker on a free port: servers run side by side
+        XPARK_MQTT_PORT: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -154,4 +157,34 @@ export async function signIn(
     throw new Error(`sign-in failed: HTTP ${response.status} ${JSON.stringify(body).slice(0, 300)}`)
   }
   return body.access_token
+}
+
+/**
+ * One call of the API as a signed-in console: GET without a body, POST with one; the envelope's
+ * `data`, or an error naming the path, the status and the start of the body.
+ */
+export async function apiCall(baseUrl, token, path, body) {
+  const response = await fetch(`${baseUrl}/xparkApi/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'Blade-Auth': `bearer ${token}`, 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  const json = await response.json().catch(() => ({}))
+  if (!response.ok || json.success === false)
+    throw new Error(`${path}: HTTP ${response.status} ${JSON.stringify(json).slice(0, 300)}`)
+  return json.data
+}
+
+/** Median and p95 (ms, one decimal) of `runs` GET calls after 3 warm-ups, one at a time; the last answer's `total`. */
+export async function timeApiCall(baseUrl, token, path, runs) {
+  const samples = []
+  let total
+  for (let i = 0; i < runs + 3; i++) {
+    const started = performance.now()
+    const data = await apiCall(baseUrl, token, path)
+    if (i >= 3) samples.push(performance.now() - started)
+    total = data?.total
+  }
+  const at = (p) => Number(percentile(samples, p).toFixed(1))
+  return { ms: at(50), p95: at(95), total }
 }

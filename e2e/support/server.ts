@@ -108,6 +108,8 @@ export async function startServer(
       XPARK_CAPTCHA: 'off',
       XPARK_LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // the embedded MQTT broker on a free port: servers run side by side
+      XPARK_MQTT_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,6 +14,7 @@ import { registerRoutePermissions } from './core/auth/route-permissions.js'
 import { TokenService } from './core/auth/tokens.js'
 import type { Cache } from './core/cache/index.js'
 import { registerResource } from './core/crud/index.js'
+import { type Devices, openDevices } from './core/devices/index.js'
 import { toWireJson } from './core/envelope.js'
 import { handle } from './core/http/calls.js'
 import { registerConsole } from './core/http/console.js'
@@ -47,6 +48,8 @@ export interface AppDeps {
   signingSecret: string
   /** the live-message bus (default: Redis pub/sub when REDIS_URL is set, else in process); closed with the app */
   bus?: Bus
+  /** the device layer (default: opened from the config, the embedded broker without XPARK_MQTT_URL); closed with the app */
+  devices?: Devices
   /** pino logger options, or false to stay quiet (tests) */
   logger?: boolean | object
 }
@@ -128,6 +131,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const tokens = new TokenService(deps.signingSecret, deps.cache, deps.config.accessTokenTtlSeconds)
   const principals = new Principals(deps.cache)
+  const realtime = new Realtime(deps.bus ?? (await openBus(deps.config.redisUrl, deps.config.redisPrefix)))
+  const devices =
+    deps.devices ??
+    (await openDevices(deps.config.mqtt, {
+      database: deps.database,
+      realtime,
+      secret: deps.signingSecret,
+      log: app.log,
+    }))
   const ctx: ModuleContext = {
     config: deps.config,
     database: deps.database,
@@ -135,9 +147,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     tokens,
     files: new FileLinks(deps.signingSecret),
     secrets: new SecretBox(deps.signingSecret),
-    realtime: new Realtime(deps.bus ?? (await openBus(deps.config.redisUrl, deps.config.redisPrefix))),
+    realtime,
+    devices,
   }
   app.addHook('onClose', () => ctx.realtime.bus.close())
+  // the machines' messages are taken once every route is in place; closed before the database
+  app.addHook('onReady', () =>
+    devices.start(
+      MODULES.flatMap((m) =>
+        typeof m.subscriptions === 'function' ? m.subscriptions(ctx) : (m.subscriptions ?? []),
+      ),
+    ),
+  )
+  app.addHook('onClose', () => devices.close())
+  app.decorate('devices', devices)
+  app.decorate('secrets', ctx.secrets)
   // tests and tools reach the live-message bus of an app through it
   app.decorate('realtime', ctx.realtime)
 
@@ -181,12 +205,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       handle(api, healthCall, async (_, _request, reply) => {
         const [databaseUp, cacheUp] = await Promise.all([deps.database.reachable(), deps.cache.reachable()])
         if (!databaseUp) reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        // the broker away is degraded too: the screens work, the machines wait
+        const devicesUp = devices.connected
         return {
-          status: databaseUp ? (cacheUp ? 'ok' : 'degraded') : 'down',
+          status: databaseUp ? (cacheUp && devicesUp ? 'ok' : 'degraded') : 'down',
           database: deps.database.kind,
           databaseReachable: databaseUp,
           cache: deps.cache.kind,
           cacheReachable: cacheUp,
+          devices: devices.kind,
+          devicesReachable: devicesUp,
         }
       })
       for (const m of MODULES) {

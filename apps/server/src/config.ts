@@ -44,7 +44,20 @@ const EnvSchema = z.object({
     .default(10 * 1024 * 1024),
   XPARK_INTERCOM_BASE: z.union([z.literal(''), z.url()]).default(''),
   XPARK_INTERCOM_SIMULATOR: z.enum(['on', 'off']).default('on'),
+  XPARK_PMS_URL: z.union([z.literal(''), z.url()]).default(''),
   XPARK_INTERCOM_SIMULATOR_MEMBERS: z.coerce.number().int().min(1).max(20_000).optional(),
+  XPARK_MQTT_URL: z
+    .union([z.literal(''), z.string().regex(/^mqtts?:\/\//, 'XPARK_MQTT_URL: mqtt://host:port or mqtts://…')])
+    .default(''),
+  XPARK_MQTT_HOST: z.string().default('127.0.0.1'),
+  XPARK_MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1884),
+  XPARK_NODE_ID: z
+    .union([
+      z.literal(''),
+      z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'XPARK_NODE_ID: letters, digits, _ and -'),
+    ])
+    .default(''),
+  XPARK_DEVICE_SIMULATOR: z.enum(['on', 'off']).optional(),
   XPARK_MAP_TILE_URL: z.string().max(500).default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
   XPARK_TENANT_STORAGE_MB: z.coerce.number().int().min(0).default(2048),
   XPARK_OSS_ALLOW_PRIVATE: z
@@ -128,6 +141,12 @@ export interface Config {
   intercomSimulator: boolean
   /** members the simulator walks about (default its demo count; the bench runs 5,000) */
   intercomSimulatorMembers: number | undefined
+  /** the outside parking system (adapters/pms); '' none: the loopback simulator stands in */
+  pmsUrl: string
+  /** the device layer (core/devices): a broker of our own, or the embedded one on host:port */
+  mqtt: { url: string | undefined; host: string; port: number; node: string | undefined }
+  /** run the demo park's simulated machines (adapters/device): on unless NODE_ENV=production */
+  deviceSimulator: boolean
   /** the map tiles of the intercom console ({z}/{x}/{y} template; '' none: a plain grid) */
   mapTileUrl: string
   /** internal addresses / CIDRs object storage endpoints may reach (core/storage/egress.ts) */
@@ -188,7 +207,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     intercomBase: e.XPARK_INTERCOM_BASE,
     intercomSimulator: e.XPARK_INTERCOM_SIMULATOR === 'on' && e.XPARK_INTERCOM_BASE === '',
     intercomSimulatorMembers: e.XPARK_INTERCOM_SIMULATOR_MEMBERS,
+    pmsUrl: e.XPARK_PMS_URL,
     mapTileUrl: e.XPARK_MAP_TILE_URL,
+    mqtt: {
+      url: e.XPARK_MQTT_URL || undefined,
+      host: e.XPARK_MQTT_HOST,
+      port: e.XPARK_MQTT_PORT,
+      node: e.XPARK_NODE_ID || undefined,
+    },
+    deviceSimulator: (e.XPARK_DEVICE_SIMULATOR ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     trustProxy:
       e.XPARK_TRUST_PROXY === ''
         ? false

@@ -9,6 +9,8 @@ export const website = {
   loginPage: '/login',
   /** routes reachable without a session */
   publicPaths: ['/login', '/lock', '/404', '/403', '/500'],
+  /** pages shown signed out under these prefixes: a meeting room's door screen (its own token in the address), the apps' download pages */
+  publicPrefixes: ['/meeting-display/', '/download/'],
   tokenHeader: 'Blade-Auth',
   defaultTenantId: '000000',
   /** spec §9: access token lifetime setting, used until console/settings answers */
@@ -27,5 +29,8 @@ export const website = {
 } as const
 
 export function isPublicPath(path: string): boolean {
-  return (website.publicPaths as readonly string[]).includes(path)
+  return (
+    (website.publicPaths as readonly string[]).includes(path) ||
+    website.publicPrefixes.some((prefix) => path.startsWith(prefix))
+  )
 }

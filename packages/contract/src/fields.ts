@@ -136,6 +136,12 @@ export const requiredLink = (field: string, message: string, max = 500) =>
     .max(max, `${field}: at most ${max} characters`)
     .regex(LINK, `${field}: must be an http(s) address or a path`)
 
+/** A time of day as schedules write it: `HH:mm` (00:00 to 23:59). */
+export const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/
+
+/** ISO weekdays, comma-joined: `1,2,3,4,5` (1 Monday … 7 Sunday). */
+export const ISO_WEEKDAYS = /^[1-7](,[1-7]){0,6}$/
+
 /** A code: letters, digits, `_` and `-` (unique per tenant where the resource says so). */
 export const code = (message: string, max = 32) =>
   z
@@ -160,3 +166,16 @@ export const wire = {
   date: z.string(),
   optionalDate: z.string().nullable(),
 }
+
+/**
+ * Ids in one comma-joined text (`machineIds=1,2,3`, as BladeX clients send a batch): every one a
+ * positive 64-bit id, at most `max` of them when given.
+ */
+export const idList = (message: string, max?: number) =>
+  z
+    .string({ error: message })
+    .regex(new RegExp(`^[1-9]\\d{0,18}(,[1-9]\\d{0,18})${max ? `{0,${max - 1}}` : '*'}$`), message)
+
+/** A reference that may be left out: absent or `''` names nothing (a filter's "all"). */
+export const optionalReference = (message: string) =>
+  z.preprocess((v) => (v === '' ? undefined : v), reference(message).optional())

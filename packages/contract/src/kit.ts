@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { CallPermission } from './calls.js'
+import { type CallContract, type CallPermission, defineCall } from './calls.js'
 
 /**
  * The module kit's contract: one description of a resource that the server (`core/crud`), the
@@ -64,6 +64,34 @@ export interface Transition {
   confirm?: string
   /** shown as a dangerous action (red) */
   danger?: boolean
+  /**
+   * only the person the row names takes it (the assigned worker accepts, the reporter rates): `field`
+   * holds that user's id; anyone else is refused with 403 `refusal` (default {@link NOT_YOURS}) and the
+   * console shows the button to that person only
+   */
+  by?: TransitionBy
+  /**
+   * a further button code this transition needs beside its action's (dispatching a repair order needs
+   * `property_repair_dispatch`, accepting it only the action's): 403 without it, the console hides it
+   */
+  permission?: string
+}
+
+export interface TransitionBy {
+  field: string
+  refusal?: string
+}
+
+/** The refusal of a transition taken by someone other than the person the row names. */
+export const NOT_YOURS = '只能由指定人员操作'
+
+/** May this user take the transition on this row (a transition without `by` is anyone's)? */
+export function takesTransition(
+  t: Transition,
+  row: Readonly<Record<string, unknown>>,
+  userId: string,
+): boolean {
+  return !t.by || String(row[t.by.field] ?? '') === userId
 }
 
 /** A named state transition (`changeStatus`, `checkStorageBill`, `closeAlarm`). */
@@ -175,6 +203,16 @@ export interface ResourceContractInput<
   writeReply?: WriteReply
   /** the resource's own screen in the console's menu (see `ScreenContract`) */
   screen?: ScreenContract
+  /**
+   * form fields that are written and never read back (a machine's account and password): sealed at
+   * rest, in no reply; on an update an empty or absent value keeps what is stored
+   */
+  writeOnly?: readonly string[]
+  /**
+   * a live list: the server publishes on this tenant topic when rows change outside a write (machines
+   * going on and off line), and an open list reloads (core/realtime, the console's `useLiveList`)
+   */
+  live?: { topic: string; event: string }
 }
 
 /**
@@ -275,8 +313,13 @@ export function defineContract<
   const path = input.path.replace(/^\/+|\/+$/g, '')
   const label = input.label ?? 'name'
   if (!(label in input.row.shape)) throw new Error(`resource ${path}: label ${label} is not a row field`)
-  for (const name of Object.keys(input.actions ?? {}))
+  for (const [name, a] of Object.entries(input.actions ?? {})) {
     if (name in DEFAULT_ROUTE) throw new Error(`resource ${path}: action ${name} has a verb's name`)
+    // the console offers a `by` transition to the person the row names: the row must carry the field
+    for (const t of a.transitions)
+      if (t.by && !(t.by.field in input.row.shape))
+        throw new Error(`resource ${path}: action ${name}: by ${t.by.field} is not a row field`)
+  }
   return {
     ...input,
     path,
@@ -305,7 +348,10 @@ export function buttonCodes(c: ResourceContract<z.ZodObject, z.ZodObject, CallPe
   const codes = [add, edit, remove, ...(typeof view === 'string' ? [view] : view)].filter(
     (code) => !code.startsWith('@'),
   )
-  for (const [name, a] of Object.entries(c.actions ?? {})) codes.push(actionPermission(c, name, a))
+  for (const [name, a] of Object.entries(c.actions ?? {})) {
+    codes.push(actionPermission(c, name, a))
+    for (const t of a.transitions) if (t.permission) codes.push(t.permission)
+  }
   if (c.excel?.export) codes.push(`${c.code}_export`)
   if (c.excel?.import) codes.push(`${c.code}_import`)
   return [...new Set(codes)]
@@ -324,4 +370,21 @@ export function transitionFor(
   return action.transitions.find((t) =>
     Object.entries(t.when ?? {}).every(([k, v]) => String(input[k]) === String(v)),
   )
+}
+
+/**
+ * A live list's stream (`<path>/live`): server-sent events on the contract's tenant topic; the
+ * console reloads the list when one comes (kit `live`). Undefined when the contract is not live.
+ */
+export function liveCallOf(
+  c: Pick<ResourceContract<z.ZodObject, z.ZodObject, CallPermission>, 'path' | 'live' | 'permissions'>,
+): CallContract | undefined {
+  if (!c.live) return undefined
+  return defineCall({
+    path: `${c.path}/live`,
+    method: 'GET',
+    permission: c.permissions.view,
+    hidden: true,
+    summary: `live changes of the list (server-sent events: ${c.live.event})`,
+  })
 }

@@ -4,6 +4,7 @@
  * schema.ts by its own glob (drizzle.config.ts) and the database client needs no schema (db/client.ts).
  */
 export * from '../core/audit/schema.js'
+export * from '../core/devices/schema.js'
 export * from '../core/jobs/schema.js'
 export * from '../modules/app/schema.js'
 export * from '../modules/auth/schema.js'

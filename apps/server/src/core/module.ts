@@ -8,6 +8,7 @@ import type { TokenService } from './auth/tokens.js'
 import type { Cache } from './cache/index.js'
 import { isResourceBesideTable } from './crud/beside-table.js'
 import { defineResource, type Resource } from './crud/index.js'
+import type { DeviceSubscription, Devices } from './devices/index.js'
 import type { Api } from './http/api.js'
 import type { Realtime } from './realtime/index.js'
 import type { SecretBox } from './secret-box.js'
@@ -32,6 +33,8 @@ export interface ModuleContext {
   secrets: SecretBox
   /** live messages to signed-in users (server-sent events over the bus; core/realtime) */
   realtime: Realtime
+  /** the machines over MQTT: publish, command with ack, online state (core/devices) */
+  devices: Devices
   /** request encryption's public key (base64 SPKI) when XPARK_CRYPTO is on; the private key stays in core */
   cryptoPublicKey?: string
 }
@@ -216,9 +219,19 @@ export interface ModuleManifest {
   /** menu and button codes park staff (the demo's view-only role) get, or which of the menus' codes */
   staff?: readonly string[] | ((codes: readonly string[]) => readonly string[])
   dicts?: readonly DictSeed[]
+  /**
+   * business dictionaries (`blade_dict_biz`) the module's screens read, which a park relabels: seeded
+   * for the platform tenant and the demo park; new tenants copy the platform's (tenant provisioning)
+   */
+  bizDicts?: readonly DictSeed[]
   /** demo data for the demo park, written once into a new database, inside the seed's transaction */
   demo?: (ctx: DemoContext) => Promise<void>
   jobs?: readonly Job[]
+  /**
+   * what the module takes from the machines: topic kind, payload schema, handler in a transaction,
+   * dedupe key (core/devices/ingest.ts); a function when the handlers need the context
+   */
+  subscriptions?: readonly DeviceSubscription[] | ((ctx: ModuleContext) => readonly DeviceSubscription[])
 }
 
 /** A module as the app reads it: every resource, menu and staff code resolved. */

@@ -1,5 +1,12 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the app's box for credentials at rest (set by buildApp): the kit seals write-only fields with it */
+    secrets: SecretBox
+  }
+}
+
 /**
  * Credentials of outside systems kept at rest (a dispatcher's passwords, an API key): AES-256-GCM
  * under a key derived (HKDF) from the server's signing secret, so nothing more has to be configured

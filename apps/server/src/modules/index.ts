@@ -1,6 +1,9 @@
 import { defineModule, type Module } from '../core/module.js'
+import { alarmModule } from './alarm/index.js'
+import { analysisModule } from './analysis/index.js'
 import { appModule } from './app/index.js'
 import { assetModule } from './asset/index.js'
+import { attendanceModule } from './attendance/index.js'
 import { authModule } from './auth/index.js'
 import * as authTables from './auth/schema.js'
 import { authorityModule } from './authority/index.js'
@@ -8,17 +11,22 @@ import { canteenModule } from './canteen/index.js'
 import { clientModule } from './client/index.js'
 import { commodityModule } from './commodity/index.js'
 import { deskModule } from './desk/index.js'
+import { deviceModule } from './device/index.js'
 import { dictModule } from './dict/index.js'
 import { dutyModule } from './duty/index.js'
 import { financeModule } from './finance/index.js'
 import { homeModule } from './home/index.js'
 import { identityModule } from './identity/index.js'
+import { inspectionModule } from './inspection/index.js'
 import { intercomModule } from './intercom/index.js'
 import { logModule } from './log/index.js'
+import { meetingModule } from './meeting/index.js'
 import { menuModule } from './menu/index.js'
 import { messageModule } from './message/index.js'
 import { orgModule } from './org/index.js'
 import { paramModule } from './param/index.js'
+import { parkingModule } from './parking/index.js'
+import { propertyModule } from './property/index.js'
 import { regionModule } from './region/index.js'
 import { resourceModule } from './resource/index.js'
 import { socialModule } from './social/index.js'
@@ -26,6 +34,8 @@ import { staffModule } from './staff/index.js'
 import { storageModule } from './storage/index.js'
 import { tenantModule } from './tenant/index.js'
 import { userModule } from './user/index.js'
+import { videoModule } from './video/index.js'
+import { visitorModule } from './visitor/index.js'
 
 /**
  * The one list of modules: the app registers their routes, the seeds write their menus, products,
@@ -58,7 +68,17 @@ export const MODULES: readonly Module[] = [
   intercomModule,
   assetModule,
   dutyModule,
+  deviceModule,
+  videoModule,
   messageModule,
+  meetingModule,
+  alarmModule,
+  inspectionModule,
+  attendanceModule,
+  parkingModule,
+  propertyModule,
+  visitorModule,
+  analysisModule,
   homeModule,
   socialModule,
 ]

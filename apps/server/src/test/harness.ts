@@ -67,6 +67,9 @@ export async function startTestApp(
     XPARK_CAPTCHA: 'off',
     XPARK_LOG_LEVEL: 'silent',
     XPARK_JOBS: 'off',
+    // each app its own embedded broker on a free port; the simulated machines only where a test asks
+    XPARK_MQTT_PORT: '0',
+    XPARK_DEVICE_SIMULATOR: 'off',
     NODE_ENV: 'test',
     ...env,
   })

@@ -22,7 +22,14 @@ export interface ServerProcess {
  */
 export function startServer(env: Record<string, string>, waitFor: RegExp, timeoutMs = 90_000): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../main.ts')], {
-    env: { ...withoutServices(process.env), XPARK_LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
+    // the embedded MQTT broker on a free port: test servers run side by side
+    env: {
+      ...withoutServices(process.env),
+      XPARK_LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      XPARK_MQTT_PORT: '0',
+      ...env,
+    },
   })
   let output = ''
   const exited = new Promise<number | string | null>((resolve) =>

@@ -249,6 +249,10 @@ describe('route sweep: every route names its permission; writes respect tenants 
         'GET /xparkApi/blade-system/tenant/info',
         'GET /xparkApi/console/settings',
         'GET /xparkApi/health',
+        // a meeting room's door screen (modules/meeting): the room's revocable token is its credential
+        'GET /xparkApi/park-meeting/display/board',
+        // a face record's snapshot (modules/visitor): its signed link is its credential (an <img src>)
+        'GET /xparkApi/park-face/photo/:id',
         'POST /xparkApi/blade-auth/oauth/logout',
         'POST /xparkApi/blade-auth/oauth/token',
         // the canteen's card check (spec 02 §7: sent without the bearer token), rate limited
@@ -317,7 +321,7 @@ describe('route sweep: every route names its permission; writes respect tenants 
     }
     expect(wrong).toEqual([])
     // what the staff may write is its own: profile, password, its desk shortcuts, its error log, its
-    // messages' read state
+    // messages' read state, its playbacks, its patrols
     expect(
       writes
         .filter((r) => may(namesOf(r.permission)))
@@ -335,8 +339,33 @@ describe('route sweep: every route names its permission; writes respect tenants 
         'blade-user/update-password',
         'blade-user/smsForUpdate-password',
         'park-manage/center-web-message/setMessagerRead',
+        // the controls of its own recording playbacks (another user's is 409)
+        'park-manage/playControl/control',
         // a guest token's registration (refused with 400 to an account's token)
         'blade-user/register-guest',
+        // a read by POST (spec 02 §7 "sign list (POST)"): it writes nothing
+        'park-meeting/meeting/signList',
+        // its own patrols: only the record's inspector starts, checks in and ends one (403 otherwise)
+        'park-manage/inspection/startInspection',
+        'park-manage/inspection/checkIn',
+        'park-manage/inspection/endInspection',
+        // its own visitors: the host decides a visit made for them (anyone else's is 403 without visitor_approve)
+        'park-face/visitorApproval/approve',
+        // the property services' reads, "mostly POST" (spec 02 §7 "/ydzy"): they write nothing
+        ...[
+          'getDict',
+          'getTrouble',
+          'query-city',
+          'query-city-all',
+          'query-dict',
+          'query-hotSpot',
+          'query-type',
+          'queryCheckList',
+          'queryMachineList',
+          'select-clean',
+          'select-repair',
+          'select-repair-info',
+        ].map((p) => `ydzy/cmzy/${p}`),
       ].sort(),
     )
   })

@@ -5,13 +5,18 @@ import { join } from 'node:path'
 import { Redis } from 'ioredis'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DeviceSimulator } from '../adapters/device/simulator.js'
+import { deviceKey } from '../core/devices/index.js'
 import { bearer, call, type Node, refresh, signIn, startNode, stopNode } from './nodes.js'
+import { mosquittoBinary, PrivateMosquitto } from './services.js'
 
 /**
  * Issue 13, scale-out: three real server processes on one PostgreSQL database and one Redis, as N
  * nodes behind a load balancer. Started at once on an empty database, one migrates and seeds it; then
  * whatever one node issues or records (tokens, captchas, revocations, refresh-token spends, rate
  * counts, lockouts) holds on the others, and scheduled jobs run once per interval, not once per node.
+ * With mosquitto installed the nodes share a private broker (MQTT 5 shared subscriptions): readings of
+ * one machine taken by different nodes count toward one alarm (issue 29).
  */
 
 const DATABASE_URL = process.env.DATABASE_URL
@@ -24,6 +29,11 @@ if (skipped)
   )
 
 const NODES = 3
+const mosquitto = mosquittoBinary()
+if (!skipped && !mosquitto)
+  console.log(
+    'scale-out test: the alarm case is skipped: mosquitto is not installed (apt-get install -y mosquitto)',
+  )
 const RATE_PER_ADDRESS = 8
 const FAIL_LIMIT = 4
 /** the finance module's job (every 60 s): the one scheduled job short enough to watch */
@@ -40,6 +50,8 @@ describe.skipIf(skipped)(
     let redis: Redis
     let db: pg.Client
     let nodes: Node[] = []
+    let broker: PrivateMosquitto | undefined
+    const jwtSecret = randomUUID() + randomUUID()
     let allServingAt = 0
     /** a fresh client address for each scenario (per-address limits stay apart) */
     let nextAddress = 10
@@ -55,8 +67,12 @@ describe.skipIf(skipped)(
     }
 
     /** a signed-in administrator; the captcha comes from another node than the sign-in */
-    async function session(on: number, from = address()) {
-      const res = await signIn(nodes[on]!, { from, captcha: await captchaFrom(nodes[(on + 1) % NODES]!) })
+    async function session(on: number, from = address(), tenantId?: string) {
+      const res = await signIn(nodes[on]!, {
+        from,
+        captcha: await captchaFrom(nodes[(on + 1) % NODES]!),
+        ...(tenantId ? { tenantId } : {}),
+      })
       expect(res.status, JSON.stringify(res.body)).toBe(200)
       return res.body as { access_token: string; refresh_token: string }
     }
@@ -70,12 +86,15 @@ describe.skipIf(skipped)(
       const url = new URL(DATABASE_URL as string)
       url.pathname = `/${dbName}`
       redis = new Redis(REDIS_URL as string)
+      broker = mosquitto ? await PrivateMosquitto.create(mosquitto) : undefined
       const env = {
+        // the machines' broker, one for all (without it each node would open an embedded one)
+        ...(broker ? { XPARK_MQTT_URL: broker.url(), XPARK_DEVICE_SIMULATOR: 'off' } : {}),
         DATABASE_URL: url.toString(),
         REDIS_URL: REDIS_URL as string,
         XPARK_REDIS_PREFIX: prefix,
         // one secret for every node, as the operations guide says
-        XPARK_JWT_SECRET: randomUUID() + randomUUID(),
+        XPARK_JWT_SECRET: jwtSecret,
         XPARK_CAPTCHA: 'on',
         XPARK_JOBS: 'on',
         XPARK_LOGIN_RATE_PER_ADDRESS: String(RATE_PER_ADDRESS),
@@ -95,6 +114,7 @@ describe.skipIf(skipped)(
 
     afterAll(async () => {
       await Promise.all(nodes.map(stopNode))
+      await broker?.destroy()
       await db?.end()
       if (redis) {
         let cursor = '0'
@@ -226,6 +246,75 @@ describe.skipIf(skipped)(
         (await signIn(nodes[2]!, { from: address(), captcha: await captchaFrom(nodes[0]!) })).status,
       ).toBe(200)
     })
+
+    it.skipIf(!mosquitto)(
+      'readings of one machine taken by different nodes count toward one alarm, held in the shared cache',
+      async () => {
+        const tenantId = '100001'
+        const token = (await session(0, address(), tenantId)).access_token
+        const { rows: machines } = await db.query<{ id: string }>(
+          `select id from xpark_machine where tenant_id = $1 and code = 'SENSOR-R1' and is_deleted = 0`,
+          [tenantId],
+        )
+        const saved = await call<{ success: boolean; data: { id: string } }>(
+          nodes[0]!,
+          '/park-manage/alarmController/saveAlarmRule',
+          {
+            method: 'POST',
+            headers: bearer(token),
+            body: {
+              name: '温度过高 (多节点)',
+              kind: 1,
+              metric: 'temp',
+              operator: '>',
+              threshold: 50,
+              holdSeconds: 2,
+              scopeType: 3,
+              machineIds: machines[0]!.id,
+              level: 3,
+              status: 1,
+            },
+          },
+        )
+        expect(saved.body.success, JSON.stringify(saved.body)).toBe(true)
+        const ruleId = saved.body.data.id
+        // the machine, on the shared broker with its key (the nodes' secret)
+        const sensor = new DeviceSimulator(broker!.url(), (t, m) => deviceKey(jwtSecret, t, m), {
+          protocolVersion: 5,
+        })
+        const sentAt: number[] = []
+        try {
+          await sensor.add([{ tenantId, code: 'SENSOR-R1' }])
+          // four seconds of crossing readings, five a second, spread by the broker over the three nodes
+          for (let i = 0; i < 20; i++) {
+            sentAt.push(Date.now())
+            await sensor.read(tenantId, 'SENSOR-R1', { temp: 60 + i })
+            await new Promise((r) => setTimeout(r, 200))
+          }
+        } finally {
+          await sensor.close()
+        }
+        const alarms = async () =>
+          (
+            await db.query<{ count: number; status: number }>(
+              'select count, status from xpark_alarm where rule_id = $1 and is_deleted = 0',
+              [ruleId],
+            )
+          ).rows
+        // held 2 s from the first crossing whichever node saw it: opened once, then counted on
+        const deadline = Date.now() + 15_000
+        while ((await alarms()).length === 0 && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 200))
+        await new Promise((r) => setTimeout(r, 1_000))
+        const rows = await alarms()
+        expect(rows).toHaveLength(1)
+        // the readings from 2 s after the first on (a reading near the edge may fall either side)
+        const held = sentAt.filter((at) => at - sentAt[0]! >= 2_000).length
+        expect(rows[0]!.count).toBeGreaterThanOrEqual(held - 2)
+        expect(rows[0]!.count).toBeLessThanOrEqual(held + 2)
+      },
+      60_000,
+    )
 
     it('a scheduled job runs once per interval across the nodes, not once per node', async () => {
       // every node ticks the 60 s job once a minute from its start: after two minutes each has ticked

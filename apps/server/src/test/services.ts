@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { connect, createServer } from 'node:net'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 
@@ -215,5 +216,75 @@ export class PrivateRedis {
 
   async destroy(): Promise<void> {
     await this.stop()
+  }
+}
+
+/** mosquitto on the PATH (Debian puts it in /usr/sbin), or null. */
+export function mosquittoBinary(): string | null {
+  for (const dir of [...(process.env.PATH ?? '').split(':'), '/usr/sbin']) {
+    const file = join(dir, 'mosquitto')
+    if (dir && existsSync(file)) return file
+  }
+  return null
+}
+
+/** A private mosquitto (MQTT 5, shared subscriptions) on a free loopback port, anonymous, nothing kept. */
+export class PrivateMosquitto {
+  private child: ChildProcess | null = null
+
+  private constructor(
+    private readonly bin: string,
+    readonly port: number,
+    private readonly dir: string,
+  ) {}
+
+  static async create(bin: string): Promise<PrivateMosquitto> {
+    const dir = join(tmpdir(), `xpark-mosquitto-${process.pid}-${Date.now()}`)
+    mkdirSync(dir, { recursive: true })
+    const server = new PrivateMosquitto(bin, await freePort(), dir)
+    await server.start()
+    return server
+  }
+
+  url(): string {
+    return `mqtt://127.0.0.1:${this.port}`
+  }
+
+  async start(): Promise<void> {
+    const config = join(this.dir, 'mosquitto.conf')
+    writeFileSync(config, `listener ${this.port} 127.0.0.1\nallow_anonymous true\npersistence false\n`)
+    const child = spawn(this.bin, ['-c', config], { stdio: ['ignore', 'pipe', 'pipe'] })
+    this.child = child
+    // ready when the port answers
+    const deadline = Date.now() + 10_000
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`mosquitto exited (${child.exitCode})`)
+      const open = await new Promise<boolean>((resolve) => {
+        const socket = connect(this.port, '127.0.0.1')
+        socket.once('connect', () => {
+          socket.destroy()
+          resolve(true)
+        })
+        socket.once('error', () => resolve(false))
+      })
+      if (open) return
+      if (Date.now() > deadline) throw new Error('mosquitto did not start')
+      await sleep(50)
+    }
+  }
+
+  /** Gone at once, as a crashed broker. */
+  async stop(): Promise<void> {
+    const child = this.child
+    if (!child || child.exitCode !== null || child.signalCode) return
+    const gone = new Promise((r) => child.once('exit', r))
+    child.kill('SIGKILL')
+    await gone
+    this.child = null
+  }
+
+  async destroy(): Promise<void> {
+    await this.stop()
+    rmSync(this.dir, { recursive: true, force: true })
   }
 }

@@ -1,21 +1,31 @@
 import type { FeatureManifest } from '@/components/kit'
+import alarm from '../features/alarm'
+import analysis from '../features/analysis'
 import app from '../features/app'
 import asset from '../features/asset'
+import attendance from '../features/attendance'
 import authority from '../features/authority'
 import base from '../features/base'
 import canteen from '../features/canteen'
 import commodity from '../features/commodity'
 import desk from '../features/desk'
+import device from '../features/device'
 import duty from '../features/duty'
 import finance from '../features/finance'
 import info from '../features/info'
+import inspection from '../features/inspection'
 import intercom from '../features/intercom'
+import meeting from '../features/meeting'
 import message from '../features/message'
 import monitor from '../features/monitor'
+import parking from '../features/parking'
+import property from '../features/property'
 import resource from '../features/resource'
 import social from '../features/social'
 import storage from '../features/storage'
 import system from '../features/system'
+import video from '../features/video'
+import visitor from '../features/visitor'
 import wel from '../features/wel'
 
 /**
@@ -43,4 +53,14 @@ export const FEATURES: readonly FeatureManifest[] = [
   social,
   duty,
   message,
+  meeting,
+  alarm,
+  property,
+  device,
+  inspection,
+  attendance,
+  parking,
+  video,
+  visitor,
+  analysis,
 ]

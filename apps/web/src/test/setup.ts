@@ -13,6 +13,17 @@ configure({ asyncUtilTimeout: 15_000 })
 // ("document is not defined"): the bar is not what component tests look at
 vi.mock('@/api/progress', () => ({ progress: { start() {}, done() {} } }))
 
+// A screen rendered without the shell shows the HTTP client's errors through antd's static `message`,
+// which lives in a React root of its own that `cleanup()` does not unmount: its toast closes 3 s later,
+// after a short file's jsdom is gone ("window is not defined" from React's scheduler, failing the run).
+// Keep the real module, note that it was loaded, and close its toasts before the file ends.
+const staticMessages = vi.hoisted(() => ({ loaded: null as null | { closeStaticMessages(): void } }))
+vi.mock('@/api/staticMessage', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/api/staticMessage')>()
+  staticMessages.loaded = real
+  return real
+})
+
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: vi.fn().mockImplementation((query: string) => ({
@@ -44,17 +55,62 @@ afterEach(() => {
   sessionStorage.clear()
 })
 
-// React's work still queued at the end of a file (a render, the passive effects of the last commit) must
-// run while the file's jsdom exists: otherwise "window is not defined" arrives after teardown and fails
-// the whole run. A fixed 100 ms wait was not enough once on a loaded CI machine. An idle-priority task on
-// React's own scheduler runs after every task queued before it (and after those they queue), so drain
-// it, give late timers 100 ms, and drain again.
+// React's work still queued at the end of a file must run while the file's jsdom exists: otherwise
+// "window is not defined" arrives from React's scheduler after teardown and fails the whole run. Draining
+// the scheduler alone was not enough (ProductPage, RoleGrantDialog, ImportDialog failed CI in turn): a
+// timer set by antd (a toast's 3 s close, a motion's end) fires later still, in Node's own setTimeout,
+// which outlives jsdom, and queues new React work. So note every timer a file sets, and at the end of
+// the file drain React's queue, then clear the timers still pending, then drain what that left.
+type TimerId = ReturnType<typeof setTimeout>
+const timers = vi.hoisted(() => {
+  const realSymbol = Symbol.for('xpark.test.realTimers')
+  const holder = globalThis as unknown as Record<
+    symbol,
+    { setTimeout: typeof setTimeout; setInterval: typeof setInterval } | undefined
+  >
+  // a worker runs many files: wrap the real functions once, not a wrapper of the last file's wrapper
+  holder[realSymbol] ??= { setTimeout: globalThis.setTimeout, setInterval: globalThis.setInterval }
+  const real = holder[realSymbol]
+  const pending = new Set<ReturnType<typeof setTimeout>>()
+  const tracked = <F extends typeof setTimeout | typeof setInterval>(set: F, once: boolean): F =>
+    ((handler: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+      const id: ReturnType<typeof setTimeout> = set(
+        (...a: unknown[]) => {
+          if (once) pending.delete(id)
+          handler(...a)
+        },
+        ms,
+        ...args,
+      )
+      pending.add(id)
+      return id
+    }) as F
+  globalThis.setTimeout = tracked(real.setTimeout, true)
+  globalThis.setInterval = tracked(real.setInterval, false)
+  return { real, pending }
+})
+
 const drainReactScheduler = () =>
   new Promise<void>((resolve) => {
+    // an idle-priority task on React's own scheduler runs after every task queued before it
     unstable_scheduleCallback(unstable_IdlePriority, () => resolve())
   })
+const pause = (ms: number) => new Promise<void>((resolve) => timers.real.setTimeout(resolve, ms))
+const clearPendingTimers = () => {
+  for (const id of timers.pending as Set<TimerId>) {
+    clearTimeout(id)
+    clearInterval(id)
+  }
+  timers.pending.clear()
+}
+
 afterAll(async () => {
+  staticMessages.loaded?.closeStaticMessages()
   await drainReactScheduler()
-  await new Promise<void>((resolve) => setTimeout(resolve, 100))
-  await drainReactScheduler()
+  await pause(50)
+  for (let round = 0; round < 3; round++) {
+    clearPendingTimers()
+    await drainReactScheduler()
+  }
+  clearPendingTimers()
 })

@@ -1,13 +1,12 @@
 import { z } from 'zod'
 import { type CallInput, defineCall, SIGNED_IN } from '../calls.js'
 import { idString, optionalChoice, optionalText, requiredText, wire } from '../fields.js'
-import { defineContract } from '../kit.js'
 import { doneReply, pageOf } from '../replies.js'
 
 /**
  * The message centre (spec 01 §7 "Message centre", spec 02 §7 "Other"): messages to one person of a
  * tenant, with their read state, sender, sending module and a console link; delivered live over the
- * user's event stream. Also the scene log (`park-meeting/scene/log`) and the home page's cards per
+ * user's event stream. Also the home page's cards per
  * role (`park-manage/home-page-config`). See docs/modules/message.md.
  */
 
@@ -178,33 +177,6 @@ export const messageStreamCall = messageCall({
   hidden: true,
   summary: 'server-sent events: `message` for each new message',
 })
-
-// —— scene log (park-meeting/scene/log: page, detail, remove, submit) ——
-
-export const sceneLogContract = defineContract({
-  path: 'park-meeting/scene/log',
-  code: 'scene_log',
-  label: 'sceneName',
-  form: z.object({
-    sceneId: idString.optional(),
-    sceneName: requiredText('please input scene name', 64),
-    /** 1 succeeded, 0 failed */
-    result: optionalChoice('result: 0 or 1', 0, 1),
-    content: optionalText('content', 1000),
-  }),
-  row: z.object({
-    id: wire.id,
-    sceneId: wire.optionalId,
-    sceneName: wire.text,
-    result: wire.number,
-    content: wire.text,
-    createTime: wire.date,
-  }),
-  filters: { sceneName: 'like', sceneId: 'eq', result: 'eq' },
-  sorts: ['createTime'],
-  routes: { list: false, save: false, update: false },
-})
-export type SceneLogRow = z.infer<typeof sceneLogContract.row>
 
 // —— home page configuration (which cards the home page shows, per role) ——
 

@@ -38,12 +38,12 @@ const smallEnum = (field: string, values: readonly number[]) =>
     Math.max(...values),
   ).refine((v) => values.includes(v), `${field} must be one of ${values.join(', ')}`)
 
-/** `blade-system/dept` form. deptCategory: 1 company, 2 department, 3 group. */
+/** `blade-system/dept` form. deptCategory: 1 company, 2 department, 3 group, 4 community (property services). */
 export const DeptForm = z.object({
   parentId: parentIdString.optional(),
   deptName: required('please enter dept name', 45),
   fullName: optionalText('fullName', 45),
-  deptCategory: smallEnum('deptCategory', [1, 2, 3]).optional(),
+  deptCategory: smallEnum('deptCategory', [1, 2, 3, 4]).optional(),
   sort,
   remark: optionalText('remark', 255),
 })

@@ -121,7 +121,8 @@ const BLADEX: readonly DictSeed[] = [
   },
   { code: 'api_scope_type', name: '接口权限', entries: seq(['系统接口', '业务接口'], 1) },
   { code: 'scope_category', name: '权限类型', entries: seq(['数据权限', '接口权限'], 1) },
-  { code: 'org_category', name: '机构类型', entries: seq(['公司', '部门', '小组'], 1) },
+  // 社区: a community of the property services (modules/property): a department its data scope covers
+  { code: 'org_category', name: '机构类型', entries: seq(['公司', '部门', '小组', '社区'], 1) },
   { code: 'post_category', name: '岗位类型', entries: seq(['高层', '中层', '基层', '其他'], 1) },
   {
     code: 'notice',
@@ -172,6 +173,11 @@ export function moduleDicts(): DictSeed[] {
   return MODULES.flatMap((m) => m.dicts ?? [])
 }
 
+/** The business dictionaries the modules bring (their relabelled lookups). */
+export function moduleBizDicts(): DictSeed[] {
+  return MODULES.flatMap((m) => m.bizDicts ?? [])
+}
+
 /**
  * System dictionaries, and the business dictionaries of these tenants. A business root is sealed:
  * the codes are read by the screens, so only an administrator may rename or remove one; its
@@ -180,5 +186,7 @@ export function moduleDicts(): DictSeed[] {
 export async function seedDicts(tx: Tx, bizTenants: readonly string[]): Promise<void> {
   await tx.insert(dict).values(dictRows([...SYSTEM_DICT_SEED, ...moduleDicts()], false))
   for (const tenantId of bizTenants)
-    await tx.insert(dictBiz).values(dictRows(BIZ_DICT_SEED, true).map((r) => ({ ...r, tenantId })))
+    await tx
+      .insert(dictBiz)
+      .values(dictRows([...BIZ_DICT_SEED, ...moduleBizDicts()], true).map((r) => ({ ...r, tenantId })))
 }

@@ -48,21 +48,33 @@ export function registerAuthentication(
   principals: Principals,
 ): void {
   app.decorateRequest('auth', null)
+  // the account's record (and a switched session's source account's) in the token check's round trip
+  const records = (auth: Readonly<AuthContext>) =>
+    auth.userId === GUEST_USER_ID
+      ? []
+      : auth.sourceUserId
+        ? [
+            principals.keyOf(auth.tenantId, auth.userId),
+            principals.keyOf(auth.sourceTenantId ?? '', auth.sourceUserId),
+          ]
+        : [principals.keyOf(auth.tenantId, auth.userId)]
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config?.public || !request.routeOptions.url) return
+    const config = request.routeOptions.config
+    if (config?.public || !request.routeOptions.url) return
     const token = readBearer(request)
     if (!token) throw unauthorized('缺失令牌,鉴权失败')
-    const check = await tokens.verifyAccess(token)
+    const check = await tokens.verifyAccess(token, records)
     if (!check.ok) throw unauthorized(check.reason === 'invalid' ? '请求未授权' : '令牌已失效')
-    if (check.auth.userId === GUEST_USER_ID) {
+    const auth = check.auth
+    if (auth.userId === GUEST_USER_ID) {
       // no account behind it: nothing to load, and only the routes made for guests take it
-      if (!request.routeOptions.config?.guest) throw unauthorized(GUEST_REFUSED)
-      request.auth = check.auth
+      if (!config?.guest) throw unauthorized(GUEST_REFUSED)
+      request.auth = auth
       return
     }
-    const { auth, passwordChangeRequired } = await current(principals, check.auth)
+    const passwordChangeRequired = await current(principals, auth, check.read)
     request.auth = auth
-    if (passwordChangeRequired && !request.routeOptions.config?.beforePasswordChange)
+    if (passwordChangeRequired && !config?.beforePasswordChange)
       throw new AppError(403, PASSWORD_CHANGE_REQUIRED, { passwordChangeRequired: true })
   })
 }
@@ -73,22 +85,32 @@ export const GUEST_REFUSED = '访客令牌仅可用于注册申请'
 /** The refusal while an initial password is unchanged; `data.passwordChangeRequired` tells the console. */
 export const PASSWORD_CHANGE_REQUIRED = '请先修改初始密码'
 
-/** The token's caller with the account's current roles and departments; 401 when it may not act. */
+/**
+ * Give the token's caller (this request's own copy) the account's current roles and departments,
+ * from the records read with the token (`read`); 401 when it may not act. True when the account must
+ * still change an initial password.
+ */
 async function current(
   principals: Principals,
   auth: AuthContext,
-): Promise<{ auth: AuthContext; passwordChangeRequired: boolean }> {
-  const [now, source] = await Promise.all([
-    principals.current(auth.tenantId, auth.userId),
-    auth.sourceUserId ? principals.current(auth.sourceTenantId ?? '', auth.sourceUserId) : null,
-  ])
-  if (!now) return { auth, passwordChangeRequired: false }
+  read: readonly (string | null)[],
+): Promise<boolean> {
+  const nowRead = principals.fromCached(auth.tenantId, auth.userId, read[0] ?? null)
+  const sourceRead = auth.sourceUserId
+    ? principals.fromCached(auth.sourceTenantId ?? '', auth.sourceUserId, read[1] ?? null)
+    : null
+  // cached records are answered without waiting; a miss reads the database
+  const [now, source] =
+    nowRead instanceof Promise || sourceRead instanceof Promise
+      ? await Promise.all([nowRead, sourceRead])
+      : [nowRead, sourceRead]
+  if (!now) return false
   // a switched session lives only while the account it came from may act
   if (principalProblem(now) || (source && principalProblem(source))) throw unauthorized('令牌已失效')
-  return {
-    auth: { ...auth, roleIds: now.roleIds, roleAliases: now.roleAliases, deptIds: now.deptIds },
-    passwordChangeRequired: now.passwordChangeRequired,
-  }
+  auth.roleIds = now.roleIds
+  auth.roleAliases = now.roleAliases
+  auth.deptIds = now.deptIds
+  return now.passwordChangeRequired
 }
 
 /** The caller of an authenticated route (the hook guarantees it is there). */

@@ -1,4 +1,4 @@
-import type { Cache } from '../cache/index.js'
+import { type Cache, parsedOnce } from '../cache/index.js'
 
 /**
  * Who the caller is *now*. A token says who signed in; what that account may do (its roles and
@@ -37,14 +37,29 @@ export class Principals {
 
   constructor(private readonly cache: Cache) {}
 
-  /** The account's current record, or null when no loader is registered. */
-  async current(tenantId: string, userId: string): Promise<Principal | null> {
+  /** The cache key of an account's record (read with the token's revocations, in one round trip). */
+  keyOf(tenantId: string, userId: string): string {
+    return keyOf(tenantId, userId)
+  }
+
+  /**
+   * The record from the text read under `keyOf` (null: not cached, read the database once and cache
+   * it). A cached text is parsed once per text: a record changes only when it is dropped and read
+   * again. The record is frozen, as it is shared by the requests that read the same text.
+   */
+  fromCached(
+    tenantId: string,
+    userId: string,
+    text: string | null,
+  ): Principal | null | Promise<Principal | null> {
     if (!this.loader) return null
-    const key = keyOf(tenantId, userId)
-    const hit = await this.cache.get(key)
-    if (hit !== null) return JSON.parse(hit) as Principal
-    const principal = await this.loader(tenantId, userId)
-    await this.cache.set(key, JSON.stringify(principal), PRINCIPAL_TTL)
+    if (text !== null) return parsedOnce(keyOf(tenantId, userId), text, frozenPrincipal)
+    return this.load(this.loader, tenantId, userId)
+  }
+
+  private async load(loader: PrincipalLoader, tenantId: string, userId: string): Promise<Principal> {
+    const principal = await loader(tenantId, userId)
+    await this.cache.set(keyOf(tenantId, userId), JSON.stringify(principal), PRINCIPAL_TTL)
     return principal
   }
 
@@ -63,4 +78,12 @@ export function principalProblem(principal: Principal, now = Date.now()): Princi
   if (principal.refused) return principal.refused
   if (principal.tenantExpiresAt !== null && principal.tenantExpiresAt < now) return 'tenant-expired'
   return null
+}
+
+function frozenPrincipal(text: string): Principal {
+  const principal = JSON.parse(text) as Principal
+  Object.freeze(principal.roleIds)
+  Object.freeze(principal.roleAliases)
+  Object.freeze(principal.deptIds)
+  return Object.freeze(principal)
 }

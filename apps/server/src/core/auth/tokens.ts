@@ -27,7 +27,7 @@ export interface AuthContext {
 }
 
 export type TokenCheck =
-  | { ok: true; auth: AuthContext }
+  | { ok: true; auth: AuthContext /** the values of `alsoRead`'s keys */; read: (string | null)[] }
   | { ok: false; reason: 'invalid' | 'expired' | 'revoked' }
 
 const ISSUER = 'xpark'
@@ -81,14 +81,19 @@ export class TokenService {
     return { token, jti, exp }
   }
 
-  /** The claims of a token whose signature was checked: the signature once, the revocations every time. */
-  private async claims(token: string): Promise<VerifiedToken> {
+  /**
+   * The claims of a token whose signature was checked: the signature once, the revocations every time.
+   * A token seen before is answered without a promise (the check of every authenticated request).
+   */
+  private claims(token: string): VerifiedToken | Promise<VerifiedToken> {
     const known = this.verified.get(token)
-    if (known) {
-      if (known.auth.exp * 1000 > Date.now()) return known
-      this.verified.delete(token)
-      throw new errors.JWTExpired('"exp" claim timestamp check failed', {})
-    }
+    if (!known) return this.verifySignature(token)
+    if (known.auth.exp * 1000 > Date.now()) return known
+    this.verified.delete(token)
+    throw new errors.JWTExpired('"exp" claim timestamp check failed', {})
+  }
+
+  private async verifySignature(token: string): Promise<VerifiedToken> {
     const { payload: p } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] })
     const auth: AuthContext = {
       userId: String(p.sub),
@@ -111,27 +116,44 @@ export class TokenService {
     return made
   }
 
-  async verifyAccess(token: string): Promise<TokenCheck> {
+  /**
+   * Signature, expiry and the revocations (read from the shared cache on every call: a logout on any
+   * node holds at the next request). `alsoRead`: more cache keys for the caller, read in the same
+   * round trip (the account's current record, core/auth/principals.ts); their values come back in
+   * `read`, in order.
+   */
+  async verifyAccess(
+    token: string,
+    alsoRead?: (auth: Readonly<AuthContext>) => readonly string[],
+  ): Promise<TokenCheck> {
     try {
-      const known = await this.claims(token)
-      // a copy per request: the scope registry keys its per-app data scopes by this object
-      const auth: AuthContext = { ...known.auth }
-      const issuedMs = known.issuedMs
-      const [tokenRevoked, familyRevoked, userEnded, sourceEnded] = await Promise.all([
-        this.cache.get(`revoked:jti:${auth.jti}`),
-        auth.familyId ? this.cache.get(`revoked:fam:${auth.familyId}`) : Promise.resolve(null),
-        this.cache.get(`revoked:user:${auth.userId}`),
-        auth.sourceUserId ? this.cache.get(`revoked:user:${auth.sourceUserId}`) : Promise.resolve(null),
-      ])
+      const claimed = this.claims(token)
+      const known = claimed instanceof Promise ? await claimed : claimed
+      const checked = known.auth
+      const extra = alsoRead ? alsoRead(checked) : []
+      // [jti, family, user, source user, ...extra]: absent family and source read no key
+      const keys = [`revoked:jti:${checked.jti}`]
+      if (checked.familyId) keys.push(`revoked:fam:${checked.familyId}`)
+      keys.push(`revoked:user:${checked.userId}`)
+      if (checked.sourceUserId) keys.push(`revoked:user:${checked.sourceUserId}`)
+      const revocations = keys.length
+      keys.push(...extra)
+      const values = await this.cache.getMany(keys)
+      let at = 0
+      const tokenRevoked = values[at++]
+      const familyRevoked = checked.familyId ? values[at++] : null
+      const userEnded = values[at++] ?? null
+      const sourceEnded = checked.sourceUserId ? (values[at++] ?? null) : null
       if (tokenRevoked || familyRevoked) return { ok: false, reason: 'revoked' }
       // `<ms>` or `<ms>|<family kept>`: a password change ends every session but the one it came from
       const endedBefore = (value: string | null) => {
         if (value === null) return false
         const [at, kept] = value.split('|')
-        return issuedMs < Number(at) && !(kept && kept === auth.familyId)
+        return known.issuedMs < Number(at) && !(kept && kept === checked.familyId)
       }
       if (endedBefore(userEnded) || endedBefore(sourceEnded)) return { ok: false, reason: 'revoked' }
-      return { ok: true, auth }
+      // a copy per request: the scope registry keys its per-app data scopes by this object
+      return { ok: true, auth: { ...checked }, read: values.slice(revocations) }
     } catch (error) {
       return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' }
     }

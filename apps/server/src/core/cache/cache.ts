@@ -5,6 +5,8 @@
 export interface Cache {
   readonly kind: 'memory' | 'redis'
   get(key: string): Promise<string | null>
+  /** several keys in one round trip (Redis MGET): what every authenticated request reads */
+  getMany(keys: readonly string[]): Promise<(string | null)[]>
   set(key: string, value: string, ttlSeconds: number): Promise<void>
   /** set only when absent; true when this call set it */
   setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>

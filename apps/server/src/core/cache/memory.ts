@@ -34,6 +34,10 @@ export class MemoryCache implements Cache {
     return this.live(key)?.value ?? null
   }
 
+  async getMany(keys: readonly string[]) {
+    return keys.map((key) => this.live(key)?.value ?? null)
+  }
+
   async set(key: string, value: string, ttlSeconds: number) {
     this.entries.set(key, { value, expiresAt: Date.now() + ttlSeconds * 1000 })
   }

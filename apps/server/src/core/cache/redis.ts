@@ -75,6 +75,20 @@ export class RedisCache implements Cache {
     )
   }
 
+  async getMany(keys: readonly string[]) {
+    if (!keys.length) return []
+    return this.attempt(
+      async (r) => {
+        const values = await r.mget(...keys)
+        // a key Redis lacks may have been written while it was away (as get reads it)
+        if (!values.includes(null)) return values
+        const kept = await this.fallback.getMany(keys)
+        return values.map((v, i) => v ?? kept[i] ?? null)
+      },
+      (m) => m.getMany(keys),
+    )
+  }
+
   async set(key: string, value: string, ttlSeconds: number) {
     await this.attempt(
       async (r) => {

@@ -1,4 +1,4 @@
-import { defineContract } from '@xpark/contract/kit'
+import { defineContract, NOT_YOURS } from '@xpark/contract/kit'
 import { codedTreeContract } from '@xpark/contract/presets'
 import { eq, sql } from 'drizzle-orm'
 import { integer, pgTable, text, varchar } from 'drizzle-orm/pg-core'
@@ -10,6 +10,7 @@ import { startTestApp, type TestContext } from '../../test/harness.js'
 import type { AuthContext } from '../auth/tokens.js'
 import { AppError } from '../errors.js'
 import { keyedByTenant } from '../tenancy.js'
+import { runAction } from './actions.js'
 import { importWorkbook } from './excel.js'
 import { lookup, lookupMany } from './expand.js'
 import { codedTreeResource } from './presets.js'
@@ -53,6 +54,15 @@ const category = pgTable('xpark_t_category', {
   remark: varchar('remark', { length: 255 }).notNull().default(''),
 })
 
+const order = pgTable('xpark_t_order', {
+  id: id('id').primaryKey(),
+  ...tenantColumns(),
+  name: varchar('name', { length: 64 }).notNull(),
+  state: integer('state').notNull().default(0),
+  workerId: id('worker_id'),
+  reporterId: id('reporter_id'),
+})
+
 const DDL = `
 create table xpark_t_keyed (id bigint primary key, tenant_id varchar(12) not null, name varchar(64) not null,
   create_user bigint, create_dept bigint, create_time timestamptz, update_user bigint, update_time timestamptz,
@@ -67,6 +77,10 @@ create table xpark_t_holder (id bigint primary key, tenant_id varchar(12) not nu
 create table xpark_t_category (id bigint primary key, tenant_id varchar(12) not null, parent_id bigint not null,
   code varchar(32) not null, name varchar(64) not null, sort integer not null default 0,
   remark varchar(255) not null default '',
+  create_user bigint, create_dept bigint, create_time timestamptz, update_user bigint, update_time timestamptz,
+  status integer not null default 1, is_deleted integer not null default 0);
+create table xpark_t_order (id bigint primary key, tenant_id varchar(12) not null, name varchar(64) not null,
+  state integer not null default 0, worker_id bigint, reporter_id bigint,
   create_user bigint, create_dept bigint, create_time timestamptz, update_user bigint, update_time timestamptz,
   status integer not null default 1, is_deleted integer not null default 0);`
 
@@ -130,9 +144,37 @@ const categories = codedTreeResource({
   duplicate: '分类编码已存在',
 })
 
-function caller(tenantId: string): AuthContext {
+const orders = defineResource({
+  contract: defineContract({
+    path: 'test/order',
+    code: 'test_order',
+    form: z.object({ name: z.string() }),
+    row: row.extend({ state: z.number(), workerId: z.string(), reporterId: z.string() }),
+    actions: {
+      move: {
+        state: 'state',
+        target: 'ids',
+        input: z.object({ to: z.coerce.number() }),
+        transitions: [
+          { label: 'accept', from: [1], to: 2, when: { to: 2 }, by: { field: 'workerId' } },
+          {
+            label: 'cancel',
+            from: [0, 1],
+            to: 9,
+            when: { to: 9 },
+            by: { field: 'reporterId', refusal: '只能取消自己的报修' },
+          },
+          { label: 'dispatch', from: [0], to: 1, when: { to: 1 } },
+        ],
+      },
+    },
+  }),
+  table: order,
+})
+
+function caller(tenantId: string, userId = '1'): AuthContext {
   return {
-    userId: '1',
+    userId,
     tenantId,
     account: 'test',
     userName: 'test',
@@ -264,6 +306,38 @@ describe('the kit’s verbs', () => {
       { row: 2, messages: ['标签不存在: 蓝'] },
       { row: 3, messages: ['标签不存在: 重名 (名称不唯一)'] },
     ])
+  })
+
+  it('a transition taken `by` the person its row names: anyone else is refused with 403 and nothing moves', async () => {
+    const db = t.database.db
+    const worker = caller('100001', '501')
+    const reporter = caller('100001', '502')
+    const mine = await insertRow(db, orders, park, { name: 'a' })
+    const theirs = await insertRow(db, orders, park, { name: 'b' })
+    await db.update(order).set({ state: 1, workerId: '501', reporterId: '502' }).where(eq(order.id, mine))
+    await db.update(order).set({ state: 1, workerId: '777', reporterId: '502' }).where(eq(order.id, theirs))
+    const stateOf = async (id: string) => (await db.select().from(order).where(eq(order.id, id)))[0]?.state
+    // one row of the batch names another worker: neither moves (without `by` both would be 2)
+    expect(await status(runAction(db, orders, worker, 'move', { ids: `${mine},${theirs}`, to: 2 }))).toEqual([
+      403,
+      NOT_YOURS,
+    ])
+    expect([await stateOf(mine), await stateOf(theirs)]).toEqual([1, 1])
+    expect(await status(runAction(db, orders, reporter, 'move', { ids: mine, to: 2 }))).toEqual([
+      403,
+      NOT_YOURS,
+    ])
+    expect(await status(runAction(db, orders, worker, 'move', { ids: mine, to: 9 }))).toEqual([
+      403,
+      '只能取消自己的报修',
+    ])
+    expect(await status(runAction(db, orders, worker, 'move', { ids: mine, to: 2 }))).toEqual([200, ''])
+    expect(await stateOf(mine)).toBe(2)
+    // the state is checked first: a move the state does not allow is 409 whoever asks
+    expect((await status(runAction(db, orders, reporter, 'move', { ids: mine, to: 9 })))[0]).toBe(409)
+    // a transition without `by` is anyone's who holds the button
+    const fresh = await insertRow(db, orders, park, { name: 'c' })
+    expect(await status(runAction(db, orders, reporter, 'move', { ids: fresh, to: 1 }))).toEqual([200, ''])
   })
 
   it('a coded tree-category: the code unique in the tenant, each node with its parent’s name', async () => {

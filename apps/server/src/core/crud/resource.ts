@@ -37,6 +37,12 @@ export type WriteGuard = 'permission' | 'administrator'
 /** The routes the factory can make; a module may write some of them by hand instead (`skip`). */
 export type Verb = CrudVerb
 
+/** The rows a reader is shown (`present`): same rows, some values replaced for this caller. */
+export type Present = (
+  rows: Record<string, unknown>[],
+  reader: { auth: AuthContext; can: (code: string) => Promise<boolean> },
+) => Record<string, unknown>[] | Promise<Record<string, unknown>[]>
+
 /** Extra list conditions read from a request's query, for filters a whitelist cannot say (a dept and its children). */
 export type QueryFilter = (
   query: Readonly<Record<string, unknown>>,
@@ -116,6 +122,11 @@ export interface ActionOptions {
   guard?: (ctx: ActionContext) => Promise<void>
   /** side effects after the state is written, in the same transaction (ledger entries, stock) */
   run?: (ctx: ActionContext) => Promise<void>
+  /**
+   * after the transaction has committed (what must not happen for a move that rolled back: a
+   * meeting's end firing its scene linkages); not called when the move failed
+   */
+  after?: (ctx: Omit<ActionContext, 'tx'>) => Promise<void>
 }
 
 interface ResourceBase<S extends z.ZodObject> {
@@ -170,6 +181,12 @@ interface ResourceBase<S extends z.ZodObject> {
   }) => Promise<void>
   /** extra list/page conditions from the query (beside the whitelisted filters) */
   queryFilter?: QueryFilter
+  /**
+   * what a reader is shown of the rows read (list, page and detail replies): a phone number masked for
+   * a caller without the code to see it, a signed link made from a stored key. Rows as read, answered
+   * in the row's shape; never used for writes.
+   */
+  present?: Present
   /** extra preHandlers on every route of the resource (API scope and the like), after the permission check */
   guards?: readonly preHandlerAsyncHookHandler[]
   /** routes the module writes by hand (a tree `list`, a `submit` that hashes a password) */
@@ -291,11 +308,18 @@ export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S
     fail(where, 'the tree needs a parent column')
   if (contract.lines && !options.lines) fail(where, 'the contract has lines: give the lines table')
   if (options.lines && !contract.lines) fail(where, 'lines need the contract to describe them')
-  for (const [name, a] of Object.entries(contract.actions ?? {}) as [string, ActionContract][])
+  for (const [name, a] of Object.entries(contract.actions ?? {}) as [string, ActionContract][]) {
     if (!columns[a.state]) fail(where, `action ${name}: state ${a.state} is not a column`)
+    for (const t of a.transitions)
+      if (t.by && !columns[t.by.field]) fail(where, `action ${name}: by ${t.by.field} is not a column`)
+  }
   for (const name of Object.keys(options.actions ?? {}))
     if (!contract.actions?.[name]) fail(where, `action ${name} is not in the contract`)
   if (contract.excel && !options.excel) fail(where, 'the contract has Excel routes: give the columns')
+  for (const field of contract.writeOnly ?? []) {
+    if (!columns[field]) fail(where, `write-only field ${field} is not a column`)
+    if (Object.hasOwn(contract.row.shape, field)) fail(where, `write-only field ${field} is in the row`)
+  }
 
   // every BaseEntity list takes Saber's date range (spec 01 §5: createTime_dategt / createTime_datelt)
   const filters: FilterSpec = {
@@ -308,6 +332,8 @@ export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S
   assertTrigramIndexes(table, filters, where)
   return {
     ...rest,
+    // write-only fields are never read back
+    ...(contract.writeOnly?.length ? { omit: [...(rest.omit ?? []), ...contract.writeOnly] } : {}),
     ...(scope ? { scope } : {}),
     scopeByRules: tenant && scope === undefined,
     apiScope: apiScope ?? tenant,

@@ -1,15 +1,23 @@
-import { type ActionContract, type HttpMethod, type RouteSpec, routeUrl } from '@xpark/contract/kit'
+import {
+  type ActionContract,
+  type HttpMethod,
+  liveCallOf,
+  type RouteSpec,
+  routeUrl,
+} from '@xpark/contract/kit'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../../db/client.js'
+import { can } from '../auth/guards.js'
 import { authOf } from '../auth/plugin.js'
 import { ADMINISTRATOR } from '../auth/route-permissions.js'
 import { ok, status } from '../envelope.js'
 import { badRequest } from '../errors.js'
 import type { Api } from '../http/api.js'
-import { parsed } from '../http/calls.js'
+import { handle, parsed } from '../http/calls.js'
 import { envelopeOf, pageOf, writeReply } from '../http/wire.js'
 import { isId } from '../ids.js'
+import { tenantChannel } from '../realtime/index.js'
 import { kitScopeHook } from '../scope/registry.js'
 import { actionSchema, runAction } from './actions.js'
 import { registerExcelRoutes } from './excel-routes.js'
@@ -19,6 +27,7 @@ import type { Resource, Verb } from './resource.js'
 import { type Access, type Body, type Handler, toSpec } from './route-parts.js'
 import { findRow, insertRow, listRows, removeRows, updateRow } from './store.js'
 import { levelRows, treeNodes, treeRows } from './tree.js'
+import { sealWriteOnly } from './write-only.js'
 
 /** Turn a resource declaration into its routes on the API scope. */
 
@@ -90,16 +99,22 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
   }
   const at = (verb: Verb) => r.routes[verb]
 
+  // what the reader is shown of the rows (the resource's `present`, else the rows as read)
+  const shown = async (rows: Body[], q: FastifyRequest) => {
+    if (!r.present) return rows
+    const auth = authOf(q)
+    return r.present(rows, { auth, can: (code) => can(q.server, auth, code) })
+  }
+  const pageShown = async (q: FastifyRequest) => {
+    const found = await listRows(db, r, authOf(q), q.query as Body)
+    return ok({ ...found, records: await shown(found.records, q) })
+  }
   const list = at('list')
   if (list)
-    route(list, 'paged list', { querystring: listQuerySchema(r), ...replyOf(pageOf(row)) }, read, (q) =>
-      listRows(db, r, authOf(q), q.query as Body).then(ok),
-    )
+    route(list, 'paged list', { querystring: listQuerySchema(r), ...replyOf(pageOf(row)) }, read, pageShown)
   const page = at('page')
   if (page)
-    route(page, 'paged list', { querystring: listQuerySchema(r), ...replyOf(pageOf(row)) }, read, (q) =>
-      listRows(db, r, authOf(q), q.query as Body).then(ok),
-    )
+    route(page, 'paged list', { querystring: listQuerySchema(r), ...replyOf(pageOf(row)) }, read, pageShown)
 
   const detail = at('detail')
   if (detail) {
@@ -113,8 +128,8 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
       async (q) => {
         const id = String((q.query as Body)[detail.idParam])
         const auth = authOf(q)
-        const found = await findRow(db, r, auth, id)
-        if (lines) found[lines.field] = await readLines(db, r, auth, id)
+        const [found] = await shown([await findRow(db, r, auth, id)], q)
+        if (lines) found![lines.field] = await readLines(db, r, auth, id)
         return ok(found)
       },
     )
@@ -137,6 +152,7 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
   const form = r.contract.lines ? withLinesSchema(r) : r.schema
   const save = async (request: FastifyRequest, id: string | undefined, values: Body) => {
     const auth = authOf(request)
+    if (r.contract.writeOnly) sealWriteOnly(r, values, id !== undefined, request.server.secrets)
     if (r.contract.lines && (!id || r.contract.lines.field in values))
       return saveWithLines(db, r, auth, id, values)
     if (id) {
@@ -188,6 +204,25 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
         return answer(await save(q, String(id), values))
       },
     )
+
+  // a live list: its viewers' stream of the tenant topic (machines going on and off line)
+  const live = liveCallOf(r.contract)
+  if (live && r.contract.live) {
+    const topic = r.contract.live.topic
+    handle(
+      api,
+      live,
+      async (_, request, reply) => {
+        const auth = authOf(request)
+        // ends when the token does: the console reconnects with its refreshed token
+        await request.server.realtime.stream(reply, {
+          channels: [tenantChannel(auth.tenantId, topic)],
+          until: auth.exp * 1000,
+        })
+      },
+      { preHandler: guards },
+    )
+  }
 
   const select = at('select')
   if (select)
@@ -302,7 +337,8 @@ export async function registerResource(api: Api, db: Db, r: Resource): Promise<v
         writeWith(() => code),
         async (q) => {
           const values = parsed(params, { ...(q.query as Body), ...((q.body as Body | undefined) ?? {}) })
-          await runAction(db, res, authOf(q), name, values)
+          const auth = authOf(q)
+          await runAction(db, res, auth, name, values, (c) => can(q.server, auth, c))
           return status(true)
         },
       )

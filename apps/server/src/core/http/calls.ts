@@ -118,6 +118,9 @@ export function handle<C extends CallContract>(
   const posts = call.methods.includes('POST') && !call.upload
   // the path's parameters are checked as the path's; the query's schema has the rest
   const split = splitPath(params, pathNames)
+  // a query-only call without path parameters: Fastify's validator (zod) already parsed the query
+  // with `params` itself (the querystring schema below); it is not parsed twice per request
+  const queryParsed = call.in === 'query' && !split && params !== undefined
   const schema: Record<string, unknown> = {
     tags: [call.tag],
     summary: call.summary,
@@ -140,6 +143,17 @@ export function handle<C extends CallContract>(
           [call.methods.filter((m) => m !== 'GET'), { ...schema, ...body }],
         ]
       : [[[...call.methods], { ...schema, ...body }]]
+  const inputOf = (request: FastifyRequest): unknown => {
+    const sent =
+      call.in === 'query'
+        ? request.query
+        : call.in === 'body'
+          ? // the body as sent: an object, or a list where the declaration takes one (a batch)
+            (request.body ?? {})
+          : { ...(request.query as Record<string, unknown>), ...bodyOf(request) }
+    // a path naming its parameters (`…/list/:startTime/:endTime`): they are parameters like the others
+    return pathNames.length ? { ...(sent as object), ...(request.params as object) } : sent
+  }
   for (const path of [call.path, ...call.also])
     for (const [method, routeSchema] of routes)
       api.route({
@@ -154,16 +168,9 @@ export function handle<C extends CallContract>(
         ...(options.preHandler ? { preHandler: [...options.preHandler] } : {}),
         ...options.route,
         handler: async (request: FastifyRequest, reply: FastifyReply) => {
-          const sent =
-            call.in === 'query'
-              ? request.query
-              : call.in === 'body'
-                ? // the body as sent: an object, or a list where the declaration takes one (a batch)
-                  (request.body ?? {})
-                : { ...(request.query as Record<string, unknown>), ...bodyOf(request) }
-          // a path naming its parameters (`…/list/:startTime/:endTime`): they are parameters like the others
-          const input = pathNames.length ? { ...(sent as object), ...(request.params as object) } : sent
-          const values = (params ? parsed(params, input) : undefined) as Params<C>
+          const values = (
+            queryParsed ? request.query : params ? parsed(params, inputOf(request)) : undefined
+          ) as Params<C>
           const out = handler(values, request, reply)
           // a handler that sent its answer itself (a cached text as stored, a redirect) returns the
           // reply, which is a thenable: awaited, it settles once the answer is out. Nothing more to send

@@ -25,5 +25,7 @@ describe('Content-Security-Policy of the console', () => {
     expect(CONSOLE_CSP).not.toMatch(/script-src[^;]*(unsafe-inline|unsafe-eval)/)
     expect(CONSOLE_CSP).toContain("object-src 'none'")
     expect(CONSOLE_CSP).toContain("frame-ancestors 'self'")
+    // the video screens play from the park's media servers (other origins): HLS, FLV over WebSocket
+    expect(CONSOLE_CSP).toContain("connect-src 'self' http: https: ws: wss:")
   })
 })

@@ -14,9 +14,15 @@ function hasNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000')
   if (value === null || typeof value !== 'object' || depth > 32) return false
   if (Buffer.isBuffer(value)) return false
-  if (Array.isArray(value)) return value.some((v) => hasNul(v, depth + 1))
-  for (const [key, v] of Object.entries(value))
-    if (key.includes('\u0000') || hasNul(v, depth + 1)) return true
+  if (Array.isArray(value)) {
+    for (const v of value) if (hasNul(v, depth + 1)) return true
+    return false
+  }
+  // for…in over own keys: no entry arrays made for every request's headers and query
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue
+    if (key.includes('\u0000') || hasNul((value as Record<string, unknown>)[key], depth + 1)) return true
+  }
   return false
 }
 

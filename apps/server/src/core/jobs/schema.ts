@@ -1,4 +1,5 @@
-import { bigint, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { bigint, index, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core'
 
 /**
  * One row per scheduled job and interval that a process claimed: the primary key lets exactly one of
@@ -16,3 +17,31 @@ export const jobRun = pgTable(
   },
   (t) => [primaryKey({ columns: [t.name, t.slot] })],
 )
+
+/**
+ * Keys whose derived results are due for a recompute (core/jobs/derived.ts): marked in the
+ * transaction that changed their source rows, drained by the derived job. `touchedAt` tells a mark
+ * made again while the job was recomputing from the one it read, so the newer one stays.
+ */
+export const derivedTouch = pgTable(
+  'xpark_derived_touch',
+  {
+    name: varchar('name', { length: 64 }).notNull(),
+    /** the key's values in the declared order, as a JSON array */
+    key: varchar('key', { length: 512 }).notNull(),
+    touchedAt: timestamp('touched_at', { withTimezone: true, mode: 'string' })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.name, t.key] }),
+    // the job takes its oldest marks first: without it each batch sorted every mark of the job
+    index('xpark_derived_touch_oldest_idx').on(t.name, t.touchedAt),
+  ],
+)
+
+/** The last day whose due keys a derived job queued (`dueEachDay`): each day once, none skipped. */
+export const derivedDay = pgTable('xpark_derived_day', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  through: varchar('through', { length: 10 }).notNull(),
+})

@@ -31,6 +31,9 @@ const ASSET_MENUS: MenuSeed[] = [
   },
 ]
 
+export { assetPlaces } from './resources.js'
+export { assetPlace } from './schema.js'
+
 export const assetModule = defineModule({
   name: 'asset',
   tables,

@@ -31,6 +31,9 @@ import { registerPickerRoutes } from './routes/pickers.js'
 import { registerStatisticRoutes } from './routes/statistics.js'
 import * as tables from './schema.js'
 
+/** The park's holiday calendar (节假日: 1 休息日, 2 工作日), one per tenant: attendance reads it. */
+export { canteenHoliday } from './schema.js'
+
 /**
  * Canteen and food (spec 02 §7 "Canteen and food (/andchu)"). Orders are paid from a finance card
  * (through finance's index.ts), refunds go back to it. See docs/modules/canteen.md.

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BIZ_DICT_SEED } from '../../compose/seed/dicts.js'
+import { BIZ_DICT_SEED, moduleBizDicts } from '../../compose/seed/dicts.js'
 import { nextId } from '../../core/ids.js'
 import {
   bearer,
@@ -44,7 +44,9 @@ describe('business dictionary (blade-system/dict-biz)', () => {
 
   it('seeds the park lookups for each tenant, with sealed roots', async () => {
     const list = (await get('list', parkAdmin)).json().data as Row[]
-    expect(list.map((r) => r.code).sort()).toEqual(BIZ_DICT_SEED.map((d) => d.code).sort())
+    expect(list.map((r) => r.code).sort()).toEqual(
+      [...BIZ_DICT_SEED, ...moduleBizDicts()].map((d) => d.code).sort(),
+    )
     expect(list.every((r) => r.isSealed === 1 && r.tenantId === '100001')).toBe(true)
     expect((await dictionary('card_type', parkAdmin)).map((e) => e.dictValue)).toEqual([
       '固定卡',

@@ -3,6 +3,8 @@ import { BIZ_DICT, SYSTEM_DICT } from './resource.js'
 import { dictRoutes } from './routes.js'
 import * as tables from './schema.js'
 
+/** the business dictionary's resource (its rules: a key once per code, parents, sealing) and its cache */
+export { BIZ_DICT, dictBizResource } from './resource.js'
 export { dict, dictBiz } from './schema.js'
 
 /** The module's screens in the console's menu (seeded; compose/seed/menus.ts merges every module's). */

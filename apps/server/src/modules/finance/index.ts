@@ -19,6 +19,9 @@ import * as tables from './schema.js'
  * own transaction. See docs/modules/finance.md.
  */
 export { type CardRef, creditCard, debitCard, findCard, findCardByNo, type Who } from './cards.js'
+// other modules name a card (parking's stored value cards): the resource for references, the table for labels
+export { cards as financeCards } from './resources.js'
+export { financeBill, financeCard } from './schema.js'
 
 const FINANCE_MENUS = [
   {

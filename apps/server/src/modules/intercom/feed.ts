@@ -23,7 +23,8 @@ export class LocationFeed {
 
   watch(tenantId: string): void {
     if (this.timers.has(tenantId)) return
-    const timer = setInterval(() => void this.tick(tenantId), this.periodMs)
+    // the cache, the bus or the intercom away: this period is skipped, the next one tries again
+    const timer = setInterval(() => void this.tick(tenantId).catch(() => {}), this.periodMs)
     timer.unref()
     this.timers.set(tenantId, timer)
   }

@@ -1,6 +1,5 @@
-import { MESSAGE_PUSH_PERMISSION, sceneLogContract } from '@xpark/contract/modules/message'
-import { defineResource } from '../../core/crud/index.js'
-import { button, defineModule, menuCodes, resourceScreen } from '../../core/module.js'
+import { MESSAGE_PUSH_PERMISSION } from '@xpark/contract/modules/message'
+import { button, defineModule, menuCodes } from '../../core/module.js'
 import { seedMessageDemo } from './demo.js'
 import { messageRoutes } from './routes.js'
 import * as tables from './schema.js'
@@ -10,16 +9,8 @@ export { type SendContext, type SendMessageInput, sendMessage } from './send.js'
 
 /**
  * The message centre (spec 01 §7): a person's messages with their read state, delivered live on
- * the user's event stream; any module sends through `sendMessage` (inside its own transaction).
- * Also the scene log (`park-meeting/scene/log`). See docs/modules/message.md.
+ * the user's event stream; any module sends through `sendMessage` (inside its own transaction). See docs/modules/message.md.
  */
-
-export const sceneLogs = defineResource({
-  contract: sceneLogContract,
-  table: tables.sceneLog,
-  // the meeting module's scenes (issue 28) become its target; until then a log names the scene as sent
-  references: { sceneId: false },
-})
 
 const MESSAGE_MENUS = [
   {
@@ -30,16 +21,14 @@ const MESSAGE_MENUS = [
     sort: 90,
     children: [button(MESSAGE_PUSH_PERMISSION, '发送消息', 1)],
   },
-  { ...resourceScreen(sceneLogContract, '场景日志', '/meeting/scene-log', 'FileTextOutlined'), sort: 91 },
 ]
 
 export const messageModule = defineModule({
   name: 'message',
   tables,
-  resources: [sceneLogs],
   menus: MESSAGE_MENUS,
-  product: { name: '消息中心', remark: '站内消息、未读提醒、实时推送与场景日志' },
-  // park staff read their messages and the scene log; they neither send nor change
+  product: { name: '消息中心', remark: '站内消息、未读提醒与实时推送' },
+  // park staff read their messages; they do not send
   staff: menuCodes(MESSAGE_MENUS).filter((c) => !/_(add|edit|delete|push)$/.test(c)),
   demo: seedMessageDemo,
   routes: messageRoutes,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core'
-import { id, live, tenantColumns, tenantIndexes } from '../../db/columns.js'
+import { index, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { id, live, tenantColumns } from '../../db/columns.js'
 
 /**
  * One message to one person of a tenant (the message centre, `park-manage/center-web-message`).
@@ -30,19 +30,4 @@ export const message = pgTable(
     index('xpark_message_user_idx').on(t.tenantId, t.userId, t.id).where(live),
     index('xpark_message_unread_idx').on(t.tenantId, t.userId).where(sql`is_deleted = 0 and is_read = 0`),
   ],
-)
-
-/** One run of a meeting-room scene (`park-meeting/scene/log`): which scene, whether it worked, what it did. */
-export const sceneLog = pgTable(
-  'xpark_scene_log',
-  {
-    id: id('id').primaryKey(),
-    ...tenantColumns(),
-    sceneId: id('scene_id'),
-    sceneName: varchar('scene_name', { length: 64 }).notNull(),
-    /** 1 succeeded, 0 failed */
-    result: integer('result').notNull().default(1),
-    content: varchar('content', { length: 1000 }).notNull().default(''),
-  },
-  (t) => [...tenantIndexes('xpark_scene_log', t)],
 )

@@ -114,14 +114,14 @@ describe('park products (blade-system/production)', () => {
 
   it('pages, shows, edits and removes products; refuses bad input with 400', async () => {
     expect(
-      (await api.post('production/submit', admin, { name: '会议', remark: '会议室预约' })).statusCode,
+      (await api.post('production/submit', admin, { name: '演示产品甲', remark: '演示用途' })).statusCode,
     ).toBe(200)
-    const page = (await api.get('production/page', admin, { name: '会议' })).json().data
-    expect(page.records).toMatchObject([{ name: '会议', remark: '会议室预约' }])
+    const page = (await api.get('production/page', admin, { name: '演示产品甲' })).json().data
+    expect(page.records).toMatchObject([{ name: '演示产品甲', remark: '演示用途' }])
     const id = page.records[0].id
-    expect((await api.get('production/detail', admin, { id })).json().data.name).toBe('会议')
-    expect((await api.post('production/submit', admin, { id, name: '会议管理' })).statusCode).toBe(200)
-    expect((await productNamed('会议管理'))?.id).toBe(id)
+    expect((await api.get('production/detail', admin, { id })).json().data.name).toBe('演示产品甲')
+    expect((await api.post('production/submit', admin, { id, name: '演示产品乙' })).statusCode).toBe(200)
+    expect((await productNamed('演示产品乙'))?.id).toBe(id)
 
     const before = (await t.database.db.select({ n: count() }).from(production))[0]!.n
     const blank = await api.post('production/submit', admin, { name: ' ' })
@@ -133,7 +133,7 @@ describe('park products (blade-system/production)', () => {
     expect((await t.database.db.select({ n: count() }).from(production))[0]!.n).toBe(before)
 
     expect((await api.post('production/remove', admin, undefined, { ids: id })).statusCode).toBe(200)
-    expect(await productNamed('会议管理')).toBeUndefined()
+    expect(await productNamed('演示产品乙')).toBeUndefined()
     // a product a tenant holds stays
     const basic = (await productNamed('基础版'))!
     const used = await api.post('production/remove', admin, undefined, { ids: basic.id })

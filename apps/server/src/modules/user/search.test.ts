@@ -42,6 +42,8 @@ describe('pickers: blade-user/search/user and blade-system/search/{role,dept,pos
     platform = bearer(await signIn(t.app))
     root = await deptId('100001', '示范园区')
     child = await deptId('100001', '运营部')
+    // the depts as the org seed makes them: the property demo's communities (category 社区) set aside
+    await t.database.db.delete(dept).where(and(eq(dept.tenantId, '100001'), eq(dept.deptCategory, 4)))
     const roleId = (
       (await system.get('search/role', parkAdmin, { roleName: '职员' })).json().data as Picked[]
     )[0]!.id

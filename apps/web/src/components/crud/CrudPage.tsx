@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { Alert, App, Button, Card, Form, Pagination, Table, type TableProps } from 'antd'
-import { type Key, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { Alert, App, Button, Card, Form, Pagination, Table } from 'antd'
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { Query } from '@/api/httpCore'
 import { downloadFile } from '@/api/transfer'
 import { BusyArea } from '@/components/BusyArea'
@@ -20,6 +20,7 @@ import { useCellEdit } from './useCellEdit'
 import { useCrudColumns } from './useCrudColumns'
 import { useCrudList } from './useCrudList'
 import { useCrudRemove } from './useCrudRemove'
+import { useLiveList } from './useLiveList'
 import { useTableParts } from './useTableParts'
 import { useTreeRows } from './useTreeRows'
 
@@ -89,6 +90,7 @@ export function CrudPage<T extends object>({
     refreshList()
   }, [tree.reset, refreshList])
   const queryClient = useQueryClient()
+  useLiveList(resource.live, resource.queryCode ?? resource.path)
   const written = useCallback(() => {
     refresh()
     resource.onWritten?.(queryClient)

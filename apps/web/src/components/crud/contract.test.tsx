@@ -8,7 +8,7 @@ import { changeLanguage } from '@/i18n'
 import { useSession } from '@/stores/session'
 import { ok, renderScreen, stubFetch } from '@/test/render'
 import { CrudPage } from './CrudPage'
-import { formHints, fromContract } from './contract'
+import { formHints, fromContract, transitionsFor } from './contract'
 
 /** A contract as a module declares it: a form, a row, a named transition, route names of its own. */
 const gadget = defineContract({
@@ -121,6 +121,47 @@ describe('the module kit in the console: a screen from a contract', { timeout: 3
     expect(screen.queryByTestId('shop-gadget-add')).toBeNull()
   })
 
+  it('a resource without a page route pages through its list, unless the screen names another', () => {
+    const listed = defineContract({
+      path: 'shop/listed',
+      code: 'shop_listed',
+      form: z.object({ name: requiredText('please enter name', 20) }),
+      row: z.object({ id: z.string(), name: z.string() }),
+      routes: { page: false },
+    })
+    const columns = [{ prop: 'name' as const, label: 'Name' }]
+    expect(fromContract(listed, { title: 'Listed', columns }).pagePath).toBe('list')
+    expect(fromContract(listed, { title: 'Listed', columns, pagePath: 'byName' }).pagePath).toBe('byName')
+    expect(resource.pagePath).toBe('queryGadgets')
+  })
+
+  it('a contract without write routes offers no 新增/编辑; one without update no 编辑', () => {
+    const form = z.object({ name: requiredText('please enter name', 20) })
+    const row = z.object({ id: z.string(), name: z.string() })
+    const columns = [{ prop: 'name' as const, label: 'Name' }]
+    const records = defineContract({
+      path: 'shop/records',
+      code: 'shop_records',
+      form,
+      row,
+      routes: { submit: false, save: false, update: false },
+    })
+    expect(fromContract(records, { title: 'Records', columns }).actions).toEqual({
+      add: false,
+      copy: false,
+      edit: false,
+    })
+    const addOnly = defineContract({
+      path: 'shop/addonly',
+      code: 'shop_addonly',
+      form,
+      row,
+      routes: { submit: false, update: false },
+    })
+    expect(fromContract(addOnly, { title: 'Add only', columns }).actions).toEqual({ edit: false })
+    expect(fromContract(gadget, { title: 'Gadgets', columns: [] }).actions).toBeUndefined()
+  })
+
   it('a transition is confirmed, then posted with its input, and the list refreshes', async () => {
     const api = setup({ shop_gadget_view: true, shop_gadget_shelf: true })
     await screen.findByText('off one')
@@ -157,6 +198,29 @@ describe('the module kit in the console: a screen from a contract', { timeout: 3
     await userEvent.click(screen.getAllByTestId('confirm-ok').at(-1)!)
     await waitFor(() => expect(posts()).toHaveLength(2))
     expect(JSON.parse(String(posts()[1]!.init?.body))).toEqual({ id: '12', status: 0 })
+  })
+
+  it('a transition taken `by` the person the row names is offered to that person only', () => {
+    const repair = defineContract({
+      path: 'shop/repair',
+      code: 'shop_repair',
+      form: z.object({ name: z.string() }),
+      row: z.object({ id: z.string(), name: z.string(), state: z.number(), workerId: z.string() }),
+      actions: {
+        move: {
+          state: 'state',
+          transitions: [
+            { label: 'Accept', from: [1], to: 2, by: { field: 'workerId' } },
+            { label: 'Cancel', from: [0, 1], to: 9 },
+          ],
+        },
+      },
+    })
+    const row = { id: '1', name: 'r', state: 1, workerId: '501' }
+    const labels = (userId: string) => transitionsFor(repair, row, userId).map(([, , t]) => t.label)
+    expect(labels('501')).toEqual(['Accept', 'Cancel'])
+    // anyone else does not see the worker's button (the server refuses it with 403 as well)
+    expect(labels('502')).toEqual(['Cancel'])
   })
 
   it('without the transition code the buttons are not there', async () => {

@@ -4,9 +4,11 @@ import type { CallPermission } from '@xpark/contract/calls'
 import {
   type ActionContract,
   actionPermission,
+  liveCallOf,
   type ResourceContract,
   routeUrl,
   type Transition,
+  takesTransition,
 } from '@xpark/contract/kit'
 import { App, Button } from 'antd'
 import { type ReactNode, useCallback, useState } from 'react'
@@ -108,6 +110,15 @@ function enrich<T>(column: CrudColumn<T>, hint: FieldHint | undefined, rowNumber
  * A field an action asks for in its confirmation (the action contract's `input`), e.g. the role a
  * guest gets on 通过. What it chooses is sent with the action under `name`; nothing chosen, nothing sent.
  */
+/** An action's or a transition's confirmation fields (one, or several in order). */
+export type ActionInputs = Readonly<Record<string, ActionInputField | readonly ActionInputField[]>>
+
+/** The fields a transition's confirmation asks for: its own (`name:to`) before its action's. */
+export function inputsOf(inputs: ActionInputs | undefined, name: string, t: Transition): ActionInputField[] {
+  const found = inputs?.[`${name}:${String(t.to)}`] ?? inputs?.[name]
+  return found === undefined ? [] : ([] as ActionInputField[]).concat(found)
+}
+
 export interface ActionInputField {
   name: string
   /** i18n key or text of the field's label */
@@ -118,8 +129,11 @@ export interface ActionInputField {
 export interface ContractScreen<T extends object>
   extends Partial<Omit<CrudResource<T>, 'path' | 'permissionPrefix' | 'formSchema' | 'columns'>> {
   columns: CrudColumn<T>[]
-  /** per action name: the fields its confirmation asks for */
-  actionInputs?: Readonly<Record<string, ActionInputField>>
+  /**
+   * the fields a confirmation asks for: per action name, or per transition as `<action>:<to>` (a
+   * repair order's dispatch asks for the worker, its finish for the result and the photos)
+   */
+  actionInputs?: ActionInputs
 }
 
 /** The CrudPage declaration of a contract's resource. */
@@ -158,7 +172,9 @@ export function fromContract<T extends object>(
     ),
     queryCode: contract.code,
     formSchema: contract.form,
-    ...(r.page ? { pagePath: r.page.path } : {}),
+    ...(contract.live ? { live: liveCallOf(contract) } : {}),
+    // a resource without `page` pages through its `list` (as pageOfRows reads it); a screen may say otherwise
+    ...(r.page ? { pagePath: r.page.path } : r.list ? { pagePath: r.list.path } : {}),
     routes: {
       ...(r.detail ? { detail: url(r.detail), detailParam: r.detail.idParam } : {}),
       ...(r.submit ? { submit: url(r.submit) } : {}),
@@ -177,6 +193,16 @@ export function fromContract<T extends object>(
         }
       : {}),
     ...rest,
+    // a contract without a write route (records the intake writes: alarms, scene logs) offers no 新增/编辑
+    ...(r.submit || (r.save && r.update)
+      ? {}
+      : {
+          actions: {
+            ...(r.submit || r.save ? {} : { add: false, copy: false }),
+            ...(r.submit || r.update ? {} : { edit: false }),
+            ...rest.actions,
+          },
+        }),
     columns: screen.columns.map((c) => enrich(c, hints.get(c.prop), rowHints.get(c.prop)?.number === true)),
     ...(actions.length || rowExtra || contract.tree
       ? {
@@ -209,12 +235,20 @@ export function useCan(contract: Pick<AnyContract, 'code' | 'actions'>, action: 
   })
 }
 
-/** The transitions a row may take now: its state is one they start from. */
-export function transitionsFor(contract: AnyContract, row: object): [string, ActionContract, Transition][] {
+/**
+ * The transitions a row may take now: its state is one they start from, and the user is the person
+ * the row names where a transition is taken by one (`by`: the assigned worker, the reporter).
+ */
+export function transitionsFor(
+  contract: AnyContract,
+  row: object,
+  userId: string,
+): [string, ActionContract, Transition][] {
   const out: [string, ActionContract, Transition][] = []
+  const values = row as Record<string, unknown>
   for (const [name, a] of Object.entries(contract.actions ?? {}))
     for (const t of a.transitions)
-      if (t.from.map(String).includes(String((row as Record<string, unknown>)[a.state])))
+      if (t.from.map(String).includes(String(values[a.state])) && takesTransition(t, values, userId))
         out.push([name, a, t])
   return out
 }
@@ -231,16 +265,26 @@ export function useTransition(contract: AnyContract) {
       t: Transition,
       ids: string[],
       done?: () => void,
-      input?: ActionInputField,
+      input?: ActionInputField | readonly ActionInputField[],
     ) => {
-      const chosen: { value?: string } = {}
+      const fields = input === undefined ? [] : ([] as ActionInputField[]).concat(input)
+      const chosen: Record<string, string> = {}
       const question = t.confirm ? tr(t.confirm) : tr('crud.actionConfirm', { action: tr(t.label) })
       modal.confirm({
         title: tr('common.tip'),
-        content: input ? (
+        content: fields.length ? (
           <>
             <p>{question}</p>
-            <ActionInput field={input} onChange={(value) => (chosen.value = value)} />
+            {fields.map((field) => (
+              <ActionInput
+                key={field.name}
+                field={field}
+                onChange={(value) => {
+                  if (value === undefined) delete chosen[field.name]
+                  else chosen[field.name] = value
+                }}
+              />
+            ))}
           </>
         ) : (
           question
@@ -252,11 +296,10 @@ export function useTransition(contract: AnyContract) {
         onOk: async () => {
           const target = a.target === 'ids' ? { ids: ids.join(',') } : { id: ids[0] }
           try {
-            const extra = input && chosen.value !== undefined ? { [input.name]: chosen.value } : {}
             await postData(routeUrl(contract, toRoute(a.route ?? name)), undefined, {
               ...target,
               ...t.when,
-              ...extra,
+              ...chosen,
             })
           } catch {
             return // the HTTP client showed why; nothing changed
@@ -326,23 +369,28 @@ export function ActionButtons<T extends object>({
   contract: AnyContract
   row: T
   ctx: CrudRowContext
-  inputs?: Readonly<Record<string, ActionInputField>> | undefined
+  inputs?: ActionInputs | undefined
 }) {
   const tr = useTr()
   const permission = useSession((s) => s.permission)
+  const userId = useSession((s) => s.userInfo?.id ?? '')
   const run = useTransition(contract)
   const id = String((row as Record<string, unknown>).id)
   return (
     <>
-      {transitionsFor(contract, row)
-        .filter(([name, a]) => permission[actionPermission(contract, name, a)] === true)
+      {transitionsFor(contract, row, userId)
+        .filter(
+          ([name, a, t]) =>
+            permission[actionPermission(contract, name, a)] === true &&
+            (!t.permission || permission[t.permission] === true),
+        )
         .map(([name, a, t]) => (
           <Button
             key={`${name}-${t.label}`}
             type="link"
             size="small"
             danger={t.danger}
-            onClick={() => run(name, a, t, [id], ctx.refresh, inputs?.[name])}
+            onClick={() => run(name, a, t, [id], ctx.refresh, inputsOf(inputs, name, t))}
             data-testid={`crud-row-${name}-${String(t.to)}-${id}`}
           >
             {tr(t.label)}

@@ -3,9 +3,11 @@ export { CrudPage } from './CrudPage'
 export {
   ActionButtons,
   type ActionInputField,
+  type ActionInputs,
   type ContractScreen,
   formHints,
   fromContract,
+  inputsOf,
   routeUnder,
   transitionsFor,
   treeSource,
@@ -19,6 +21,7 @@ export {
   type DictInputProps,
   type DictInputRenderer,
   type DictRenderer,
+  renderDict,
   setDictInput,
   setDictRenderer,
 } from './renderers'

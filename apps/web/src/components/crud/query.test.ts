@@ -1,6 +1,6 @@
 import dayjs from 'dayjs'
 import { describe, expect, it } from 'vitest'
-import { dropEmpty, operatorSuffix, submitUrl, toQuery } from './query'
+import { dropEmpty, listUrl, operatorSuffix, submitUrl, toQuery } from './query'
 import type { CrudColumn } from './types'
 
 type Row = { name: string; code: string; status: number; createTime: string }
@@ -11,6 +11,14 @@ const columns: CrudColumn<Row>[] = [
 ]
 
 describe('CrudPage query building', () => {
+  it('lists from a route under the resource, or from an absolute one as declared', () => {
+    const alarms = { path: 'park-manage/AlarmRecord' }
+    expect(listUrl(alarms, 'page')).toBe('park-manage/AlarmRecord/page')
+    expect(listUrl(alarms, '/park-manage/alarmController/queryAlarm')).toBe(
+      'park-manage/alarmController/queryAlarm',
+    )
+  })
+
   it('drops empty search values (undefined, null, blank text, empty lists)', () => {
     expect(dropEmpty({ a: undefined, b: null, c: '  ', d: [], e: 0, f: 'x', g: false })).toEqual({
       e: 0,

@@ -118,6 +118,14 @@ export function invalidateResource(client: QueryClient, code: string): Promise<v
   })
 }
 
+/**
+ * A list route of a resource: a name under its path (`page`, `list`), or an absolute `/x/y` as a
+ * contract may declare it (the spec puts some pages elsewhere, as the alarm records' page under the alarm controller).
+ */
+export function listUrl(resource: Pick<CrudResource<object>, 'path'>, route: string): string {
+  return route.startsWith('/') ? route.slice(1) : `${resource.path}/${route}`
+}
+
 /** The list call of one resource: paged, or the whole (or one level of a) tree. */
 export function listQuery<T extends object>(
   resource: CrudResource<T>,
@@ -135,10 +143,10 @@ export function listQuery<T extends object>(
     meta: { shows: resource.shows ?? [] },
     queryFn: async (): Promise<{ records: T[]; total: number }> => {
       if (tree) {
-        const rows = await getData<T[] | Page<T>>(`${resource.path}/${tree.listPath ?? 'list'}`, params)
+        const rows = await getData<T[] | Page<T>>(listUrl(resource, tree.listPath ?? 'list'), params)
         return Array.isArray(rows) ? { records: rows, total: rows.length } : rows
       }
-      const p = await getData<Page<T>>(`${resource.path}/${resource.pagePath ?? 'page'}`, {
+      const p = await getData<Page<T>>(listUrl(resource, resource.pagePath ?? 'page'), {
         ...page,
         ...params,
       })

@@ -1,4 +1,5 @@
 import type { QueryClient, QueryKey, UseQueryOptions } from '@tanstack/react-query'
+import type { CallContract } from '@xpark/contract/calls'
 import type { FormItemProps, FormRule, TableProps } from 'antd'
 import type { ReactNode } from 'react'
 
@@ -288,6 +289,8 @@ export interface CrudResource<T extends object> {
   /** only the rows in view drawn (CrudPage's windowed body; default: on, but for trees) */
   virtual?: boolean
   testIds?: Partial<Record<TestIdSlot, string>>
+  /** a live list's stream (contract `live`): a change reloads the list (useLiveList) */
+  live?: CallContract
 }
 
 /** A cell label read from one query's data: see `CrudColumn.lookup` and `defineLookup`. */

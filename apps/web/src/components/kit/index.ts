@@ -11,4 +11,16 @@ export {
   treeListScreen,
 } from './screens'
 export { homeCards, registerSlots, topBarItems } from './slots'
+export {
+  type Instant,
+  instantOf,
+  positionOf,
+  Timeline,
+  type TimelineMark,
+  type TimelineProps,
+  type TimelineRow,
+  type TimelineSpan,
+  type TimelineTone,
+  ticksOf,
+} from './Timeline'
 export type { LazyTreeSource, RowsSource, TreeListDeclaration, TreePick } from './treeListDeclaration'

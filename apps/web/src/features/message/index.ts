@@ -1,14 +1,13 @@
 import { lazy } from 'react'
-import { crudScreen, defineFeature } from '@/components/kit'
+import { defineFeature } from '@/components/kit'
 
 /** The message centre: its screen, the top bar's link and popover, the home page's unread card. */
 export default defineFeature({
   name: 'message',
   screens: {
     '/message-center/index': lazy(() => import('./MessageCenterPage')),
-    '/meeting/scene-log': crudScreen(() => import('./sceneLog')),
   },
-  menuNames: { message_center: 'Message centre', scene_log: 'Scene log' },
+  menuNames: { message_center: 'Message centre' },
   slots: {
     topBar: [lazy(() => import('./TopBarMessages'))],
     homeCards: {

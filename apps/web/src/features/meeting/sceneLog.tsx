@@ -1,4 +1,4 @@
-import { type SceneLogRow, sceneLogContract } from '@xpark/contract/modules/message'
+import { type SceneLogRow, sceneLogContract } from '@xpark/contract/modules/meeting'
 import { fromContract } from '@/components/crud'
 import './i18n'
 
@@ -15,6 +15,17 @@ export default fromContract<SceneLogRow>(sceneLogContract, {
       options: [
         { label: 'scene.ok', value: 1 },
         { label: 'scene.failed', value: 0 },
+        { label: 'scene.partial', value: 2 },
+      ],
+    },
+    {
+      prop: 'source',
+      label: 'scene.source',
+      search: 'select',
+      form: false,
+      options: [
+        { label: 'scene.byHand', value: 'WEB' },
+        { label: 'scene.byLinkage', value: 'LINKAGE' },
       ],
     },
     { prop: 'content', label: 'scene.content', ellipsis: true, form: { type: 'textarea' } },

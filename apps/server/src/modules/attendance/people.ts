@@ -1,0 +1,72 @@
+import { ATTENDANCE_TEXTS as T } from '@xpark/contract/modules/attendance'
+import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import { AppError } from '../../core/errors.js'
+import { nextId } from '../../core/ids.js'
+import type { DbOrTx } from '../../db/client.js'
+import { user, userDept } from '../identity/index.js'
+import { deptSubtree } from '../org/index.js'
+import { attendanceMember, attendanceRule } from './schema.js'
+
+/** A rule's people: its departments (with their sub-departments) expanded, and the people it names. */
+
+const ids = (text: string | null | undefined) => (text ? text.split(',').filter(Boolean) : [])
+
+/** The live people of the tenant a rule's departments and names hold. */
+export async function peopleOf(
+  db: DbOrTx,
+  tenantId: string,
+  deptIds: string,
+  userIds: string,
+): Promise<string[]> {
+  const depts = await deptSubtree(db, tenantId, ids(deptIds))
+  const inDepts = depts.length
+    ? await db
+        .selectDistinct({ userId: userDept.userId })
+        .from(userDept)
+        .innerJoin(user, and(eq(user.id, userDept.userId), eq(user.isDeleted, 0)))
+        .where(and(eq(userDept.tenantId, tenantId), inArray(userDept.deptId, depts)))
+    : []
+  return [...new Set([...inDepts.map((r) => r.userId), ...ids(userIds)])]
+}
+
+/** The people of a rule now. */
+export async function membersOf(db: DbOrTx, tenantId: string, ruleId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: attendanceMember.userId })
+    .from(attendanceMember)
+    .where(and(eq(attendanceMember.tenantId, tenantId), eq(attendanceMember.ruleId, ruleId)))
+  return rows.map((r) => r.userId)
+}
+
+/**
+ * Make these the rule's people: a person in another rule refuses the whole write (409, naming the
+ * rule and the person).
+ */
+export async function setMembers(db: DbOrTx, tenantId: string, ruleId: string, people: readonly string[]) {
+  // two rules saved at once with one person: the second waits, then finds the person taken
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('attendance-member'), hashtext(${tenantId}))`)
+  for (let i = 0; i < people.length; i += 1000) {
+    const [taken] = await db
+      .select({ ruleName: attendanceRule.name, realName: user.realName })
+      .from(attendanceMember)
+      .innerJoin(attendanceRule, eq(attendanceRule.id, attendanceMember.ruleId))
+      .leftJoin(user, eq(user.id, attendanceMember.userId))
+      .where(
+        and(
+          eq(attendanceMember.tenantId, tenantId),
+          ne(attendanceMember.ruleId, ruleId),
+          inArray(attendanceMember.userId, people.slice(i, i + 1000)),
+        ),
+      )
+      .limit(1)
+    if (taken)
+      throw new AppError(409, `${T.personTaken.replace('{rule}', taken.ruleName)}: ${taken.realName ?? ''}`)
+  }
+  await db
+    .delete(attendanceMember)
+    .where(and(eq(attendanceMember.tenantId, tenantId), eq(attendanceMember.ruleId, ruleId)))
+  for (let i = 0; i < people.length; i += 1000)
+    await db
+      .insert(attendanceMember)
+      .values(people.slice(i, i + 1000).map((userId) => ({ id: nextId(), tenantId, ruleId, userId })))
+}

@@ -1,0 +1,170 @@
+import { BpmnModdle } from 'bpmn-moddle'
+import { badRequest } from '../../../core/errors.js'
+import { compileCondition } from './conditions.js'
+import { xparkModdle } from './xpark-moddle.js'
+
+/**
+ * A deployed process as the engine walks it: parsed from BPMN 2.0 XML by bpmn-moddle (the model
+ * bpmn-js writes), checked, and stored as JSON with the definition. Only the subset below runs; any
+ * other node refuses the deployment by name (`不支持的节点: <id> (<type>)`).
+ */
+export type NodeType = 'start' | 'end' | 'userTask' | 'exclusive' | 'parallel'
+
+export interface GraphNode {
+  id: string
+  type: NodeType
+  name: string
+  incoming: string[]
+  outgoing: string[]
+  /** end event with a terminate definition: ends every branch */
+  terminate?: boolean
+  /** user task: `xpark:assignee` */
+  assignee?: string
+  /** user task with multi-instance loop characteristics */
+  multi?: { sequential: boolean; completion: string }
+  /** exclusive gateway: the flow taken when no condition holds */
+  defaultFlow?: string
+}
+
+export interface GraphFlow {
+  id: string
+  source: string
+  target: string
+  condition?: string
+}
+
+export interface Graph {
+  key: string
+  name: string
+  start: string
+  nodes: Record<string, GraphNode>
+  flows: Record<string, GraphFlow>
+}
+
+const SUPPORTED: Record<string, NodeType> = {
+  'bpmn:StartEvent': 'start',
+  'bpmn:EndEvent': 'end',
+  'bpmn:UserTask': 'userTask',
+  'bpmn:ExclusiveGateway': 'exclusive',
+  'bpmn:ParallelGateway': 'parallel',
+}
+
+/** The editor's three connection refusals (spec 02 §2), checked again on the server. */
+export const CONNECTION = {
+  self: 'cannot connect to itself',
+  repeat: 'cannot repeat a connection',
+  loopBack: 'cannot loop back',
+} as const
+
+// bpmn-moddle's elements, as far as the engine reads them
+interface Element {
+  $type: string
+  id: string
+  name?: string
+  get(name: string): unknown
+  flowElements?: Element[]
+  rootElements?: Element[]
+  eventDefinitions?: Element[]
+  loopCharacteristics?: Element & { isSequential?: boolean }
+  sourceRef?: Element
+  targetRef?: Element
+  conditionExpression?: { body?: string }
+  default?: Element
+}
+
+const moddle = new BpmnModdle({ xpark: xparkModdle })
+
+/** Parse and check a BPMN document; every refusal is a 400 naming what is wrong. */
+export async function parseProcess(xml: string): Promise<Graph> {
+  let definitions: Element
+  try {
+    definitions = (await moddle.fromXML(xml)).rootElement as unknown as Element
+  } catch (e) {
+    throw badRequest(`流程图无法解析: ${(e as Error).message.split('\n')[0]}`)
+  }
+  const processes = (definitions.rootElements ?? []).filter((e) => e.$type === 'bpmn:Process')
+  if (processes.length !== 1) throw badRequest('流程图必须有且只有一个流程')
+  const process = processes[0]!
+  if (!process.id || !/^[A-Za-z_][\w.-]{0,63}$/.test(process.id)) throw badRequest('流程标识无效')
+  const nodes: Record<string, GraphNode> = {}
+  const flows: Record<string, GraphFlow> = {}
+  const elements = process.flowElements ?? []
+  for (const element of elements) {
+    if (element.$type === 'bpmn:SequenceFlow') continue
+    const type = SUPPORTED[element.$type]
+    const definitions = element.eventDefinitions ?? []
+    const terminate = type === 'end' && definitions.some((d) => d.$type === 'bpmn:TerminateEventDefinition')
+    const otherDefinition = definitions.find(
+      (d) => d.$type !== 'bpmn:TerminateEventDefinition' || type !== 'end',
+    )
+    const loop = element.loopCharacteristics
+    if (!type || otherDefinition || (loop && loop.$type !== 'bpmn:MultiInstanceLoopCharacteristics'))
+      throw badRequest(`不支持的节点: ${element.id} (${unsupportedType(element)})`)
+    const node: GraphNode = { id: element.id, type, name: element.name ?? '', incoming: [], outgoing: [] }
+    if (terminate) node.terminate = true
+    if (type === 'userTask') {
+      const assignee = element.get('xpark:assignee')
+      if (typeof assignee === 'string' && assignee.trim()) node.assignee = assignee.trim()
+      if (loop) {
+        const completion = String(element.get('xpark:completion') ?? 'all') || 'all'
+        if (!isCompletion(completion)) throw badRequest(`会签完成条件有误: ${element.id}: ${completion}`)
+        node.multi = { sequential: Boolean(loop.isSequential), completion }
+      }
+      if (!node.assignee) throw badRequest(`用户任务缺少处理人: ${element.id}`)
+    }
+    if (type === 'exclusive' && element.default) node.defaultFlow = element.default.id
+    nodes[node.id] = node
+  }
+  const pairs = new Set<string>()
+  for (const element of elements) {
+    if (element.$type !== 'bpmn:SequenceFlow') continue
+    const source = element.sourceRef?.id
+    const target = element.targetRef?.id
+    if (!source || !target || !nodes[source] || !nodes[target])
+      throw badRequest(`连线缺少端点: ${element.id}`)
+    if (source === target) throw badRequest(`${CONNECTION.self}: ${element.id}`)
+    if (pairs.has(`${source}>${target}`)) throw badRequest(`${CONNECTION.repeat}: ${element.id}`)
+    if (pairs.has(`${target}>${source}`)) throw badRequest(`${CONNECTION.loopBack}: ${element.id}`)
+    pairs.add(`${source}>${target}`)
+    const flow: GraphFlow = { id: element.id, source, target }
+    const body = element.conditionExpression?.body?.trim()
+    if (body) {
+      compileCondition(body, element.id) // refuses a bad expression now, not when an instance reaches it
+      flow.condition = body
+    }
+    flows[flow.id] = flow
+    nodes[source]!.outgoing.push(flow.id)
+    nodes[target]!.incoming.push(flow.id)
+  }
+  return checkShape({ key: process.id, name: process.name ?? process.id, start: '', nodes, flows })
+}
+
+function unsupportedType(element: Element): string {
+  const definition = element.eventDefinitions?.find((d) => d.$type !== 'bpmn:TerminateEventDefinition')
+  if (definition) return `${element.$type} ${definition.$type}`
+  if (
+    element.loopCharacteristics &&
+    element.loopCharacteristics.$type !== 'bpmn:MultiInstanceLoopCharacteristics'
+  )
+    return `${element.$type} ${element.loopCharacteristics.$type}`
+  return element.$type
+}
+
+const isCompletion = (text: string) =>
+  text === 'all' || text === 'any' || (/^(0(\.\d+)?|1(\.0+)?)$/.test(text) && Number(text) > 0)
+
+function checkShape(graph: Graph): Graph {
+  const starts = Object.values(graph.nodes).filter((n) => n.type === 'start')
+  if (starts.length !== 1) throw badRequest('流程必须有且只有一个开始节点')
+  graph.start = starts[0]!.id
+  if (!Object.values(graph.nodes).some((n) => n.type === 'end')) throw badRequest('流程必须有结束节点')
+  for (const node of Object.values(graph.nodes)) {
+    if (node.type !== 'end' && node.outgoing.length === 0) throw badRequest(`节点没有出口: ${node.id}`)
+    if (node.type !== 'start' && node.incoming.length === 0) throw badRequest(`节点没有入口: ${node.id}`)
+    if (node.type === 'userTask' && node.outgoing.length > 1)
+      throw badRequest(`用户任务只能有一个出口, 分支请用网关: ${node.id}`)
+    if (node.defaultFlow && !node.outgoing.includes(node.defaultFlow))
+      throw badRequest(`默认连线不属于该网关: ${node.id}`)
+  }
+  return graph
+}
