@@ -1082,6 +1082,29 @@ CREATE TABLE "xpark_visit_daily" (
 	CONSTRAINT "xpark_visit_daily_tenant_id_day_area_status_pk" PRIMARY KEY("tenant_id","day","area","status")
 );
 --> statement-breakpoint
+CREATE TABLE "xpark_wf_draft" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) NOT NULL,
+	"user_id" bigint NOT NULL,
+	"process_def_key" varchar(64) NOT NULL,
+	"title" varchar(128) DEFAULT '' NOT NULL,
+	"variables" jsonb NOT NULL,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_wf_leave" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) NOT NULL,
+	"user_id" bigint NOT NULL,
+	"leave_type" varchar(32) DEFAULT '' NOT NULL,
+	"start_time" timestamp with time zone NOT NULL,
+	"end_time" timestamp with time zone NOT NULL,
+	"days" smallint NOT NULL,
+	"reason" varchar(255) NOT NULL,
+	"instance_id" bigint NOT NULL,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "xpark_wf_arrival" (
 	"id" bigint PRIMARY KEY NOT NULL,
 	"tenant_id" varchar(12) NOT NULL,
@@ -1335,6 +1358,8 @@ CREATE INDEX "xpark_visit_tenant_user_idx" ON "xpark_visit" USING btree ("tenant
 CREATE INDEX "xpark_visit_host_idx" ON "xpark_visit" USING btree ("tenant_id","host_id","status") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_visit_day_idx" ON "xpark_visit" USING btree ("tenant_id","visit_day") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_visit_open_idx" ON "xpark_visit" USING btree ("visit_end") WHERE is_deleted = 0 and status in (1, 2, 4);--> statement-breakpoint
+CREATE INDEX "xpark_wf_draft_user_idx" ON "xpark_wf_draft" USING btree ("tenant_id","user_id","update_time");--> statement-breakpoint
+CREATE INDEX "xpark_wf_leave_user_idx" ON "xpark_wf_leave" USING btree ("tenant_id","user_id","create_time");--> statement-breakpoint
 CREATE INDEX "xpark_wf_arrival_instance_idx" ON "xpark_wf_arrival" USING btree ("instance_id","gateway_id");--> statement-breakpoint
 CREATE INDEX "xpark_wf_candidate_task_idx" ON "xpark_wf_candidate" USING btree ("task_id");--> statement-breakpoint
 CREATE INDEX "xpark_wf_candidate_ref_idx" ON "xpark_wf_candidate" USING btree ("tenant_id","kind","ref");--> statement-breakpoint

@@ -1,0 +1,233 @@
+import { z } from 'zod'
+import { defineCall, SIGNED_IN } from '../../calls.js'
+import {
+  idList,
+  optionalReference,
+  optionalText,
+  optionalWholeNumber,
+  reference,
+  requiredDateTime,
+  requiredText,
+  wholeNumber,
+  wire,
+} from '../../fields.js'
+import { doneReply, pageOf } from '../../replies.js'
+
+/**
+ * Workflow operations (流程监控), proxies (流程代理), and the worked example of a business row run as
+ * a process: leave requests (请假) and drafts (草稿箱). See docs/modules/workflow.md, "Process calls".
+ */
+
+/** Monitoring every instance of the tenant, and terminating any of them (terminateProcess). */
+export const WORKFLOW_OPS = 'workflow_ops'
+/** The proxy screen's buttons. */
+export const WORKFLOW_PROXY = {
+  view: 'workflow_proxy_view',
+  add: 'workflow_proxy_add',
+  edit: 'workflow_proxy_edit',
+  delete: 'workflow_proxy_delete',
+} as const
+/** The process key a leave request starts (deployed by the design module, or the demo). */
+export const LEAVE_PROCESS_KEY = 'leave'
+
+export const PROXY_TEXTS = {
+  self: '不能代理给自己',
+  cycle: '代理不能形成循环',
+  period: '结束时间必须晚于开始时间',
+  noUser: '用户不存在',
+  notFound: '代理不存在',
+} as const
+
+/** Paging as BladeX clients send it (`current`, `size`). */
+export const paging = {
+  current: optionalWholeNumber('current: 1 or more', 1, 1_000_000),
+  size: optionalWholeNumber('size: 1 to 500', 1, 500),
+}
+const opsPaging = paging
+
+/** An instance as monitoring lists it. */
+export const OpsInstanceRow = z.object({
+  id: wire.id,
+  processInstanceId: wire.id,
+  processDefinitionId: wire.text,
+  processDefinitionKey: wire.text,
+  processDefinitionName: wire.text,
+  category: wire.text,
+  businessKey: wire.text,
+  startUser: wire.id,
+  startUserName: wire.text,
+  /** the open tasks' names, comma-joined */
+  currentTasks: wire.text,
+  processStatus: wire.number,
+  startTime: wire.date,
+  endTime: wire.optionalDate,
+  reason: wire.text,
+})
+
+const opsFilters = z.object({
+  ...opsPaging,
+  processDefinitionKey: optionalText('processDefinitionKey', 64),
+  startUser: optionalReference('startUser: an id'),
+})
+
+const opsList = (path: string, summary: string) =>
+  defineCall({
+    path: `blade-workflow/ops/${path}`,
+    method: 'GET',
+    permission: WORKFLOW_OPS,
+    params: opsFilters,
+    reply: pageOf(OpsInstanceRow),
+    summary,
+    tag: 'workflow-ops',
+  })
+
+export const opsListCall = opsList('list', 'every instance of the tenant (running, suspended, ended)')
+export const opsProcessListCall = opsList('processList', 'the running and suspended instances')
+export const opsDoneListCall = opsList('doneList', 'the ended instances (completed, terminated, withdrawn)')
+
+export const ProxyRow = z.object({
+  id: wire.id,
+  userId: wire.id,
+  userName: wire.text,
+  proxyUserId: wire.id,
+  proxyUserName: wire.text,
+  startTime: wire.date,
+  endTime: wire.date,
+  categories: wire.text,
+  status: wire.number,
+})
+
+export const ProxyForm = z.object({
+  id: optionalReference('id: an id'),
+  userId: reference('请选择被代理人'),
+  proxyUserId: reference('请选择代理人'),
+  startTime: requiredDateTime('startTime'),
+  endTime: requiredDateTime('endTime'),
+  /** process categories it covers, comma-joined; empty: all */
+  categories: optionalText('categories', 1000),
+  status: optionalWholeNumber('status: 0 or 1', 0, 1),
+})
+
+export const proxyListCall = defineCall({
+  path: 'blade-workflow/ops/proxy/list',
+  method: 'GET',
+  permission: WORKFLOW_PROXY.view,
+  params: z.object({ ...opsPaging, userId: optionalReference('userId: an id') }),
+  reply: pageOf(ProxyRow),
+  summary: 'the proxies of the tenant',
+  tag: 'workflow-proxy',
+})
+export const proxyDetailCall = defineCall({
+  path: 'blade-workflow/ops/proxy/detail',
+  method: 'GET',
+  permission: WORKFLOW_PROXY.view,
+  params: z.object({ id: reference('id: an id') }),
+  reply: ProxyRow,
+  summary: 'one proxy',
+  tag: 'workflow-proxy',
+})
+export const proxySubmitCall = defineCall({
+  path: 'blade-workflow/ops/proxy/submit',
+  method: 'POST',
+  permission: [WORKFLOW_PROXY.add, WORKFLOW_PROXY.edit],
+  params: ProxyForm,
+  reply: z.object({ id: wire.id }),
+  summary: 'A to B for a period and categories (not to oneself, no cycle)',
+  tag: 'workflow-proxy',
+})
+export const proxyRemoveCall = defineCall({
+  path: 'blade-workflow/ops/proxy/remove',
+  method: 'POST',
+  permission: WORKFLOW_PROXY.delete,
+  params: z.object({ ids: idList('ids: comma-separated ids', 100) }),
+  reply: doneReply,
+  summary: 'remove proxies',
+  tag: 'workflow-proxy',
+})
+
+/** A leave request (请假): its own row, its status mirrored from its process. */
+export const LeaveForm = z.object({
+  leaveType: optionalText('leaveType', 32),
+  startTime: requiredDateTime('startTime'),
+  endTime: requiredDateTime('endTime'),
+  days: wholeNumber('days', 1, 365),
+  reason: requiredText('请填写请假原因', 255),
+})
+
+/** 审批中, 已通过, 已驳回 (ended on a rejection), 已撤销 (terminated or withdrawn) */
+export const LEAVE_STATUS = { running: 1, approved: 2, rejected: 3, cancelled: 4 } as const
+
+export const LeaveRow = z.object({
+  id: wire.id,
+  userId: wire.id,
+  leaveType: wire.text,
+  startTime: wire.date,
+  endTime: wire.date,
+  days: wire.number,
+  reason: wire.text,
+  processInstanceId: wire.id,
+  status: wire.number,
+  createTime: wire.date,
+})
+
+export const leaveListCall = defineCall({
+  path: 'blade-workflow/leave',
+  method: 'GET',
+  permission: SIGNED_IN,
+  params: z.object(opsPaging),
+  reply: pageOf(LeaveRow),
+  summary: "the caller's leave requests with their process status",
+  tag: 'workflow-leave',
+})
+export const leaveSubmitCall = defineCall({
+  path: 'blade-workflow/leave',
+  method: 'POST',
+  permission: SIGNED_IN,
+  params: LeaveForm,
+  reply: z.object({ id: wire.id, processInstanceId: wire.id }),
+  summary: `request leave: starts the \`${LEAVE_PROCESS_KEY}\` process with the request as its form`,
+  tag: 'workflow-leave',
+})
+
+/** A draft (草稿箱): a start form saved unstarted, its owner's only. */
+export const DraftForm = z.object({
+  id: optionalReference('id: an id'),
+  processDefKey: z.string({ error: '请选择流程' }).trim().min(1, '请选择流程').max(64),
+  title: optionalText('title', 128),
+  variables: z.record(z.string(), z.unknown()).optional(),
+})
+export const DraftRow = z.object({
+  id: wire.id,
+  processDefKey: wire.text,
+  title: wire.text,
+  variables: z.record(z.string(), z.unknown()),
+  updateTime: wire.date,
+})
+
+export const draftListCall = defineCall({
+  path: 'blade-workflow/draft',
+  method: 'GET',
+  permission: SIGNED_IN,
+  params: z.object({ ...opsPaging, processDefKey: optionalText('processDefKey', 64) }),
+  reply: pageOf(DraftRow),
+  summary: "the caller's drafts (no one else's)",
+  tag: 'workflow-draft',
+})
+export const draftSaveCall = defineCall({
+  path: 'blade-workflow/draft',
+  method: 'POST',
+  permission: SIGNED_IN,
+  params: DraftForm,
+  reply: z.object({ id: wire.id }),
+  summary: 'save a draft (a new one, or one of the caller’s by id)',
+  tag: 'workflow-draft',
+})
+export const draftRemoveCall = defineCall({
+  path: 'blade-workflow/draft/remove',
+  method: 'POST',
+  permission: SIGNED_IN,
+  params: z.object({ ids: idList('ids: comma-separated ids', 100) }),
+  reply: doneReply,
+  summary: "remove drafts of the caller's",
+  tag: 'workflow-draft',
+})
