@@ -8,7 +8,6 @@ import {
   WORKFLOW_TEXTS,
 } from '@xpark/contract/modules/workflow-process'
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import { page } from '../../../core/envelope.js'
 import { badRequest, forbidden, notFound } from '../../../core/errors.js'
 import type { Api } from '../../../core/http/api.js'
@@ -158,7 +157,7 @@ const definitionRow = (d: Definition) => ({
   deployTime: d.deployTime,
 })
 
-/** The newest version of each key of the tenant (active ones only unless told). */
+/** The newest version of each key of the tenant (active ones only unless told); a tenant has few. */
 async function newestDefinitions(
   db: DbOrTx,
   tenantId: string,
@@ -166,24 +165,25 @@ async function newestDefinitions(
   activeOnly = true,
 ): Promise<Definition[]> {
   const D = workflowDefinition
-  const newer = alias(workflowDefinition, 'newer')
-  return db
+  const rows = await db
     .select()
     .from(D)
     .where(
       and(
         eq(D.tenantId, tenantId),
         eq(D.isDeleted, 0),
-        activeOnly ? eq(D.status, DEFINITION.active) : undefined,
         filters.key ? eq(D.key, filters.key) : undefined,
         filters.category ? eq(D.category, filters.category) : undefined,
         filters.processDefinitionName
           ? ilike(D.name, `%${escapeLike(filters.processDefinitionName)}%`)
           : undefined,
-        sql`not exists (select 1 from ${newer} where ${newer.tenantId} = ${D.tenantId} and ${newer.key} = ${D.key} and ${newer.isDeleted} = 0 and ${newer.version} > ${D.version})`,
       ),
     )
-    .orderBy(asc(D.name), desc(D.version))
+    .orderBy(asc(D.name), asc(D.key), desc(D.version))
+  const seen = new Set<string>()
+  // the newest version decides: a suspended newest version is not started through an older one
+  const newest = rows.filter((d) => !seen.has(d.key) && Boolean(seen.add(d.key)))
+  return activeOnly ? newest.filter((d) => d.status === DEFINITION.active) : newest
 }
 
 type Instance = typeof workflowInstance.$inferSelect
