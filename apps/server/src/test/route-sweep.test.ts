@@ -366,6 +366,22 @@ describe('route sweep: every route names its permission; writes respect tenants 
           'select-repair',
           'select-repair-info',
         ].map((p) => `ydzy/cmzy/${p}`),
+        // its own part in processes: who may act on a task is the engine's rule (the assignee, their
+        // proxy, a candidate; 不是当前处理人 otherwise), its leave requests and its own drafts
+        ...[
+          'startProcess',
+          'completeTask',
+          'transferTask',
+          'delegateTask',
+          'claimTask',
+          'rollbackTask',
+          'terminateProcess',
+          'addMultiInstance',
+          'withdrawTask',
+        ].map((p) => `blade-workflow/process/${p}`),
+        'blade-workflow/leave',
+        'blade-workflow/draft',
+        'blade-workflow/draft/remove',
       ].sort(),
     )
   })
