@@ -8,7 +8,7 @@ import { until } from '../../../test/until.js'
 import { user } from '../../identity/index.js'
 import { message } from '../../message/schema.js'
 import { MESSAGES, WorkflowEngine } from '../engine/operations.js'
-import { INSTANCE, TASK, workflowHistory, workflowInstance, workflowTask } from '../schema.js'
+import { INSTANCE, TASK, workflowCopy, workflowHistory, workflowInstance, workflowTask } from '../schema.js'
 import { resetStartRules, setStartRules } from './seams.js'
 
 /**
@@ -207,6 +207,19 @@ describe('workflow process calls', () => {
     })
     const detail = ok(await get<Json>(`${P}/detail`, { processInstanceId: instanceId }, staff))
     expect(detail).toMatchObject({ variables: { days: 2, reason: '回家' }, tasks: [] })
+    // copied to the admin (抄送): in the admin's copy list
+    await db()
+      .insert(workflowCopy)
+      .values({ id: nextId(), tenantId: PARK, instanceId, userId: adminId, fromUserId: staffId })
+    expect(
+      (await list('copyList', admin)).records.find((r) => r.processInstanceId === instanceId),
+    ).toMatchObject({
+      taskId: null,
+      processIsFinished: true,
+    })
+    expect((await list('copyList', staff)).records.some((r) => r.processInstanceId === instanceId)).toBe(
+      false,
+    )
     expect((detail.history as Json[]).map((h) => `${h.action}@${h.taskDefinitionKey}`)).toEqual([
       'start@start',
       'complete@manager',
@@ -227,6 +240,14 @@ describe('workflow process calls', () => {
     ])
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409])
     expect(replies.find((r) => r.status === 409)!.body.msg).toBe(MESSAGES.handled)
+    // two candidates claiming one 待签 task at once: one has it
+    const hr = await openTask(manager.instanceId, 'hr')
+    const claims = await Promise.all([
+      post(`${P}/claimTask`, { taskId: hr.id }),
+      post(`${P}/claimTask`, { taskId: hr.id }, undefined, staff),
+    ])
+    expect(claims.map((r) => r.status).sort()).toEqual([200, 409])
+    expect(claims.find((r) => r.status === 409)!.body.msg).toBe(MESSAGES.claimed)
   })
 
   it('back nodes, rollback, withdraw', async () => {
@@ -390,6 +411,9 @@ describe('workflow process calls', () => {
       assignee: thirdId,
       proxyFor: adminId,
     })
+    // switched off, it no longer hands tasks on
+    ok(await post(`${P2}/submit`, { id, userId: adminId, proxyUserId: thirdId, ...period, status: 0 }))
+    expect((await openTask(await requestLeave(), 'manager')).assignee).toBe(adminId)
     ok(await post(`${P2}/remove`, { ids: id }))
     expect((await get(`${P2}/detail`, { id })).status).toBe(404)
     expect((await get(`${P2}/list`, {}, staff)).status).toBe(403)
