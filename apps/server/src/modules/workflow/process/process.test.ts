@@ -1,5 +1,5 @@
 import { LEAVE_STATUS, WORKFLOW_TEXTS } from '@xpark/contract/modules/workflow-process'
-import { and, asc, count, eq, like } from 'drizzle-orm'
+import { and, count, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { nextId } from '../../../core/ids.js'
 import { apiClient } from '../../../test/client.js'
@@ -8,8 +8,9 @@ import { until } from '../../../test/until.js'
 import { user } from '../../identity/index.js'
 import { message } from '../../message/schema.js'
 import { MESSAGES, WorkflowEngine } from '../engine/operations.js'
-import { INSTANCE, TASK, workflowCopy, workflowHistory, workflowInstance, workflowTask } from '../schema.js'
+import { INSTANCE, TASK, workflowCopy, workflowInstance, workflowTask } from '../schema.js'
 import { resetStartRules, setStartRules } from './seams.js'
+import { footprintOf, leaveXml, openTaskAt, signXml } from './test-processes.js'
 
 /**
  * The process calls through their routes on the seeded demo park (real database): a leave request
@@ -21,35 +22,6 @@ const PARK = '100001'
 const P = 'blade-workflow/process'
 type Json = Record<string, unknown>
 type Page = { records: Json[]; total: number }
-
-const flow = (key: string, name: string, body: string) => `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xpark="http://xpark.dev/schema/bpmn" id="d" targetNamespace="http://xpark/test">
-  <process id="${key}" name="${name}" isExecutable="true">${body}</process>
-</definitions>`
-
-/** 经理审批 (one user) → 人事审批 (two candidates: 待签) → end */
-const leaveXml = (manager: string, hr: string[]) =>
-  flow(
-    'leave',
-    '请假审批',
-    `<startEvent id="start" /><sequenceFlow id="f1" sourceRef="start" targetRef="manager" />
-    <userTask id="manager" name="经理审批" xpark:assignee="user:${manager}" />
-    <sequenceFlow id="f2" sourceRef="manager" targetRef="hr" />
-    <userTask id="hr" name="人事审批" xpark:assignee="${hr.map((u) => `user:${u}`).join(',')}" />
-    <sequenceFlow id="f3" sourceRef="hr" targetRef="end" /><endEvent id="end" />`,
-  )
-
-/** 会签 (parallel multi-instance, all) → end */
-const signXml = (users: string[]) =>
-  flow(
-    'countersign',
-    '会签',
-    `<startEvent id="start" /><sequenceFlow id="f1" sourceRef="start" targetRef="sign" />
-    <userTask id="sign" name="会签" xpark:assignee="${users.map((u) => `user:${u}`).join(',')}" xpark:completion="all">
-      <multiInstanceLoopCharacteristics isSequential="false" />
-    </userTask>
-    <sequenceFlow id="f2" sourceRef="sign" targetRef="end" /><endEvent id="end" />`,
-  )
 
 describe('workflow process calls', () => {
   let t: TestContext
@@ -104,29 +76,9 @@ describe('workflow process calls', () => {
         as,
       ),
     ).processInstanceId
-  const openTask = async (instanceId: string, node: string) =>
-    (
-      await db()
-        .select()
-        .from(workflowTask)
-        .where(
-          and(
-            eq(workflowTask.instanceId, instanceId),
-            eq(workflowTask.taskDefinitionKey, node),
-            eq(workflowTask.status, TASK.open),
-          ),
-        )
-        .orderBy(asc(workflowTask.createTime))
-    )[0]!
+  const openTask = (instanceId: string, node: string) => openTaskAt(db(), instanceId, node)
   const list = async (kind: string, as: Headers) => ok(await get<Page>(`${P}/${kind}`, { size: 100 }, as))
-  /** every row an operation could write: tasks, history, instances and messages of the park */
-  const footprint = async () =>
-    Promise.all(
-      [workflowTask, workflowHistory, workflowInstance, message].map(
-        async (table) =>
-          (await db().select({ n: count() }).from(table).where(eq(table.tenantId, PARK)))[0]!.n,
-      ),
-    )
+  const footprint = () => footprintOf(db(), PARK)
   const refused = async (
     call: () => Promise<{ status: number; body: { msg: string } }>,
     status: number,
