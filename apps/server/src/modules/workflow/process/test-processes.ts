@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/types.js'
-import { message } from '../../message/schema.js'
+import { message } from '../../message/index.js'
 import { TASK, workflowHistory, workflowInstance, workflowTask } from '../schema.js'
 
 /** Processes the process tests deploy through the engine (the design routes are another part's). */
