@@ -28,12 +28,14 @@ const WORKFLOW_MENUS: MenuSeed[] = [
     path: '/workflow',
     source: 'ApartmentOutlined',
     sort: 72,
+    en: 'Workflow',
     children: [
       {
         code: 'workflow_ops_process',
         name: '流程监控',
         path: '/workflow/ops/process',
         source: 'MonitorOutlined',
+        en: 'Process monitor',
         children: [button(WORKFLOW_OPS, '流程运维', 1)],
       },
       {
@@ -41,6 +43,7 @@ const WORKFLOW_MENUS: MenuSeed[] = [
         name: '流程代理',
         path: '/workflow/ops/proxy',
         source: 'SwapOutlined',
+        en: 'Process proxies',
         children: [
           button(WORKFLOW_PROXY.add, '新增', 1),
           button(WORKFLOW_PROXY.edit, '修改', 2),
