@@ -164,6 +164,18 @@ CREATE TABLE "xpark_pass_daily" (
 	CONSTRAINT "xpark_pass_daily_tenant_id_day_machine_id_direction_released_pk" PRIMARY KEY("tenant_id","day","machine_id","direction","released")
 );
 --> statement-breakpoint
+CREATE TABLE "xpark_repair_daily" (
+	"tenant_id" varchar(12) NOT NULL,
+	"day" varchar(10) NOT NULL,
+	"machine_id" bigint NOT NULL,
+	"machine_type" smallint NOT NULL,
+	"area" varchar(128) NOT NULL,
+	"fault_type_id" bigint NOT NULL,
+	"repairs" integer NOT NULL,
+	"done" integer NOT NULL,
+	CONSTRAINT "xpark_repair_daily_tenant_id_day_machine_id_fault_type_id_pk" PRIMARY KEY("tenant_id","day","machine_id","fault_type_id")
+);
+--> statement-breakpoint
 CREATE TABLE "xpark_sensor_daily" (
 	"tenant_id" varchar(12) NOT NULL,
 	"day" varchar(10) NOT NULL,

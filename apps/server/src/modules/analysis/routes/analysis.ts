@@ -1,45 +1,24 @@
-import type { CallContract } from '@xpark/contract/calls'
 import { ALARM_LEVEL_NAMES } from '@xpark/contract/modules/alarm'
-import { type AnalysisParams, type AnalysisReply, analysisCalls } from '@xpark/contract/modules/analysis'
+import { type AnalysisParams, analysisCalls } from '@xpark/contract/modules/analysis'
 import { PASS_DIRECTION } from '@xpark/contract/modules/parking'
 import { VISIT_STATUS_NAMES } from '@xpark/contract/modules/visitor'
 import { and, asc, eq, gte, lte, max, sql } from 'drizzle-orm'
-import { authOf } from '../../../core/auth/plugin.js'
 import type { Api } from '../../../core/http/api.js'
-import { handle, type Params } from '../../../core/http/calls.js'
 import type { ModuleContext } from '../../../core/module.js'
 import { attendanceDay } from '../../attendance/index.js'
-import { parkMachine } from '../../device/index.js'
+import { MACHINE_TYPE_NAMES, parkMachine } from '../../device/index.js'
 import { accessDaily, visitDaily } from '../../visitor/index.js'
-import { byDay, byLabel, rangeOf, within } from '../figures.js'
+import { byDay, byLabel, figureOn, rangeOf, within } from '../figures.js'
 import { alarmDaily, machineDaily, passDaily, sensorDaily, serviceDaily } from '../schema.js'
 
 /** The `/park-analysis/…` calls: each one figure, read from the daily aggregates only. */
-
-const MACHINE_TYPE_NAMES: Record<number, string> = {
-  1: '门禁',
-  2: '摄像头',
-  3: '人脸终端',
-  4: '显示屏',
-  5: '灯光',
-  6: '空调',
-  7: '传感器',
-  8: '考勤机',
-  9: '道闸',
-}
 
 const sumInt = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)::float8`.mapWith(Number)
 
 export function registerAnalysisRoutes(api: Api, ctx: ModuleContext): void {
   const db = ctx.database.db
-  const guards = [api.scopes.api.guard]
   const C = analysisCalls
-  /** One figure: the call's parameters and the caller's tenant in, a chart with its table out. */
-  const figure = <Call extends CallContract>(
-    call: Call,
-    compute: (params: Params<Call>, tenantId: string) => Promise<AnalysisReply>,
-  ) =>
-    handle(api, call, (params, request) => compute(params, authOf(request).tenantId), { preHandler: guards })
+  const figure = figureOn(api)
   const machineName = sql<string>`coalesce((select m.name from ${parkMachine} m where m.id = ${accessDaily.machineId}), '')`
   const sensorName = sql<string>`coalesce((select m.name from ${parkMachine} m where m.id = ${sensorDaily.machineId}), '')`
 
