@@ -205,6 +205,30 @@ describe('attendance (park-clockin)', () => {
     expect(await statusOf(q, day(9))).toBe(S.absent)
   })
 
+  it('a holiday added, moved or removed recomputes the results already kept for its days', async () => {
+    const p = await person()
+    await rule([p])
+    const db = t.database.db
+    await dayResults.recompute(db as never, [
+      { tenantId: PARK, userId: p, day: day(8) },
+      { tenantId: PARK, userId: p, day: day(10) },
+    ])
+    expect(await statusOf(p, day(8))).toBe(S.absent) // a Tuesday without punches
+    const id = ok(
+      await api.post<{ id: string }>('andchu/holiday/save', { holidayDate: day(8), name: '补休', dayType: 1 }),
+    ).id
+    await dayResults.drain(db)
+    expect(await statusOf(p, day(8))).toBe(S.rest)
+    // moved to the Thursday: both days are recomputed
+    ok(await api.post('andchu/holiday/submit', { id, holidayDate: day(10), name: '补休', dayType: 1 }))
+    await dayResults.drain(db)
+    expect(await statusOf(p, day(8))).toBe(S.absent)
+    expect(await statusOf(p, day(10))).toBe(S.rest)
+    ok(await api.post('andchu/holiday/remove', undefined, { ids: id }))
+    await dayResults.drain(db)
+    expect(await statusOf(p, day(10))).toBe(S.absent)
+  })
+
   it('a night shift past midnight is one day; two shifts split at the gap between them', async () => {
     const night = await person()
     await rule([night], { start1: '22:00', end1: '06:00', workdays: '1,2,3,4,5,6,7' })
