@@ -1229,6 +1229,7 @@ CREATE INDEX "xpark_alarm_tenant_user_idx" ON "xpark_alarm" USING btree ("tenant
 CREATE UNIQUE INDEX "xpark_alarm_open_uq" ON "xpark_alarm" USING btree ("tenant_id","dedupe_key") WHERE status < 2 and is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_alarm_rule_idx" ON "xpark_alarm" USING btree ("tenant_id","rule_id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_alarm_time_idx" ON "xpark_alarm" USING btree ("tenant_id","last_time") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_alarm_state_idx" ON "xpark_alarm" USING btree ("tenant_id","status","level","id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_alarm_group_tenant_page_idx" ON "xpark_alarm_group" USING btree ("tenant_id","id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_alarm_group_tenant_dept_idx" ON "xpark_alarm_group" USING btree ("tenant_id","create_dept","id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_alarm_group_tenant_user_idx" ON "xpark_alarm_group" USING btree ("tenant_id","create_user","id") WHERE is_deleted = 0;--> statement-breakpoint
