@@ -15,7 +15,8 @@ import {
 
 /**
  * The demo park's design: a category, the node buttons, a condition, the leave form with its default
- * values, and the leave model (经理审批, 人事审批 when days > 3) deployed as `leave:1:<id>`.
+ * values, and the leave model (经理审批, 人事审批 when days > 3) deployed as `park_leave:1:<id>` (not `leave`: the
+ * engine's tests deploy that key in the demo park).
  */
 
 /** The operations a node may enable; the process calls enforce them (当前节点不允许此操作). */
@@ -32,11 +33,14 @@ export const DEFAULT_BUTTONS: readonly (readonly [string, string])[] = [
   ['wf_copy', '抄送'],
 ]
 
-export function leaveXml(approver: string): string {
+/** The demo's process key. */
+export const DEMO_KEY = 'park_leave'
+
+export function leaveXml(approver: string, key = DEMO_KEY): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
              xmlns:xpark="http://xpark.dev/schema/bpmn" id="leave-definitions" targetNamespace="http://xpark.dev/workflow">
-  <process id="leave" name="请假审批" isExecutable="true">
+  <process id="${key}" name="请假审批" isExecutable="true">
     <startEvent id="start" name="开始" />
     <sequenceFlow id="f1" sourceRef="start" targetRef="manager" />
     <userTask id="manager" name="经理审批" xpark:assignee="user:${approver}" />
@@ -82,7 +86,7 @@ export async function seedWorkflowDemo({ tx, tenantId, users, depts }: DemoConte
     }) as never,
   )
   const form = stamped(workflowForm, auth, {
-    formKey: 'leave',
+    formKey: DEMO_KEY,
     name: '请假表单',
     categoryId: category.id,
     content: LEAVE_FORM,
@@ -99,7 +103,7 @@ export async function seedWorkflowDemo({ tx, tenantId, users, depts }: DemoConte
   )
   const xml = leaveXml(admin)
   const model = stamped(workflowModel, auth, {
-    modelKey: 'leave',
+    modelKey: DEMO_KEY,
     name: '请假审批',
     categoryId: category.id,
     icon: '',

@@ -65,7 +65,7 @@ describe('workflow design: models and deployments', () => {
         id,
         modelKey: 'trip',
         name: '出差审批',
-        xml: leaveXml(adminId).replaceAll('leave', 'trip'),
+        xml: leaveXml(adminId, 'trip'),
       }),
     )
     ok(await saveModel({ id, modelKey: 'trip', name: '出差申请' }))
