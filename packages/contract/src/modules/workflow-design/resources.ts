@@ -202,7 +202,6 @@ export const workflowDeploymentContract = defineContract({
     key: wire.text,
     name: wire.text,
     version: wire.number,
-    modelId: wire.optionalId,
     category: wire.text,
     categoryName: wire.optionalText,
     status: wire.number,

@@ -15,6 +15,8 @@ const TENANT = '100001'
 type Json = Record<string, unknown>
 type Page<R> = { records: R[]; total: number }
 const BASE = 'blade-workflow/design'
+// biome-ignore lint/suspicious/noTemplateCurlyInString: Flowable's `${…}` wrapper, as clients send it
+const WRAPPED = '${days > 5}'
 
 describe('workflow design: categories, forms, conditions, buttons', () => {
   let t: TestContext
@@ -148,7 +150,7 @@ describe('workflow design: categories, forms, conditions, buttons', () => {
 
   it('conditions: a bad expression is refused on save; listType groups them by type', async () => {
     const id = idOf(
-      await post(`${BASE}/condition/submit`, { name: '长假', type: '请假', expression: '${days > 5}' }),
+      await post(`${BASE}/condition/submit`, { name: '长假', type: '请假', expression: WRAPPED }),
     )
     idOf(await post(`${BASE}/condition/submit`, { name: '大额', type: '报销', expression: 'amount >= 1000' }))
     const bad = await post(`${BASE}/condition/submit`, {
@@ -162,7 +164,7 @@ describe('workflow design: categories, forms, conditions, buttons', () => {
     const js = await post(`${BASE}/condition/submit`, { name: '脚本', type: '请假', expression: 'x => 1' })
     expect(js.status).toBe(400)
     const [row] = await t.database.db.select().from(workflowCondition).where(eq(workflowCondition.id, id))
-    expect(row?.expression).toBe('${days > 5}')
+    expect(row?.expression).toBe(WRAPPED)
     const groups = ok<{ type: string; conditions: { name: string }[] }[]>(
       await get(`${BASE}/condition/listType`),
     )

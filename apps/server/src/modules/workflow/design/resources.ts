@@ -34,6 +34,8 @@ export const workflowCategories = codedTreeResource({
   contract: workflowCategoryContract,
   table: workflowCategory,
   duplicate: '分类编码已存在',
+  // the tenant's one filing tree, like a dictionary: every designer files under the same categories
+  scope: false,
   inUse: [
     { table: workflowModel, column: 'categoryId', message: T.categoryInUse },
     { table: workflowForm, column: 'categoryId', message: T.categoryInUse },
@@ -161,7 +163,8 @@ const LIVE_INSTANCE = [INSTANCE.running, INSTANCE.suspended]
 export const workflowDeployments = defineResource({
   contract: workflowDeploymentContract,
   table: workflowDefinition as PgTable,
-  omit: ['xml', 'graph'],
+  // the model is the designer's (narrowed by data scope): a deployment does not name it to everyone
+  omit: ['xml', 'graph', 'modelId'],
   // the tenant's process catalogue, written by deploying a model: no creator to narrow it by
   scope: false,
   expand: {
