@@ -190,11 +190,19 @@ describe('workflow design: categories, forms, conditions, buttons', () => {
     const models = ok<Page<{ modelKey: string; deployedVersion: number }>>(
       await get(`${BASE}/model/list`, { modelKey: DEMO_KEY }),
     )
-    expect(models.records).toMatchObject([{ modelKey: DEMO_KEY, deployedVersion: 1 }])
-    const deployments = ok<Page<{ processDefinitionId: string; categoryName: string }>>(
-      await get(`${BASE}/deployment/list`, { key: DEMO_KEY }),
+    expect(models.records).toMatchObject([{ modelKey: DEMO_KEY, deployedVersion: 2 }])
+    const deployments = ok<Page<{ processDefinitionId: string; categoryName: string; runningCount: number }>>(
+      await get(`${BASE}/deployment/list`, { key: DEMO_KEY, ascs: 'version' }),
     )
-    expect(deployments.records[0]?.processDefinitionId).toMatch(/^park_leave:1:\d+$/)
+    expect(
+      deployments.records.map((d) => [
+        d.processDefinitionId.split(':').slice(0, 2).join(':'),
+        d.runningCount,
+      ]),
+    ).toEqual([
+      ['park_leave:1', 1],
+      ['park_leave:2', 0],
+    ])
     expect(deployments.records[0]?.categoryName).toBe('行政审批')
   })
 })

@@ -1,8 +1,7 @@
-import { nextId } from '../../../core/ids.js'
 import type { DemoContext } from '../../../core/module.js'
 import { stamped } from '../../../core/tenancy.js'
-import { parseProcess } from '../engine/graph.js'
-import { workflowDefinition } from '../schema.js'
+import type { Db } from '../../../db/types.js'
+import { WorkflowEngine } from '../engine/operations.js'
 import { keepVersion } from './resources.js'
 import {
   workflowButton,
@@ -15,7 +14,7 @@ import {
 
 /**
  * The demo park's design: a category, the node buttons, a condition, the leave form with its default
- * values, and the leave model (经理审批, 人事审批 when days > 3) deployed as `park_leave:1:<id>` (not `leave`: the
+ * values, and the leave model (经理审批, 人事审批 when days > 3) deployed as `park_leave` versions 1 (a request running) and 2 (not `leave`: the
  * engine's tests deploy that key in the demo park).
  */
 
@@ -116,18 +115,16 @@ export async function seedWorkflowDemo({ tx, tenantId, users, depts }: DemoConte
     { id: String(model.id), tenantId, version: 1, name: '请假审批', content: xml },
     admin,
   )
-  const graph = await parseProcess(xml)
-  const id = nextId()
-  await tx.insert(workflowDefinition).values({
-    id,
-    tenantId,
-    processDefinitionId: `${graph.key}:1:${id}`,
-    key: graph.key,
-    name: graph.name,
-    version: 1,
-    modelId: String(model.id),
-    category: String(category.id),
+  // deployed twice, a request of five days started on the first: version 1 runs, version 2 is free
+  const engine = new WorkflowEngine(tx as unknown as Db) // a transaction's transaction is a savepoint
+  const first = await engine.deploy(tenantId, {
     xml,
-    graph,
+    category: String(category.id),
+    modelId: String(model.id),
   })
+  await engine.start(
+    { tenantId, userId: admin },
+    { definitionId: first.id, variables: { days: 5, reason: '家中有事' } },
+  )
+  await engine.deploy(tenantId, { xml, category: String(category.id), modelId: String(model.id) })
 }
