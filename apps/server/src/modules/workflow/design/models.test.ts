@@ -224,6 +224,39 @@ describe('workflow design: models and deployments', () => {
     expect(await modelRow(foreign!.id)).toMatchObject({ name: '别家', icon: '', categoryId: null })
   })
 
+  it("another tenant's deployment is neither listed, suspended, moved nor removed", async () => {
+    const graph = { key: 'foreign', name: '别家', start: 's', nodes: {}, flows: {} }
+    const [foreign] = await t.database.db
+      .insert(workflowDefinition)
+      .values({
+        id: '7000000000000000001',
+        tenantId: '000000',
+        processDefinitionId: 'foreign:1:7000000000000000001',
+        key: 'foreign',
+        name: '别家',
+        version: 1,
+        xml: '',
+        graph,
+      })
+      .returning()
+    const id = foreign!.id
+    expect(ok<Page<Json>>(await get('blade-workflow/design/deployment/list', { key: 'foreign' })).total).toBe(
+      0,
+    )
+    expect((await post('blade-workflow/design/deployment/changeStatus', { id, status: 2 })).status).toBe(404)
+    const category = ok<{ id: string }>(
+      await post('blade-workflow/design/category/submit', { parentId: '0', code: 'moved', name: '移动' }),
+    ).id
+    const moved = await post('blade-workflow/design/deployment/changeCategory', {
+      ids: id,
+      categoryId: category,
+    })
+    expect(moved.status).toBe(404)
+    await post('blade-workflow/design/deployment/remove', undefined, { ids: id })
+    const [row] = await t.database.db.select().from(workflowDefinition).where(eq(workflowDefinition.id, id))
+    expect(row).toMatchObject({ status: 1, category: '', isDeleted: 0 })
+  })
+
   it('scope: who may start, replaced whole; an unknown member refuses all', async () => {
     const id = ok<{ id: string }>(await saveModel({ modelKey: 'scoped', name: '范围' })).id
     ok(
