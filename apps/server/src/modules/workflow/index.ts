@@ -18,18 +18,26 @@ export * from './schema.js'
 const WORKFLOW_MENU = {
   code: 'workflow',
   name: '流程管理',
+  en: 'Workflow',
   path: '/workflow',
   source: 'PartitionOutlined',
   sort: 71,
   // one section per line
-  children: [DESIGN_MENU],
+  children: [
+    DESIGN_MENU, // 流程设计
+  ],
 }
 
 export const workflowModule = defineModule({
   name: 'workflow',
-  tables: { ...engineTables, ...designTables },
+  tables: {
+    ...engineTables,
+    ...designTables,
+  },
   // one group per line
-  resources: [...DESIGN_RESOURCES],
+  resources: [
+    ...DESIGN_RESOURCES, // categories, models, forms, defaults, conditions, buttons, deployments
+  ],
   menus: [WORKFLOW_MENU],
   product: { name: '流程管理', remark: '流程设计 (模型、表单、分类、表达式、按钮、部署)、流程办理与运维' },
   // park staff look at the design; they change, deploy and suspend nothing
@@ -37,6 +45,6 @@ export const workflowModule = defineModule({
   demo: seedWorkflowDemo,
   routes: async (api, ctx) => {
     const engine = new WorkflowEngine(ctx.database.db)
-    registerDesignRoutes(api, ctx.database.db, engine)
+    registerDesignRoutes(api, ctx.database.db, engine) // design/routes
   },
 })

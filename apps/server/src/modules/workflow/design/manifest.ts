@@ -37,38 +37,68 @@ export const DESIGN_RESOURCES = [
   workflowDeployments,
 ]
 
+/** A menu entry with its English name (the console has no workflow feature yet to name it). */
+const named = (seed: MenuSeed, en: string): MenuSeed => ({ ...seed, en })
+
 /** 流程设计 (`/workflow/design/…`, issue 31 "Screens"). */
 export const DESIGN_MENU: MenuSeed = {
   code: 'workflow_design',
   name: '流程设计',
+  en: 'Process design',
   path: '/workflow/design',
   source: 'ApartmentOutlined',
   sort: 1,
   children: [
-    resourceScreen(workflowModelContract, '模型设计', '/workflow/design/model', 'NodeIndexOutlined', [
-      button(B.modelDeploy, '部署', 2),
-      button(B.modelCategory, '分类', 2),
-      button(B.modelIcon, '图标', 2),
-      button(B.modelScope, '发起范围', 2),
-    ]),
-    resourceScreen(workflowFormContract, '表单设计', '/workflow/design/form', 'FormOutlined', [
-      button(B.formCategory, '分类', 2),
-    ]),
-    resourceScreen(
-      workflowFormDefaultContract,
-      '表单默认值',
-      '/workflow/design/form-default',
-      'ProfileOutlined',
+    named(
+      resourceScreen(workflowModelContract, '模型设计', '/workflow/design/model', 'NodeIndexOutlined', [
+        button(B.modelDeploy, '部署', 2),
+        button(B.modelCategory, '分类', 2),
+        button(B.modelIcon, '图标', 2),
+        button(B.modelScope, '发起范围', 2),
+      ]),
+      'Models',
     ),
-    resourceScreen(workflowCategoryContract, '流程分类', '/workflow/design/category', 'ClusterOutlined'),
-    resourceScreen(workflowConditionContract, '流程表达式', '/workflow/design/condition', 'FunctionOutlined'),
-    resourceScreen(workflowButtonContract, '流程按钮', '/workflow/design/button', 'BorderOuterOutlined'),
-    resourceScreen(
-      workflowDeploymentContract,
-      '部署管理',
-      '/workflow/design/deployment',
-      'DeploymentUnitOutlined',
-      [button(B.deploymentCategory, '分类', 2)],
+    named(
+      resourceScreen(workflowFormContract, '表单设计', '/workflow/design/form', 'FormOutlined', [
+        button(B.formCategory, '分类', 2),
+      ]),
+      'Forms',
+    ),
+    named(
+      resourceScreen(
+        workflowFormDefaultContract,
+        '表单默认值',
+        '/workflow/design/form-default',
+        'ProfileOutlined',
+      ),
+      'Form defaults',
+    ),
+    named(
+      resourceScreen(workflowCategoryContract, '流程分类', '/workflow/design/category', 'ClusterOutlined'),
+      'Process categories',
+    ),
+    named(
+      resourceScreen(
+        workflowConditionContract,
+        '流程表达式',
+        '/workflow/design/condition',
+        'FunctionOutlined',
+      ),
+      'Conditions',
+    ),
+    named(
+      resourceScreen(workflowButtonContract, '流程按钮', '/workflow/design/button', 'BorderOuterOutlined'),
+      'Node buttons',
+    ),
+    named(
+      resourceScreen(
+        workflowDeploymentContract,
+        '部署管理',
+        '/workflow/design/deployment',
+        'DeploymentUnitOutlined',
+        [button(B.deploymentCategory, '分类', 2)],
+      ),
+      'Deployments',
     ),
   ],
 }
