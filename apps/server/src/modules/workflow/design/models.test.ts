@@ -79,6 +79,8 @@ describe('workflow design: models and deployments', () => {
       [2, false, '出差审批'],
       [1, false, '出差审批'],
     ])
+    const past = ok<Page<Json>>(await get('blade-workflow/design/model/history', { modelId: id, current: 9 }))
+    expect([past.total, past.records]).toEqual([3, []])
     ok(await post('blade-workflow/design/model/setMainVersion', { modelId: id, version: 1 }))
     expect(await modelRow(id)).toMatchObject({ version: 1, xml: '' })
     // the next save does not reuse a number

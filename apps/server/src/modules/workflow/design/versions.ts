@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, count, desc, eq } from 'drizzle-orm'
 import type { AuthContext } from '../../../core/auth/tokens.js'
 import { type Resource, whereOf } from '../../../core/crud/index.js'
 import { formatDateTime, page } from '../../../core/envelope.js'
@@ -31,25 +31,29 @@ export async function versionPage(
   const main = await ownerRow(db, owner, auth, params.id, missing)
   const paging = readPaging(params)
   const v = workflowDesignVersion
-  const rows = await db
-    .select({
-      id: v.id,
-      version: v.version,
-      name: v.name,
-      content: v.content,
-      createUser: v.createUser,
-      createTime: v.createTime,
-      total: sql<number>`count(*) over()`.mapWith(Number),
-    })
-    .from(v)
-    .where(and(eq(v.tenantId, auth.tenantId), eq(v.kind, owner.kind), eq(v.ownerId, params.id)))
-    .orderBy(desc(v.version))
-    .limit(paging.size)
-    .offset(paging.offset)
-  const records = rows.map(({ total: _total, ...r }) => ({
+  const where = and(eq(v.tenantId, auth.tenantId), eq(v.kind, owner.kind), eq(v.ownerId, params.id))
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: v.id,
+        version: v.version,
+        name: v.name,
+        content: v.content,
+        createUser: v.createUser,
+        createTime: v.createTime,
+      })
+      .from(v)
+      .where(where)
+      .orderBy(desc(v.version))
+      .limit(paging.size)
+      .offset(paging.offset),
+    // counted apart: a page past the last still tells the total
+    db.select({ total: count() }).from(v).where(where),
+  ])
+  const records = rows.map((r) => ({
     ...r,
     createTime: formatDateTime(r.createTime),
     main: r.version === main.version,
   }))
-  return page(records, rows[0]?.total ?? 0, paging.current, paging.size)
+  return page(records, counted?.total ?? 0, paging.current, paging.size)
 }
