@@ -36,6 +36,7 @@ import { tenantModule } from './tenant/index.js'
 import { userModule } from './user/index.js'
 import { videoModule } from './video/index.js'
 import { visitorModule } from './visitor/index.js'
+import { workflowModule } from './workflow/index.js'
 
 /**
  * The one list of modules: the app registers their routes, the seeds write their menus, products,
@@ -78,6 +79,7 @@ export const MODULES: readonly Module[] = [
   parkingModule,
   propertyModule,
   visitorModule,
+  workflowModule,
   analysisModule,
   homeModule,
   socialModule,

@@ -1,9 +1,50 @@
+import { defineModule } from '../../core/module.js'
+import { seedWorkflowDemo } from './design/demo.js'
+import { DESIGN_MENU, DESIGN_RESOURCES, registerDesignRoutes } from './design/manifest.js'
+import * as designTables from './design/schema.js'
+import { WorkflowEngine } from './engine/operations.js'
+import * as engineTables from './schema.js'
+
 /**
- * Workflow (issue 31): the engine on our tables. The routes, contract and screens come on top of it
- * (docs/modules/workflow.md); the module joins MODULES with them.
+ * Workflow (issue 31): the engine on our tables (engine/), the design calls (design/: categories,
+ * models, forms, conditions, buttons, deployments) and the process calls. docs/modules/workflow.md.
  */
 export { compileCondition } from './engine/conditions.js'
 export { type Directory, type Group, userDirectory } from './engine/directory.js'
 export { CONNECTION, type Graph, parseProcess } from './engine/graph.js'
 export { type Actor, MESSAGES, WorkflowEngine } from './engine/operations.js'
 export * from './schema.js'
+
+const WORKFLOW_MENU = {
+  code: 'workflow',
+  name: '流程管理',
+  en: 'Workflow',
+  path: '/workflow',
+  source: 'PartitionOutlined',
+  sort: 71,
+  // one section per line
+  children: [
+    DESIGN_MENU, // 流程设计
+  ],
+}
+
+export const workflowModule = defineModule({
+  name: 'workflow',
+  tables: {
+    ...engineTables,
+    ...designTables,
+  },
+  // one group per line
+  resources: [
+    ...DESIGN_RESOURCES, // categories, models, forms, defaults, conditions, buttons, deployments
+  ],
+  menus: [WORKFLOW_MENU],
+  product: { name: '流程管理', remark: '流程设计 (模型、表单、分类、表达式、按钮、部署)、流程办理与运维' },
+  // park staff look at the design; they change, deploy and suspend nothing
+  staff: (codes) => codes.filter((c) => !/_(add|edit|delete|deploy|category|icon|scope|status)$/.test(c)),
+  demo: seedWorkflowDemo,
+  routes: async (api, ctx) => {
+    const engine = new WorkflowEngine(ctx.database.db)
+    registerDesignRoutes(api, ctx.database.db, engine) // design/routes
+  },
+})
