@@ -79,8 +79,8 @@ export const MODULES: readonly Module[] = [
   parkingModule,
   propertyModule,
   visitorModule,
+  workflowModule,
   analysisModule,
   homeModule,
   socialModule,
-  workflowModule,
 ]

@@ -16,6 +16,7 @@ export const ANALYSIS_VIEWS = {
   pass: 'analysis_pass_view',
   environment: 'analysis_environment_view',
   operation: 'analysis_operation_view',
+  repair: 'analysis_repair_view',
 } as const
 export const ANALYSIS_VIEW = Object.values(ANALYSIS_VIEWS)
 
@@ -67,8 +68,35 @@ export const ANALYSIS_CALLS = {
   carNumber: { path: 'analysis/carNumber', by: 'day', series: ['entries', 'exits'] },
   passRecord: { path: 'analysis/pass-record', by: 'day', series: ['passes'] },
   queryClockRecord: { path: 'analysis/queryClockRecord', by: 'day', series: ['punches'] },
+  // 报修分析 (issue 31): the 设备报修 process's instances, under a base of their own
+  repairCountData: {
+    path: 'repairCountData',
+    base: 'repairAnalysis',
+    by: 'day',
+    series: ['repairs', 'done'],
+  },
+  equipmentType: { path: 'equipmentType', base: 'repairAnalysis', by: 'type', series: ['repairs', 'done'] },
+  faultType: { path: 'faultType', base: 'repairAnalysis', by: 'fault', series: ['repairs', 'done'] },
+  equipmentRepairType: {
+    path: 'equipmentRepairType',
+    base: 'repairAnalysis',
+    by: 'typeFault',
+    series: ['repairs'],
+  },
+  repairCodeSum: {
+    path: 'repairCodeSum',
+    base: 'repairAnalysis',
+    by: 'machine',
+    series: ['repairs', 'done'],
+  },
 } as const
 export type AnalysisName = keyof typeof ANALYSIS_CALLS
+
+/**
+ * The process whose instances 报修分析 counts (deployed in the demo): its form names the machine
+ * (`machineId`) and the kind of fault (`faultTypeId`, the device layer's fault types).
+ */
+export const REPAIR_PROCESS_KEY = 'device_repair'
 
 const sensorParams = AnalysisParams.extend({
   /** the reading's name (`temperature`, `humidity`, `pm25`) */
@@ -85,8 +113,9 @@ function analysisCall<P extends z.ZodObject = typeof AnalysisParams>(
   summary: string,
   params?: P,
 ) {
+  const spec: { path: string; base?: string } = ANALYSIS_CALLS[name]
   return defineCall({
-    path: `park-analysis/${ANALYSIS_CALLS[name].path}`,
+    path: `${spec.base ?? 'park-analysis'}/${spec.path}`,
     method: 'GET',
     permission: ANALYSIS_VIEW,
     params: (params ?? AnalysisParams) as P,
@@ -116,4 +145,15 @@ export const analysisCalls = {
   carNumber: analysisCall('carNumber', 'cars let in and out by day (gate passes that opened)'),
   passRecord: analysisCall('passRecord', 'gate pass records by day (every decision, opened or held)'),
   queryClockRecord: analysisCall('queryClockRecord', 'attendance punches by day (the person-days’ punches)'),
+  repairCountData: analysisCall(
+    'repairCountData',
+    'device repairs (设备报修) started by day, and how many ended',
+  ),
+  equipmentType: analysisCall('equipmentType', 'device repairs by machine type'),
+  faultType: analysisCall('faultType', 'device repairs by fault type'),
+  equipmentRepairType: analysisCall('equipmentRepairType', 'device repairs by machine type and fault type'),
+  repairCodeSum: analysisCall(
+    'repairCodeSum',
+    'device repairs by machine (its code), the most repaired first',
+  ),
 } as const

@@ -16,7 +16,7 @@ import { envelopeOf } from './wire.js'
  */
 
 /** What the handler gets: the parameters as parsed (defaults and transforms applied). */
-type Params<C> =
+export type Params<C> =
   C extends CallContract<infer P, z.ZodType | undefined>
     ? P extends z.ZodType
       ? z.output<P>

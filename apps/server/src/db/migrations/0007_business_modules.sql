@@ -164,6 +164,18 @@ CREATE TABLE "xpark_pass_daily" (
 	CONSTRAINT "xpark_pass_daily_tenant_id_day_machine_id_direction_released_pk" PRIMARY KEY("tenant_id","day","machine_id","direction","released")
 );
 --> statement-breakpoint
+CREATE TABLE "xpark_repair_daily" (
+	"tenant_id" varchar(12) NOT NULL,
+	"day" varchar(10) NOT NULL,
+	"machine_id" bigint NOT NULL,
+	"machine_type" smallint NOT NULL,
+	"area" varchar(128) NOT NULL,
+	"fault_type_id" bigint NOT NULL,
+	"repairs" integer NOT NULL,
+	"done" integer NOT NULL,
+	CONSTRAINT "xpark_repair_daily_tenant_id_day_machine_id_fault_type_id_pk" PRIMARY KEY("tenant_id","day","machine_id","fault_type_id")
+);
+--> statement-breakpoint
 CREATE TABLE "xpark_sensor_daily" (
 	"tenant_id" varchar(12) NOT NULL,
 	"day" varchar(10) NOT NULL,
@@ -1082,6 +1094,129 @@ CREATE TABLE "xpark_visit_daily" (
 	CONSTRAINT "xpark_visit_daily_tenant_id_day_area_status_pk" PRIMARY KEY("tenant_id","day","area","status")
 );
 --> statement-breakpoint
+CREATE TABLE "xpark_wf_button" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"button_key" varchar(32) NOT NULL,
+	"name" varchar(32) NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"display" integer DEFAULT 1 NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_wf_category" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"parent_id" bigint DEFAULT '0' NOT NULL,
+	"code" varchar(32) NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_wf_condition" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"type" varchar(32) NOT NULL,
+	"expression" varchar(1000) NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_wf_design_version" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) NOT NULL,
+	"kind" varchar(8) NOT NULL,
+	"owner_id" bigint NOT NULL,
+	"version" integer NOT NULL,
+	"name" varchar(128) NOT NULL,
+	"content" text NOT NULL,
+	"create_user" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_wf_form" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"form_key" varchar(64) NOT NULL,
+	"name" varchar(128) NOT NULL,
+	"category_id" bigint,
+	"content" text DEFAULT '' NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_wf_form_default" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"form_id" bigint NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"content" varchar(20000) NOT NULL,
+	"remark" varchar(255) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_wf_model" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" smallint DEFAULT 0 NOT NULL,
+	"model_key" varchar(64) NOT NULL,
+	"name" varchar(128) NOT NULL,
+	"category_id" bigint,
+	"icon" varchar(255) DEFAULT '' NOT NULL,
+	"description" varchar(500) DEFAULT '' NOT NULL,
+	"xml" text DEFAULT '' NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "xpark_wf_model_scope" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(12) NOT NULL,
+	"model_id" bigint NOT NULL,
+	"type" varchar(8) NOT NULL,
+	"val" bigint NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "xpark_wf_draft" (
 	"id" bigint PRIMARY KEY NOT NULL,
 	"tenant_id" varchar(12) NOT NULL,
@@ -1240,6 +1375,7 @@ CREATE INDEX "xpark_alarm_tenant_user_idx" ON "xpark_alarm" USING btree ("tenant
 CREATE UNIQUE INDEX "xpark_alarm_open_uq" ON "xpark_alarm" USING btree ("tenant_id","dedupe_key") WHERE status < 2 and is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_alarm_rule_idx" ON "xpark_alarm" USING btree ("tenant_id","rule_id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_alarm_time_idx" ON "xpark_alarm" USING btree ("tenant_id","last_time") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_alarm_state_idx" ON "xpark_alarm" USING btree ("tenant_id","status","level","id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_alarm_group_tenant_page_idx" ON "xpark_alarm_group" USING btree ("tenant_id","id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_alarm_group_tenant_dept_idx" ON "xpark_alarm_group" USING btree ("tenant_id","create_dept","id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_alarm_group_tenant_user_idx" ON "xpark_alarm_group" USING btree ("tenant_id","create_user","id") WHERE is_deleted = 0;--> statement-breakpoint
@@ -1358,6 +1494,29 @@ CREATE INDEX "xpark_visit_tenant_user_idx" ON "xpark_visit" USING btree ("tenant
 CREATE INDEX "xpark_visit_host_idx" ON "xpark_visit" USING btree ("tenant_id","host_id","status") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_visit_day_idx" ON "xpark_visit" USING btree ("tenant_id","visit_day") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "xpark_visit_open_idx" ON "xpark_visit" USING btree ("visit_end") WHERE is_deleted = 0 and status in (1, 2, 4);--> statement-breakpoint
+CREATE INDEX "xpark_wf_button_tenant_page_idx" ON "xpark_wf_button" USING btree ("tenant_id","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_wf_button_tenant_dept_idx" ON "xpark_wf_button" USING btree ("tenant_id","create_dept","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_wf_button_tenant_user_idx" ON "xpark_wf_button" USING btree ("tenant_id","create_user","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_wf_button_key_uq" ON "xpark_wf_button" USING btree ("tenant_id","button_key") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_wf_category_parent_idx" ON "xpark_wf_category" USING btree ("tenant_id","parent_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_wf_category_code_uq" ON "xpark_wf_category" USING btree ("tenant_id","code") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_wf_condition_tenant_page_idx" ON "xpark_wf_condition" USING btree ("tenant_id","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_wf_condition_tenant_dept_idx" ON "xpark_wf_condition" USING btree ("tenant_id","create_dept","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_wf_condition_tenant_user_idx" ON "xpark_wf_condition" USING btree ("tenant_id","create_user","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_wf_design_version_uq" ON "xpark_wf_design_version" USING btree ("owner_id","kind","version");--> statement-breakpoint
+CREATE INDEX "xpark_wf_form_tenant_page_idx" ON "xpark_wf_form" USING btree ("tenant_id","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_wf_form_tenant_dept_idx" ON "xpark_wf_form" USING btree ("tenant_id","create_dept","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_wf_form_tenant_user_idx" ON "xpark_wf_form" USING btree ("tenant_id","create_user","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_wf_form_key_uq" ON "xpark_wf_form" USING btree ("tenant_id","form_key") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_wf_form_default_tenant_page_idx" ON "xpark_wf_form_default" USING btree ("tenant_id","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_wf_form_default_tenant_dept_idx" ON "xpark_wf_form_default" USING btree ("tenant_id","create_dept","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_wf_form_default_tenant_user_idx" ON "xpark_wf_form_default" USING btree ("tenant_id","create_user","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_wf_form_default_form_idx" ON "xpark_wf_form_default" USING btree ("form_id");--> statement-breakpoint
+CREATE INDEX "xpark_wf_model_tenant_page_idx" ON "xpark_wf_model" USING btree ("tenant_id","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_wf_model_tenant_dept_idx" ON "xpark_wf_model" USING btree ("tenant_id","create_dept","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_wf_model_tenant_user_idx" ON "xpark_wf_model" USING btree ("tenant_id","create_user","id") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE UNIQUE INDEX "xpark_wf_model_key_uq" ON "xpark_wf_model" USING btree ("tenant_id","model_key") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "xpark_wf_model_scope_model_idx" ON "xpark_wf_model_scope" USING btree ("model_id");--> statement-breakpoint
 CREATE INDEX "xpark_wf_draft_user_idx" ON "xpark_wf_draft" USING btree ("tenant_id","user_id","update_time");--> statement-breakpoint
 CREATE INDEX "xpark_wf_leave_user_idx" ON "xpark_wf_leave" USING btree ("tenant_id","user_id","create_time");--> statement-breakpoint
 CREATE INDEX "xpark_wf_arrival_instance_idx" ON "xpark_wf_arrival" USING btree ("instance_id","gateway_id");--> statement-breakpoint

@@ -29,7 +29,10 @@ export function dayBounds(day: string): [Date, Date] {
 }
 
 /** Each key's rows, one query per key (a job batch is a few days of a few tenants). */
-async function perKey<R>(keys: readonly DayKey[], read: (key: DayKey, from: Date, to: Date) => Promise<R[]>) {
+export async function perKey<R>(
+  keys: readonly DayKey[],
+  read: (key: DayKey, from: Date, to: Date) => Promise<R[]>,
+) {
   const out: R[] = []
   for (const key of keys) {
     const [from, to] = dayBounds(key.day)

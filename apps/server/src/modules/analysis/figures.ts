@@ -1,8 +1,12 @@
+import type { CallContract } from '@xpark/contract/calls'
 import { ANALYSIS_MAX_DAYS, type AnalysisParams, type AnalysisReply } from '@xpark/contract/modules/analysis'
 import { and, eq, gte, lte, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
+import { authOf } from '../../core/auth/plugin.js'
 import { addDays } from '../../core/days.js'
 import { badRequest } from '../../core/errors.js'
+import type { Api } from '../../core/http/api.js'
+import { handle, type Params } from '../../core/http/calls.js'
 
 /** What every analysis call shares: its days, its conditions, and how a reply is laid out. */
 
@@ -66,3 +70,13 @@ export function byLabel(
 }
 
 const sumOf = (xs: readonly number[]) => Math.round(xs.reduce((a, b) => a + b, 0) * 100) / 100
+
+/** The analysis calls' route: the call's parameters and the caller's tenant in, a chart with its table out. */
+export function figureOn(api: Api) {
+  const guards = [api.scopes.api.guard]
+  return <Call extends CallContract>(
+    call: Call,
+    compute: (params: Params<Call>, tenantId: string) => Promise<AnalysisReply>,
+  ) =>
+    handle(api, call, (params, request) => compute(params, authOf(request).tenantId), { preHandler: guards })
+}

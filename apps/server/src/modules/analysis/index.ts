@@ -9,7 +9,9 @@ import {
   sensorDays,
   serviceDays,
 } from './aggregates.js'
+import { markRecentRepairs, markRepairs, repairDays } from './repairs.js'
 import { registerAnalysisRoutes } from './routes/analysis.js'
+import { registerRepairRoutes } from './routes/repair.js'
 import * as tables from './schema.js'
 import { sensorSubscriptions } from './sensors.js'
 
@@ -21,11 +23,17 @@ import { sensorSubscriptions } from './sensors.js'
  */
 
 export { alarmDays, machineDays, passDays, sensorDays, serviceDays } from './aggregates.js'
+export { markRepairs, repairDays } from './repairs.js'
 
-const dashboard = (key: keyof typeof ANALYSIS_VIEWS, name: string, source: string): MenuSeed => ({
+const dashboard = (
+  key: keyof typeof ANALYSIS_VIEWS,
+  name: string,
+  source: string,
+  path = `/analysis/${key}`,
+): MenuSeed => ({
   code: `analysis_${key}`,
   name,
-  path: `/analysis/${key}`,
+  path,
   source,
   children: [button(ANALYSIS_VIEWS[key], '查看', 1)],
 })
@@ -42,6 +50,8 @@ const ANALYSIS_MENUS: MenuSeed[] = [
       dashboard('pass', '通行分析', 'SwapOutlined'),
       dashboard('environment', '环境能耗', 'ThunderboltOutlined'),
       dashboard('operation', '运营分析', 'FundOutlined'),
+      // the spec's route for it is the workflow's (the 设备报修 process's figures)
+      dashboard('repair', '报修分析', 'ToolOutlined', '/workflow/repair-analysis'),
     ],
   },
 ]
@@ -59,13 +69,21 @@ export const analysisModule = defineModule({
     serviceDays.job,
     machineDays.job,
     passDays.job,
+    repairDays.job,
     { name: 'analysis-marks', everySeconds: 60, run: async (ctx) => markChanged(ctx.database.db) },
+    { name: 'repair-marks', everySeconds: 60, run: async (ctx) => markRepairs(ctx.database.db) },
   ],
   routes: async (api, ctx) => {
     registerAnalysisRoutes(api, ctx)
+    registerRepairRoutes(api, ctx)
     // the days before this process (a new database's demo, a restart after a while) are marked once
     api.addHook('onReady', async () => {
-      const first = setTimeout(() => void markRecent(ctx.database.db).catch(() => {}), 3_000)
+      const first = setTimeout(() => {
+        // the marks job would catch up on what these miss: a failure is told, not fatal
+        const told = (error: unknown) => api.log.warn({ err: error }, 'analysis: recent days not marked')
+        void markRecent(ctx.database.db).catch(told)
+        void markRecentRepairs(ctx.database.db).catch(told)
+      }, 3_000)
       first.unref()
     })
   },

@@ -112,3 +112,24 @@ export const passDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.day, t.machineId, t.direction, t.released] })],
 )
+
+/**
+ * Device repairs (the 设备报修 process's instances) by the day they started, machine and fault type:
+ * how many, and how many ended (approved or refused to the end, not withdrawn or terminated).
+ */
+export const repairDaily = pgTable(
+  'xpark_repair_daily',
+  {
+    tenantId: tenant(),
+    day: day(),
+    /** '0': the form named no machine (or one since removed) */
+    machineId: id('machine_id').notNull(),
+    machineType: smallint('machine_type').notNull(),
+    area: area(),
+    /** '0': no fault type named */
+    faultTypeId: id('fault_type_id').notNull(),
+    repairs: integer('repairs').notNull(),
+    done: integer('done').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.day, t.machineId, t.faultTypeId] })],
+)

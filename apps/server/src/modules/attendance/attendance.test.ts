@@ -1,4 +1,5 @@
 import {
+  ATTENDANCE_SCREENS,
   type AttendanceDayRow,
   type AttendanceSheetRow,
   type AttendanceStatisticsRow,
@@ -6,17 +7,25 @@ import {
   ATTENDANCE_STATUS as S,
   ATTENDANCE_TEXTS as T,
 } from '@xpark/contract/modules/attendance'
-import { and, eq, lte } from 'drizzle-orm'
+import { and, eq, inArray, lte } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DeviceSimulator } from '../../adapters/device/simulator.js'
+import { menu, role, roleMenu, roleScope, scopeData, user } from '../../compose/schema.js'
+import { hashPassword, md5 } from '../../core/auth/passwords.js'
 import { addDays, dayOf, isoWeekday } from '../../core/days.js'
 import { nextId } from '../../core/ids.js'
 import { apiClient } from '../../test/client.js'
-import { bearer, type Headers, signIn, startTestApp, type TestContext } from '../../test/harness.js'
+import {
+  bearer,
+  DEMO_PASSWORD,
+  type Headers,
+  signIn,
+  startTestApp,
+  type TestContext,
+} from '../../test/harness.js'
 import { until } from '../../test/until.js'
 import { firstSheet, rowValues } from '../../test/workbook.js'
 import { parkMachine } from '../device/index.js'
-import { user } from '../identity/index.js'
 import { takeMachinePunch } from './machine-punches.js'
 import { dayResults } from './results.js'
 import { attendanceDay, attendancePunch, attendanceRule } from './schema.js'
@@ -203,6 +212,87 @@ describe('attendance (park-clockin)', () => {
     await rule([q], { useHolidays: 0 })
     await dayResults.recompute(t.database.db as never, [{ tenantId: PARK, userId: q, day: day(9) }])
     expect(await statusOf(q, day(9))).toBe(S.absent)
+  })
+
+  it("a reader's data scope over people narrows the reports (本人: their own results only)", async () => {
+    const db = t.database.db
+    const other = await person()
+    const roleId = nextId()
+    await db.insert(role).values({ id: roleId, tenantId: PARK, roleName: '考勤自查', roleAlias: 'self' })
+    const menus = await db
+      .select()
+      .from(menu)
+      .where(inArray(menu.code, ['attendance', 'attendance_record_view', ATTENDANCE_SCREENS.statistics]))
+    await db.insert(roleMenu).values(menus.map((m) => ({ id: nextId(), roleId, menuId: m.id })))
+    const ruleId = nextId()
+    await db.insert(scopeData).values({
+      id: ruleId,
+      menuId: menus[0]!.id,
+      resourceCode: 'user',
+      scopeName: '本人',
+      scopeType: 2,
+      scopeColumn: 'id',
+      scopeValue: '',
+    })
+    await db.insert(roleScope).values({ id: nextId(), roleId, scopeId: ruleId, scopeCategory: 1 })
+    const me = nextId()
+    await db.insert(user).values({
+      id: me,
+      tenantId: PARK,
+      account: `self-${me.slice(-6)}`,
+      password: await hashPassword(md5(DEMO_PASSWORD)),
+      realName: '自查',
+      roleId,
+    })
+    await rule([me, other])
+    await dayResults.recompute(db as never, [
+      { tenantId: PARK, userId: me, day: day(3) },
+      { tenantId: PARK, userId: other, day: day(3) },
+    ])
+    const range = { startDay: day(3), endDay: day(3) }
+    const seen = async (path: string, headers: Headers) => {
+      const reply = await api.get<{ records: { userId: string }[] }>(path, range, headers)
+      expect(reply.status, reply.body.msg).toBe(200)
+      return reply.body.data.records.map((r) => r.userId).filter((id) => id === me || id === other)
+    }
+    expect((await seen(`${RECORD}/statistics`, admin)).sort()).toEqual([me, other].sort())
+    const self = bearer(await signIn(t.app, { tenantId: PARK, account: `self-${me.slice(-6)}` }))
+    expect(await seen(`${RECORD}/statistics`, self)).toEqual([me])
+    // naming the other person does not widen it
+    const named = await api.get<{ records: unknown[] }>(
+      `${RECORD}/statistics`,
+      { ...range, userId: other },
+      self,
+    )
+    expect(named.body.data.records).toEqual([])
+  })
+
+  it('a holiday added, moved or removed recomputes the results already kept for its days', async () => {
+    const p = await person()
+    await rule([p])
+    const db = t.database.db
+    await dayResults.recompute(db as never, [
+      { tenantId: PARK, userId: p, day: day(8) },
+      { tenantId: PARK, userId: p, day: day(10) },
+    ])
+    expect(await statusOf(p, day(8))).toBe(S.absent) // a Tuesday without punches
+    const id = ok(
+      await api.post<{ id: string }>('andchu/holiday/save', {
+        holidayDate: day(8),
+        name: '补休',
+        dayType: 1,
+      }),
+    ).id
+    await dayResults.drain(db)
+    expect(await statusOf(p, day(8))).toBe(S.rest)
+    // moved to the Thursday: both days are recomputed
+    ok(await api.post('andchu/holiday/submit', { id, holidayDate: day(10), name: '补休', dayType: 1 }))
+    await dayResults.drain(db)
+    expect(await statusOf(p, day(8))).toBe(S.absent)
+    expect(await statusOf(p, day(10))).toBe(S.rest)
+    ok(await api.post('andchu/holiday/remove', undefined, { ids: id }))
+    await dayResults.drain(db)
+    expect(await statusOf(p, day(10))).toBe(S.absent)
   })
 
   it('a night shift past midnight is one day; two shifts split at the gap between them', async () => {

@@ -27,6 +27,11 @@ export interface Whose {
   deptId?: string | undefined
   userId?: string | undefined
   realName?: string | undefined
+  /**
+   * the people the reader may see: their data scope over users (a report never shows more than the
+   * user screen would); undefined when it is all of the tenant
+   */
+  people?: SQL | undefined
 }
 
 export interface Page<T> {
@@ -81,6 +86,7 @@ async function whereOf(db: DbOrTx, w: Whose, from: string, to: string, extra?: S
     )
   }
   if (w.realName?.trim()) conditions.push(like(user.realName, `%${escapeLike(w.realName.trim())}%`))
+  if (w.people) conditions.push(inArray(d.userId, db.select({ id: user.id }).from(user).where(w.people)))
   return and(...conditions)!
 }
 

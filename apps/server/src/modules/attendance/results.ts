@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm'
 import { addDays, dayOf } from '../../core/days.js'
 import { derived } from '../../core/jobs/derived.js'
 import type { DbOrTx } from '../../db/client.js'
-import { canteenHoliday } from '../canteen/index.js'
+import { canteenHoliday, holidayChanged } from '../canteen/index.js'
 import { approvedLeaveDays } from './leave.js'
 import {
   at,
@@ -224,3 +224,18 @@ export async function resultDaysFrom(
       ),
     )
 }
+
+// A holiday added, moved or removed (canteen's calendar, which knows nothing of attendance): the
+// results already kept for its days are recomputed. Days not yet due have no result: they read the
+// calendar when they come due.
+holidayChanged.listen(async (tx, changes) => {
+  const byTenant = new Map<string, Set<string>>()
+  for (const c of changes) byTenant.set(c.tenantId, (byTenant.get(c.tenantId) ?? new Set()).add(c.day))
+  for (const [tenantId, days] of byTenant) {
+    const keys = await tx
+      .select({ tenantId: attendanceDay.tenantId, userId: attendanceDay.userId, day: attendanceDay.day })
+      .from(attendanceDay)
+      .where(and(eq(attendanceDay.tenantId, tenantId), inArray(attendanceDay.day, [...days])))
+    await dayResults.touch(tx, keys)
+  }
+})

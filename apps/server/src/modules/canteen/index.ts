@@ -32,6 +32,7 @@ import { registerStatisticRoutes } from './routes/statistics.js'
 import * as tables from './schema.js'
 
 /** The park's holiday calendar (节假日: 1 休息日, 2 工作日), one per tenant: attendance reads it. */
+export { type HolidayChanged, holidayChanged } from './holidays-changed.js'
 export { canteenHoliday } from './schema.js'
 
 /**

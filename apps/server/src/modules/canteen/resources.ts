@@ -24,6 +24,7 @@ import { z } from 'zod'
 import { defineResource, lookup } from '../../core/crud/index.js'
 import { AppError, badRequest } from '../../core/errors.js'
 import { user } from '../identity/index.js'
+import { holidayChanged, holidayDays } from './holidays-changed.js'
 import { prepareMenu, preparePublishFood } from './publish.js'
 import {
   canteen,
@@ -136,6 +137,13 @@ export const holidays = defineResource({
   contract: holidayContract,
   table: canteenHoliday,
   unique: [{ fields: ['holidayDate'], message: '该日期已设置' }],
+  // readers of the calendar (attendance) hear every day it changes: an update's old day and new one
+  beforeWrite: async ({ tx, auth, id }) => {
+    if (id) await holidayChanged.run(tx, await holidayDays(tx, auth.tenantId, [id]))
+  },
+  afterWrite: async ({ tx, auth, id }) => holidayChanged.run(tx, await holidayDays(tx, auth.tenantId, [id])),
+  beforeRemove: async ({ tx, auth, ids }) =>
+    holidayChanged.run(tx, await holidayDays(tx, auth.tenantId, ids)),
   excel: {
     title: '节假日',
     columns: [

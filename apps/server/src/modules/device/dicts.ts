@@ -55,3 +55,8 @@ export const DEVICE_DICTS: readonly DictSeed[] = [
     ],
   },
 ]
+
+/** A machine type's name (the `machine_type` dictionary's labels), for figures that count by type. */
+export const MACHINE_TYPE_NAMES: Readonly<Record<number, string>> = Object.fromEntries(
+  DEVICE_DICTS.find((d) => d.code === 'machine_type')?.entries ?? [],
+)

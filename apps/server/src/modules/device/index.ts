@@ -21,10 +21,11 @@ import { startSimulatedPark } from './simulated.js'
 
 /** Devices (issue 28, spec 02 §7 "Machines, playback and report rules"). See docs/modules/device.md. */
 
+export { MACHINE_TYPE_NAMES } from './dicts.js'
 export { grantForPeriod, issueDue, type PeriodGrant, revokeExpired } from './grants.js'
 export { controlMachine, controlsOf, machineByCode, machineInScope } from './machine-commands.js'
 export { machines } from './resources.js'
-export { machineGrant, parkMachine } from './schema.js'
+export { machineFaultType, machineGrant, parkMachine } from './schema.js'
 export { simulatorOf } from './simulated.js'
 
 const DEVICE_MENUS = [

@@ -16,6 +16,8 @@ export {
   tenantState,
 } from './accounts.js'
 export { handOutProblem, roleAuthority } from './authority.js'
+/** the data scope rules' resource code for people: readers of people's rows elsewhere narrow by it */
+export { USER_RESOURCE } from './user.js'
 
 /** The module's screens in the console's menu (seeded; compose/seed/menus.ts merges every module's). */
 const USER_MENUS: MenuSeed[] = [

@@ -1,16 +1,15 @@
-import { WORKFLOW_OPS, WORKFLOW_PROXY } from '@xpark/contract/modules/workflow-process'
-import { button, defineModule, type MenuSeed } from '../../core/module.js'
-import { registerOpsRoutes } from './ops/routes.js'
-import { registerLeaveRoutes } from './process/leave.js'
-import { registerOperationRoutes } from './process/operations.js'
-import { registerReadRoutes } from './process/reads.js'
+import { defineModule } from '../../core/module.js'
+import { seedWorkflowDemo } from './design/demo.js'
+import { DESIGN_MENU, DESIGN_RESOURCES, registerDesignRoutes } from './design/manifest.js'
+import * as designTables from './design/schema.js'
+import { WorkflowEngine } from './engine/operations.js'
+import { PROCESS_MENUS, PROCESS_STAFF, registerProcessRoutes } from './process/manifest.js'
 import * as processTables from './process/schema.js'
-import * as tables from './schema.js'
+import * as engineTables from './schema.js'
 
 /**
- * Workflow (issue 31): the engine on our tables (engine/), the process calls (process/: the task
- * lists, forms, detail, task operations, leave requests and drafts) and operations (ops/: monitoring,
- * proxies). See docs/modules/workflow.md.
+ * Workflow (issue 31): the engine on our tables (engine/), the design calls (design/: categories,
+ * models, forms, conditions, buttons, deployments) and the process calls. docs/modules/workflow.md.
  */
 export { compileCondition } from './engine/conditions.js'
 export { type Directory, type Group, userDirectory } from './engine/directory.js'
@@ -19,53 +18,40 @@ export { type Actor, MESSAGES, WorkflowEngine } from './engine/operations.js'
 export { type StartRules, setStartRules } from './process/seams.js'
 export * from './schema.js'
 
-// MINIMAL MANIFEST of the process part (wf-process); the design part brings its own (the lead merges
-// the two): its menus, product and design resources join these, the route groups one line each
-const WORKFLOW_MENUS: MenuSeed[] = [
-  {
-    code: 'workflow',
-    name: '流程管理',
-    path: '/workflow',
-    source: 'ApartmentOutlined',
-    sort: 72,
-    en: 'Workflow',
-    children: [
-      {
-        code: 'workflow_ops_process',
-        name: '流程监控',
-        path: '/workflow/ops/process',
-        source: 'MonitorOutlined',
-        en: 'Process monitor',
-        children: [button(WORKFLOW_OPS, '流程运维', 1)],
-      },
-      {
-        code: 'workflow_ops_proxy',
-        name: '流程代理',
-        path: '/workflow/ops/proxy',
-        source: 'SwapOutlined',
-        en: 'Process proxies',
-        children: [
-          button(WORKFLOW_PROXY.add, '新增', 1),
-          button(WORKFLOW_PROXY.edit, '修改', 2),
-          button(WORKFLOW_PROXY.delete, '删除', 3),
-          button(WORKFLOW_PROXY.view, '查看', 2),
-        ],
-      },
-    ],
-  },
-]
+const WORKFLOW_MENU = {
+  code: 'workflow',
+  name: '流程管理',
+  en: 'Workflow',
+  path: '/workflow',
+  source: 'PartitionOutlined',
+  sort: 71,
+  // one section per line
+  children: [
+    DESIGN_MENU, // 流程设计
+    ...PROCESS_MENUS, // 流程监控, 流程代理
+  ],
+}
 
 export const workflowModule = defineModule({
   name: 'workflow',
-  tables: { ...tables, ...processTables },
-  menus: WORKFLOW_MENUS,
-  product: { name: '流程管理', remark: '流程设计、发起与审批、待办已办、流程监控与代理' },
-  // park staff take part in processes (their own tasks need no code); they do not monitor or set proxies
-  staff: [],
+  tables: {
+    ...engineTables,
+    ...designTables,
+    ...processTables,
+  },
+  // one group per line
+  resources: [
+    ...DESIGN_RESOURCES, // categories, models, forms, defaults, conditions, buttons, deployments
+  ],
+  menus: [WORKFLOW_MENU],
+  product: { name: '流程管理', remark: '流程设计 (模型、表单、分类、表达式、按钮、部署)、流程办理与运维' },
+  // park staff look at the design; they change, deploy and suspend nothing
+  staff: (codes) =>
+    codes.filter((c) => !/_(add|edit|delete|deploy|category|icon|scope|status)$/.test(c) && PROCESS_STAFF(c)),
+  demo: seedWorkflowDemo,
   routes: async (api, ctx) => {
-    registerReadRoutes(api, ctx)
-    registerOperationRoutes(api, ctx)
-    registerLeaveRoutes(api, ctx)
-    registerOpsRoutes(api, ctx)
+    const engine = new WorkflowEngine(ctx.database.db)
+    registerDesignRoutes(api, ctx.database.db, engine) // design/routes
+    registerProcessRoutes(api, ctx) // process/ and ops/: lists, task operations, leave, drafts, monitoring, proxies
   },
 })

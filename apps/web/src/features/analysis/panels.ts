@@ -13,7 +13,8 @@ export function panel(
     title,
     url: analysisCalls[name].path,
     chart,
-    labelName: spec.by === 'day' ? 'analysis.day' : 'analysis.area',
+    // what the labels are: days, areas, machine types… (`analysis.by.<by>`)
+    labelName: `analysis.by.${spec.by}`,
     seriesNames: Object.fromEntries(spec.series.map((s) => [s, `analysis.s.${s}`])),
     ...extra,
   }

@@ -13,6 +13,8 @@ import type { Api } from '../../../core/http/api.js'
 import { handle } from '../../../core/http/calls.js'
 import type { ModuleContext } from '../../../core/module.js'
 import { readPaging } from '../../../core/query/index.js'
+import { user } from '../../identity/index.js'
+import { USER_RESOURCE } from '../../user/index.js'
 import {
   clockLine,
   dayPage,
@@ -83,6 +85,7 @@ export function registerReportRoutes(api: Api, ctx: ModuleContext): void {
         deptId: q.deptId,
         userId: q.userId,
         realName: q.realName,
+        people: await request.server.scopes.data.condition(auth, USER_RESOURCE, user),
       }
     }
     const paging = (request: FastifyRequest) => readPaging(request.query as Record<string, unknown>)

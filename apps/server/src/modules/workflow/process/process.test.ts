@@ -7,6 +7,7 @@ import { bearer, type Headers, signIn, startTestApp, type TestContext } from '..
 import { until } from '../../../test/until.js'
 import { user } from '../../identity/index.js'
 import { message } from '../../message/index.js'
+import { workflowModelScope } from '../design/schema.js'
 import { MESSAGES, WorkflowEngine } from '../engine/operations.js'
 import { INSTANCE, TASK, workflowCopy, workflowInstance, workflowTask } from '../schema.js'
 import { resetStartRules, setStartRules } from './seams.js'
@@ -319,6 +320,21 @@ describe('workflow process calls', () => {
       resetStartRules()
     }
     await refused(() => post(`${P}/startProcess`, { processDefKey: 'nope' }), 404, WORKFLOW_TEXTS.noProcess)
+    // the model's scope (design: xpark_wf_model_scope) names the admin only
+    const modelId = nextId()
+    await new WorkflowEngine(db()).deploy(PARK, {
+      xml: signXml([adminId]).replaceAll('countersign', 'scoped'),
+      modelId,
+    })
+    await db()
+      .insert(workflowModelScope)
+      .values({ id: nextId(), tenantId: PARK, modelId, type: 'user', val: adminId })
+    await refused(
+      () => post(`${P}/startProcess`, { processDefKey: 'scoped' }, undefined, staff),
+      403,
+      WORKFLOW_TEXTS.mayNotStart,
+    )
+    ok(await post(`${P}/startProcess`, { processDefKey: 'scoped' }))
   })
 
   it('drafts are their owner’s only, and a start from one removes it', async () => {

@@ -1,13 +1,16 @@
+import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/types.js'
+import { workflowModelScope } from '../design/schema.js'
+import { userDirectory } from '../engine/directory.js'
 import type { workflowDefinition } from '../schema.js'
 
 export type Definition = typeof workflowDefinition.$inferSelect
 
 /**
  * What starting a process asks of the design side (models, their scopes and forms; the `design/`
- * folder), which the process calls do not own. The design module registers its answers when it
- * joins (`setStartRules`); until then every signed-in user of the tenant may start any active
- * definition (a model without a scope is open to all, as in BladeX) and no definition has a form.
+ * folder). The scope is the model's (`xpark_wf_model_scope`: a user, role, department or post; a
+ * model without one, or a definition deployed without a model, is open to all, as in BladeX); the
+ * start form is '' until the design side registers its answer (`setStartRules`).
  */
 export interface StartRules {
   /** whether the model scope of `definition` holds the user (refused: 无权发起此流程) */
@@ -16,8 +19,23 @@ export interface StartRules {
   formOf(tx: DbOrTx, definition: Definition): Promise<string>
 }
 
+/** Whether the model scope of a definition holds the user. */
+async function inModelScope(tx: DbOrTx, userId: string, definition: Definition): Promise<boolean> {
+  if (!definition.modelId) return true
+  const scopes = await tx
+    .select({ type: workflowModelScope.type, val: workflowModelScope.val })
+    .from(workflowModelScope)
+    .where(eq(workflowModelScope.modelId, definition.modelId))
+  if (scopes.length === 0) return true
+  const groups = await userDirectory.groupsOf(tx, definition.tenantId, userId)
+  return scopes.some(
+    (s) =>
+      (s.type === 'user' && s.val === userId) || groups.some((g) => g.kind === s.type && g.ref === s.val),
+  )
+}
+
 const OPEN: StartRules = {
-  mayStart: async () => true,
+  mayStart: inModelScope,
   formOf: async () => '',
 }
 
