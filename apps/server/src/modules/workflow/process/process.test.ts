@@ -11,7 +11,7 @@ import { workflowModelScope } from '../design/schema.js'
 import { MESSAGES, WorkflowEngine } from '../engine/operations.js'
 import { INSTANCE, TASK, workflowCopy, workflowInstance, workflowTask } from '../schema.js'
 import { resetStartRules, setStartRules } from './seams.js'
-import { footprintOf, leaveXml, openTaskAt, signXml } from './test-processes.js'
+import { footprintOf, leaveXml, openTaskAt, refusalCheck, signXml } from './test-processes.js'
 
 /**
  * The process calls through their routes on the seeded demo park (real database): a leave request
@@ -79,18 +79,7 @@ describe('workflow process calls', () => {
     ).processInstanceId
   const openTask = (instanceId: string, node: string) => openTaskAt(db(), instanceId, node)
   const list = async (kind: string, as: Headers) => ok(await get<Page>(`${P}/${kind}`, { size: 100 }, as))
-  const footprint = () => footprintOf(db(), PARK)
-  const refused = async (
-    call: () => Promise<{ status: number; body: { msg: string } }>,
-    status: number,
-    msg: string,
-  ) => {
-    const before = await footprint()
-    const reply = await call()
-    expect(reply.status).toBe(status)
-    expect(reply.body.msg).toBe(msg)
-    expect(await footprint()).toEqual(before)
-  }
+  const refused = refusalCheck(() => footprintOf(db(), PARK))
 
   it('lists the processes one may start, with their start form', async () => {
     const processes = ok(await get<Page>(`${P}/processList`, {}, staff))

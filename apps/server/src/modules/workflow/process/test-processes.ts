@@ -1,4 +1,5 @@
 import { and, asc, count, eq } from 'drizzle-orm'
+import { expect } from 'vitest'
 import type { DbOrTx } from '../../../db/types.js'
 import { message } from '../../message/index.js'
 import { TASK, workflowHistory, workflowInstance, workflowTask } from '../schema.js'
@@ -57,3 +58,14 @@ export const footprintOf = (db: DbOrTx, tenantId: string) =>
         (await db.select({ n: count() }).from(table).where(eq(table.tenantId, tenantId)))[0]!.n,
     ),
   )
+
+/** A refusal's check: its status and message, and not a row more or less of what it could write. */
+export const refusalCheck =
+  (footprint: () => Promise<number[]>) =>
+  async (call: () => Promise<{ status: number; body: { msg: string } }>, status: number, msg: string) => {
+    const before = await footprint()
+    const reply = await call()
+    expect(reply.status).toBe(status)
+    expect(reply.body.msg).toBe(msg)
+    expect(await footprint()).toEqual(before)
+  }
