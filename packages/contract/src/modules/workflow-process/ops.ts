@@ -27,8 +27,8 @@ export const WORKFLOW_PROXY = {
   edit: 'workflow_proxy_edit',
   delete: 'workflow_proxy_delete',
 } as const
-/** The process key a leave request starts (deployed by the design module, or the demo). */
-export const LEAVE_PROCESS_KEY = 'leave'
+/** The process key a leave request starts (the demo park deploys it with its 请假表单). */
+export const LEAVE_PROCESS_KEY = 'park_leave'
 
 export const PROXY_TEXTS = {
   self: '不能代理给自己',

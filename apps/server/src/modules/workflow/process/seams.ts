@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/types.js'
-import { workflowModelScope } from '../design/schema.js'
+import { workflowForm, workflowModelScope } from '../design/schema.js'
 import { userDirectory } from '../engine/directory.js'
 import type { workflowDefinition } from '../schema.js'
 
@@ -10,7 +10,8 @@ export type Definition = typeof workflowDefinition.$inferSelect
  * What starting a process asks of the design side (models, their scopes and forms; the `design/`
  * folder). The scope is the model's (`xpark_wf_model_scope`: a user, role, department or post; a
  * model without one, or a definition deployed without a model, is open to all, as in BladeX); the
- * start form is '' until the design side registers its answer (`setStartRules`).
+ * start form is the tenant's form whose `formKey` is the process key (as the demo's 请假表单 for
+ * `park_leave`), '' when there is none; `setStartRules` replaces either.
  */
 export interface StartRules {
   /** whether the model scope of `definition` holds the user (refused: 无权发起此流程) */
@@ -34,9 +35,24 @@ async function inModelScope(tx: DbOrTx, userId: string, definition: Definition):
   )
 }
 
+/** The content of the tenant's live form keyed as the process. */
+async function formKeyedAsProcess(tx: DbOrTx, definition: Definition): Promise<string> {
+  const [form] = await tx
+    .select({ content: workflowForm.content })
+    .from(workflowForm)
+    .where(
+      and(
+        eq(workflowForm.tenantId, definition.tenantId),
+        eq(workflowForm.formKey, definition.key),
+        eq(workflowForm.isDeleted, 0),
+      ),
+    )
+  return form?.content ?? ''
+}
+
 const OPEN: StartRules = {
   mayStart: inModelScope,
-  formOf: async () => '',
+  formOf: formKeyedAsProcess,
 }
 
 let rules: StartRules = OPEN

@@ -1,3 +1,4 @@
+import { LEAVE_PROCESS_KEY } from '@xpark/contract/modules/workflow-process'
 import { and, asc, count, eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import type { DbOrTx } from '../../../db/types.js'
@@ -13,7 +14,7 @@ const flow = (key: string, name: string, body: string) => `<?xml version="1.0" e
 /** 经理审批 (one user) → 人事审批 (two candidates: 待签) → end */
 export const leaveXml = (manager: string, hr: string[]) =>
   flow(
-    'leave',
+    LEAVE_PROCESS_KEY,
     '请假审批',
     `<startEvent id="start" /><sequenceFlow id="f1" sourceRef="start" targetRef="manager" />
     <userTask id="manager" name="经理审批" xpark:assignee="user:${manager}" />
