@@ -3,6 +3,7 @@ import { seedWorkflowDemo } from './design/demo.js'
 import { DESIGN_MENU, DESIGN_RESOURCES, registerDesignRoutes } from './design/manifest.js'
 import * as designTables from './design/schema.js'
 import { WorkflowEngine } from './engine/operations.js'
+import { seedRepairDemo } from './repair-demo.js'
 import * as engineTables from './schema.js'
 
 /**
@@ -42,7 +43,10 @@ export const workflowModule = defineModule({
   product: { name: '流程管理', remark: '流程设计 (模型、表单、分类、表达式、按钮、部署)、流程办理与运维' },
   // park staff look at the design; they change, deploy and suspend nothing
   staff: (codes) => codes.filter((c) => !/_(add|edit|delete|deploy|category|icon|scope|status)$/.test(c)),
-  demo: seedWorkflowDemo,
+  demo: async (ctx) => {
+    await seedWorkflowDemo(ctx) // design/: the leave process
+    await seedRepairDemo(ctx) // 设备报修 and a fortnight of repairs (报修分析)
+  },
   routes: async (api, ctx) => {
     const engine = new WorkflowEngine(ctx.database.db)
     registerDesignRoutes(api, ctx.database.db, engine) // design/routes
