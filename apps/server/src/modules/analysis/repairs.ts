@@ -20,12 +20,15 @@ import { repairDaily } from './schema.js'
 const idIn = (name: string) =>
   sql`case when ${workflowInstance.variables}->>${name} ~ '^[0-9]{1,18}$' then (${workflowInstance.variables}->>${name})::bigint end`
 
+/** The repairs counted: live instances of the process (of a tenant). */
 const isRepair = (tenantId?: string) =>
   and(
     tenantId === undefined ? undefined : eq(workflowInstance.tenantId, tenantId),
     eq(workflowInstance.processDefinitionKey, REPAIR_PROCESS_KEY),
     eq(workflowInstance.isDeleted, 0),
   )
+/** The repairs whose days are marked: deleted ones too (their day must drop them). */
+const anyRepair = eq(workflowInstance.processDefinitionKey, REPAIR_PROCESS_KEY)
 
 export const repairDays = derived<DayKey>({
   name: 'repair-daily',
@@ -92,7 +95,7 @@ export async function markRepairs(db: Db, now = new Date(), minutes = 5): Promis
   const changed = await db
     .select({ tenantId: workflowInstance.tenantId, at: workflowInstance.startTime })
     .from(workflowInstance)
-    .where(and(isRepair(), or(gte(workflowInstance.startTime, since), gte(workflowInstance.endTime, since))))
+    .where(and(anyRepair, or(gte(workflowInstance.startTime, since), gte(workflowInstance.endTime, since))))
     .limit(5000)
   if (changed.length === 0) return
   await db.transaction((tx) =>
@@ -109,7 +112,7 @@ export async function markRecentRepairs(db: Db, days = 31, now = new Date()): Pr
   const tenants = await db
     .selectDistinct({ t: workflowInstance.tenantId })
     .from(workflowInstance)
-    .where(isRepair())
+    .where(anyRepair)
   const keys = tenants.flatMap(({ t }) =>
     Array.from({ length: days }, (_, i) => ({ tenantId: t, day: addDays(today, -i) })),
   )

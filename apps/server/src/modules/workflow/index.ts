@@ -5,6 +5,7 @@ import * as designTables from './design/schema.js'
 import { WorkflowEngine } from './engine/operations.js'
 import { PROCESS_MENUS, PROCESS_STAFF, registerProcessRoutes } from './process/manifest.js'
 import * as processTables from './process/schema.js'
+import { seedRepairDemo } from './repair-demo.js'
 import * as engineTables from './schema.js'
 
 /**
@@ -48,7 +49,10 @@ export const workflowModule = defineModule({
   // park staff look at the design; they change, deploy and suspend nothing
   staff: (codes) =>
     codes.filter((c) => !/_(add|edit|delete|deploy|category|icon|scope|status)$/.test(c) && PROCESS_STAFF(c)),
-  demo: seedWorkflowDemo,
+  demo: async (ctx) => {
+    await seedWorkflowDemo(ctx) // design/: the leave process
+    await seedRepairDemo(ctx) // 设备报修 and a fortnight of repairs (报修分析)
+  },
   routes: async (api, ctx) => {
     const engine = new WorkflowEngine(ctx.database.db)
     registerDesignRoutes(api, ctx.database.db, engine) // design/routes
