@@ -26,8 +26,9 @@ import {
 import { until } from '../../test/until.js'
 import { firstSheet, rowValues } from '../../test/workbook.js'
 import { parkMachine } from '../device/index.js'
+import { TASK, workflowTask } from '../workflow/index.js'
 import { takeMachinePunch } from './machine-punches.js'
-import { dayResults } from './results.js'
+import { dayResults, markLeaveDays } from './results.js'
 import { attendanceDay, attendancePunch, attendanceRule } from './schema.js'
 
 const PARK = '100001'
@@ -523,5 +524,46 @@ describe('attendance (park-clockin)', () => {
     // another tenant's rule is not found
     const other = await api.get(`${RULE}/statistics`, { ruleId: '1', startDay: day(0), endDay: day(1) })
     expect(other.status).toBe(404)
+  })
+
+  it('a leave request approved through the workflow makes its day 请假; the results follow the approval', async () => {
+    const db = t.database.db
+    const [staff] = await db
+      .select({ id: user.id })
+      .from(user)
+      .where(and(eq(user.tenantId, PARK), eq(user.account, 'staff')))
+    // the demo's park staff, in the demo rule (标准工时)
+    const keys = [day(10), day(11)].map((d) => ({ tenantId: PARK, userId: staff!.id, day: d }))
+    await dayResults.recompute(db as never, keys)
+    const before = await statusOf(staff!.id, day(11))
+    expect(before).not.toBe(S.leave)
+    const asStaff = bearer(await signIn(t.app, { tenantId: PARK, account: 'staff' }))
+    const leave = await api.post<{ processInstanceId: string }>(
+      'blade-workflow/leave',
+      { startTime: `${day(11)} 09:00:00`, endTime: `${day(11)} 18:00:00`, days: 1, reason: '体检' },
+      undefined,
+      asStaff,
+    )
+    expect(leave.status, leave.body.msg).toBe(200)
+    const instanceId = leave.body.data.processInstanceId
+    // not approved yet: as it was
+    await markLeaveDays(db)
+    await dayResults.drain(db)
+    expect(await statusOf(staff!.id, day(11))).toBe(before)
+    const [task] = await db
+      .select({ id: workflowTask.id })
+      .from(workflowTask)
+      .where(and(eq(workflowTask.instanceId, instanceId), eq(workflowTask.status, TASK.open)))
+    ok(
+      await api.post('blade-workflow/process/completeTask', {
+        taskId: task!.id,
+        pass: true,
+        comment: '同意',
+      }),
+    )
+    await markLeaveDays(db)
+    await dayResults.drain(db)
+    expect(await statusOf(staff!.id, day(11))).toBe(S.leave)
+    expect(await statusOf(staff!.id, day(10))).not.toBe(S.leave) // the day before is not covered
   })
 })

@@ -9,7 +9,7 @@ import { button, defineModule, resourceScreen } from '../../core/module.js'
 import { seedAttendanceDemo } from './demo.js'
 import { punchSubscriptions } from './machine-punches.js'
 import { attendancePunches, attendanceRules } from './resources.js'
-import { dayResults } from './results.js'
+import { dayResults, markLeaveDays } from './results.js'
 import { registerReportRoutes } from './routes/reports.js'
 import * as tables from './schema.js'
 import { startSimulatedClocks } from './simulate.js'
@@ -71,7 +71,11 @@ export const attendanceModule = defineModule({
     },
   ],
   demo: seedAttendanceDemo,
-  jobs: [dayResults.job],
+  jobs: [
+    dayResults.job,
+    // the workflow's leave: approved, refused or withdrawn, its days recomputed
+    { name: 'attendance-leave', everySeconds: 60, run: async (ctx) => markLeaveDays(ctx.database.db) },
+  ],
   subscriptions: punchSubscriptions,
   routes: async (api, ctx) => {
     registerReportRoutes(api, ctx)

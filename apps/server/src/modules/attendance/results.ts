@@ -1,9 +1,9 @@
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm'
 import { addDays, dayOf } from '../../core/days.js'
 import { derived } from '../../core/jobs/derived.js'
-import type { DbOrTx } from '../../db/client.js'
+import type { Db, DbOrTx } from '../../db/client.js'
 import { canteenHoliday, holidayChanged } from '../canteen/index.js'
-import { approvedLeaveDays } from './leave.js'
+import { approvedLeaveDays, leaveResultDays } from './leave.js'
 import {
   at,
   dayOutcome,
@@ -239,3 +239,9 @@ holidayChanged.listen(async (tx, changes) => {
     await dayResults.touch(tx, keys)
   }
 })
+
+/** Mark the kept results of leave whose process ended lately (the `attendance-leave` job, every minute). */
+export async function markLeaveDays(db: Db, now = new Date()): Promise<void> {
+  const keys = await leaveResultDays(db, now)
+  if (keys.length) await db.transaction((tx) => dayResults.touch(tx, keys))
+}

@@ -16,6 +16,7 @@ export { compileCondition } from './engine/conditions.js'
 export { type Directory, type Group, userDirectory } from './engine/directory.js'
 export { CONNECTION, type Graph, parseProcess } from './engine/graph.js'
 export { type Actor, MESSAGES, WorkflowEngine } from './engine/operations.js'
+export { approvedLeave, type LeaveSpan, leaveEndedSince } from './process/approved-leave.js'
 export { type StartRules, setStartRules } from './process/seams.js'
 export * from './schema.js'
 
