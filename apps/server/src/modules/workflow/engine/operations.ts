@@ -237,6 +237,9 @@ export class WorkflowEngine {
   async backNodes(actor: Actor, taskId: string) {
     const task = await this.taskOf(this.db, actor, taskId)
     const instance = await this.instanceOf(this.db, task.instanceId)
+    // who may roll it back may see where to: its handler (or their proxy), or ops
+    if (!actor.ops)
+      await this.db.transaction((tx) => this.mayHandle({ tx, instance, now: new Date() }, actor, task))
     const graph = await this.graphOf(this.db, instance.definitionId)
     return this.backNodesOf(this.db, graph, task)
   }
@@ -484,7 +487,11 @@ export class WorkflowEngine {
   }
 
   /** The assignee, or the user an active proxy names for the assignee (returned: whom they act for). */
-  private async mayHandle(step: Step, actor: Actor, task: Task): Promise<string | null> {
+  private async mayHandle(
+    step: Pick<Step, 'tx' | 'instance' | 'now'>,
+    actor: Actor,
+    task: Task,
+  ): Promise<string | null> {
     if (task.assignee === actor.userId) return null
     if (task.assignee && (await activeProxyOf(step, task.assignee)) === actor.userId) return task.assignee
     throw forbidden(MESSAGES.notHandler)

@@ -208,6 +208,10 @@ describe('workflow process calls', () => {
     expect(ok(await get(`${P}/getBackNodes`, { taskId: hr.id }))).toEqual([
       { nodeId: 'manager', nodeName: '经理审批' },
     ])
+    // only whoever may handle the task (or ops) reads where it may go back to
+    const notMine = await get(`${P}/getBackNodes`, { taskId: hr.id }, staff)
+    expect(notMine.status).toBe(403)
+    expect(notMine.body.msg).toBe(MESSAGES.notHandler)
     await refused(
       () => post(`${P}/rollbackTask`, { taskId: hr.id, nodeId: 'start' }),
       400,
