@@ -1,5 +1,6 @@
 import { BpmnModdle } from 'bpmn-moddle'
 import { badRequest } from '../../../core/errors.js'
+import { parseButtons } from './buttons.js'
 import { compileCondition } from './conditions.js'
 import { xparkModdle } from './xpark-moddle.js'
 
@@ -20,6 +21,8 @@ export interface GraphNode {
   terminate?: boolean
   /** user task: `xpark:assignee` */
   assignee?: string
+  /** user task: `xpark:buttons`, the operations it offers (all when absent; engine/buttons.ts) */
+  buttons?: string[]
   /** user task with multi-instance loop characteristics */
   multi?: { sequential: boolean; completion: string }
   /** exclusive gateway: the flow taken when no condition holds */
@@ -105,6 +108,8 @@ export async function parseProcess(xml: string): Promise<Graph> {
     if (type === 'userTask') {
       const assignee = element.get('xpark:assignee')
       if (typeof assignee === 'string' && assignee.trim()) node.assignee = assignee.trim()
+      const buttons = parseButtons(element.id, element.get('xpark:buttons'))
+      if (buttons) node.buttons = buttons
       if (loop) {
         const completion = String(element.get('xpark:completion') ?? 'all') || 'all'
         if (!isCompletion(completion)) throw badRequest(`会签完成条件有误: ${element.id}: ${completion}`)

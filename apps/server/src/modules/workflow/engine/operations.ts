@@ -14,6 +14,7 @@ import {
   workflowInstance,
   workflowTask,
 } from '../schema.js'
+import { mayUse, NODE_BUTTON, NOT_ALLOWED } from './buttons.js'
 import { type Directory, userDirectory } from './directory.js'
 import { type Graph, type GraphNode, parseProcess } from './graph.js'
 import {
@@ -49,6 +50,7 @@ export const MESSAGES = {
   claimed: '任务已被签收',
   withdrawTooLate: '下一节点已处理, 不能撤回',
   ended: '流程已结束',
+  notAllowed: NOT_ALLOWED,
 } as const
 
 export class WorkflowEngine {
@@ -156,6 +158,7 @@ export class WorkflowEngine {
   ) {
     return this.onTask(actor, input.taskId, async (step, task, node) => {
       const actingFor = await this.mayHandle(step, actor, task)
+      mayUse(node, input.pass === false ? NODE_BUTTON.reject : NODE_BUTTON.pass)
       if (task.delegation === 'pending') {
         await step.tx
           .update(workflowTask)
@@ -248,6 +251,7 @@ export class WorkflowEngine {
   async rollback(actor: Actor, input: { taskId: string; nodeId: string; comment?: string }) {
     return this.onTask(actor, input.taskId, async (step, task, node) => {
       await this.mayHandle(step, actor, task)
+      mayUse(node, NODE_BUTTON.rollback)
       const back = await this.backNodesOf(step.tx, step.graph, task)
       const target = back.find((n) => n.nodeId === input.nodeId)
       if (!target) throw badRequest('只能退回到本路径上已经过的节点')
@@ -371,6 +375,7 @@ export class WorkflowEngine {
   async addMultiInstance(actor: Actor, input: { taskId: string; userIds: string[] }) {
     return this.onTask(actor, input.taskId, async (step, task, node) => {
       await this.mayHandle(step, actor, task)
+      mayUse(node, NODE_BUTTON.addInstance)
       const execution = await this.runningExecution(step.tx, task)
       const added = input.userIds.filter((u) => !execution.users.includes(u))
       if (added.length === 0) throw badRequest('所选人员已在会签中')
@@ -394,6 +399,7 @@ export class WorkflowEngine {
   async deleteMultiInstance(actor: Actor, input: { taskId: string; userIds: string[] }) {
     return this.onTask(actor, input.taskId, async (step, task, node) => {
       await this.mayHandle(step, actor, task)
+      mayUse(node, NODE_BUTTON.deleteInstance)
       const execution = await this.runningExecution(step.tx, task)
       const iterations = await step.tx
         .select()
@@ -504,6 +510,7 @@ export class WorkflowEngine {
   ) {
     return this.onTask(actor, input.taskId, async (step, task, node) => {
       await this.mayHandle(step, actor, task)
+      mayUse(node, how === 'transfer' ? NODE_BUTTON.transfer : NODE_BUTTON.delegate)
       if (input.userId === task.assignee) throw badRequest('不能转给当前处理人')
       const changes =
         how === 'transfer'
