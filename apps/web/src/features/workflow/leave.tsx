@@ -11,7 +11,7 @@ import './i18n'
 
 type Row = z.output<typeof LeaveRow>
 
-// `blade-workflow/leave`: the list and the request are one path (GET and POST)
+// the list and the request are one path (GET and POST): its parent and its last segment
 const base = leaveListCall.path.split('/')
 
 /**

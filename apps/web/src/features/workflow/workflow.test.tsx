@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import {
   claimTaskCall,
   completeTaskCall,
+  leaveListCall,
   leaveSubmitCall,
   taskListCalls,
 } from '@xpark/contract/modules/workflow-process'
@@ -92,7 +93,7 @@ describe('workflow screens', { timeout: 30_000 }, () => {
   })
 
   it('请假申请: a user without buttons files a request; the body is the leave form', async () => {
-    const api = setup(leave, 'blade-workflow/leave', [])
+    const api = setup(leave, leaveListCall.path, [])
     await userEvent.click(await screen.findByTestId('crud-add'))
     const form = await screen.findByTestId('crud-form')
     await userEvent.type(within(form).getByTestId('crud-form-leaveType'), '事假')

@@ -1,4 +1,4 @@
-import type { FlowRow, TaskListKind } from '@xpark/contract/modules/workflow-process'
+import { type FlowRow, type TaskListKind, taskListCalls } from '@xpark/contract/modules/workflow-process'
 import type { ReactNode } from 'react'
 import type { CrudColumn, CrudResource, CrudRowContext } from '@/components/crud'
 import '../i18n'
@@ -27,7 +27,7 @@ const COLUMNS: CrudColumn<FlowRow>[] = [
 ]
 
 /**
- * One of the caller's task lists (`blade-workflow/process/<kind>`) as a read-only list: no dialog and
+ * One of the caller's task lists (processes' `<kind>` call) as a read-only list: no dialog and
  * no add or edit; a list whose rows are tasks may act on them (`rowExtra`: 办理, 签收).
  */
 export function taskList(
@@ -35,9 +35,11 @@ export function taskList(
   title: string,
   rowExtra?: (row: FlowRow, ctx: CrudRowContext) => ReactNode,
 ): CrudResource<FlowRow> {
+  // the lists' common base and the list's name under it
+  const path = taskListCalls[kind].path
   return {
-    path: 'blade-workflow/process',
-    pagePath: kind,
+    path: path.slice(0, path.lastIndexOf('/')),
+    pagePath: path.slice(path.lastIndexOf('/') + 1),
     permissionPrefix: 'workflow_process',
     queryCode: TASK_CODE,
     title,
