@@ -7,6 +7,7 @@ import {
   leaveSubmitCall,
   taskListCalls,
 } from '@xpark/contract/modules/workflow-process'
+import type { ReactElement } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CrudPage } from '@/components/crud'
 import { changeLanguage } from '@/i18n'
@@ -49,7 +50,7 @@ const task = {
   comment: '',
 }
 
-function setup(resource: Parameters<typeof CrudPage>[0]['resource'], listPath: string, rows: unknown[]) {
+function setup(ui: ReactElement, listPath: string, rows: unknown[]) {
   // a plain signed-in user: no workflow buttons at all
   useSession.setState({ token: 't', permission: {}, userInfo: { id: '7' } as never })
   const api = stubFetch((url) => {
@@ -57,7 +58,7 @@ function setup(resource: Parameters<typeof CrudPage>[0]['resource'], listPath: s
     return ok({ id: '31', processInstanceId: '901' })
   })
   vi.stubGlobal('fetch', api.fn)
-  renderScreen(<CrudPage resource={resource} />)
+  renderScreen(ui)
   return api
 }
 
@@ -71,7 +72,7 @@ describe('workflow screens', { timeout: 30_000 }, () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it('待办事务: 办理 posts completeTask with the decision and the comment', async () => {
-    const api = setup(todo, taskListCalls.todoList.path, [task])
+    const api = setup(<CrudPage resource={todo} />, taskListCalls.todoList.path, [task])
     expect(await screen.findByText('部门审批')).toBeTruthy()
     await userEvent.click(screen.getByTestId('workflow-handle-501'))
     await userEvent.click(await screen.findByText('驳回'))
@@ -86,14 +87,16 @@ describe('workflow screens', { timeout: 30_000 }, () => {
   })
 
   it('待签事务: 签收 posts claimTask for the row’s task', async () => {
-    const api = setup(claim, taskListCalls.claimList.path, [{ ...task, assignee: null, assigneeName: '' }])
+    const api = setup(<CrudPage resource={claim} />, taskListCalls.claimList.path, [
+      { ...task, assignee: null, assigneeName: '' },
+    ])
     await userEvent.click(await screen.findByTestId('workflow-claim-501'))
     await userEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }))
     await waitFor(() => expect(bodyOf(api, claimTaskCall.path)).toEqual({ taskId: '501' }))
   })
 
   it('请假申请: a user without buttons files a request; the body is the leave form', async () => {
-    const api = setup(leave, leaveListCall.path, [])
+    const api = setup(<CrudPage resource={leave} />, leaveListCall.path, [])
     await userEvent.click(await screen.findByTestId('crud-add'))
     const form = await screen.findByTestId('crud-form')
     await userEvent.type(within(form).getByTestId('crud-form-leaveType'), '事假')
