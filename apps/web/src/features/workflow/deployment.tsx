@@ -18,6 +18,8 @@ type DeploymentRow = z.output<(typeof C)['row']>
  */
 export default fromContract<DeploymentRow>(workflowDeploymentContract, {
   title: 'workflow.deployment',
+  // nothing to view beyond the row: a deployment has no detail call and no form
+  actions: { view: false },
   columns: [
     { prop: 'name', label: 'workflow.name', search: 'input', width: 180, form: false },
     { prop: 'key', label: 'workflow.processKey', search: 'input', width: 140, form: false },

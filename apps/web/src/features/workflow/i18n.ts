@@ -94,6 +94,9 @@ registerMessages({
     'workflow.sign': '签收',
     'workflow.signConfirm': '确定签收「{{name}}」?',
     'workflow.signed': '已签收',
+    'workflow.ops': '流程监控',
+    'workflow.terminate': '终止',
+    'workflow.terminateConfirm': '确定终止流程「{{name}}」?',
   },
   'en-US': {
     'workflow.category': 'Process categories',
@@ -187,5 +190,8 @@ registerMessages({
     'workflow.sign': 'Claim',
     'workflow.signConfirm': 'Claim "{{name}}"?',
     'workflow.signed': 'Claimed',
+    'workflow.ops': 'Process monitor',
+    'workflow.terminate': 'Terminate',
+    'workflow.terminateConfirm': 'Terminate the process "{{name}}"?',
   },
 })

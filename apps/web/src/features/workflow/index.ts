@@ -14,6 +14,7 @@ export default defineFeature({
     '/workflow/design/form': crudScreen(() => import('./form')),
     '/workflow/design/model': crudScreen(() => import('./model')),
     '/workflow/design/deployment': crudScreen(() => import('./deployment')),
+    '/workflow/ops/process': crudScreen(() => import('./ops')),
     '/workflow/ops/proxy': crudScreen(() => import('./proxy')),
     '/workflow/leave': crudScreen(() => import('./leave')),
     '/workflow/process/todo': crudScreen(() => import('./tasks/todo')),

@@ -5,7 +5,9 @@ import {
   completeTaskCall,
   leaveListCall,
   leaveSubmitCall,
+  opsListCall,
   taskListCalls,
+  terminateProcessCall,
 } from '@xpark/contract/modules/workflow-process'
 import type { ReactElement } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -14,6 +16,7 @@ import { changeLanguage } from '@/i18n'
 import { useSession } from '@/stores/session'
 import { ok, renderScreen, stubFetch } from '@/test/render'
 import leave from './leave'
+import ops from './ops'
 import claim from './tasks/claim'
 import todo from './tasks/todo'
 
@@ -50,9 +53,14 @@ const task = {
   comment: '',
 }
 
-function setup(ui: ReactElement, listPath: string, rows: unknown[]) {
-  // a plain signed-in user: no workflow buttons at all
-  useSession.setState({ token: 't', permission: {}, userInfo: { id: '7' } as never })
+function setup(
+  ui: ReactElement,
+  listPath: string,
+  rows: unknown[],
+  permission: Record<string, boolean> = {},
+) {
+  // a plain signed-in user (no workflow buttons) unless told
+  useSession.setState({ token: 't', permission, userInfo: { id: '7' } as never })
   const api = stubFetch((url) => {
     if (url.pathname.endsWith(`/${listPath}`)) return ok(page(rows))
     return ok({ id: '31', processInstanceId: '901' })
@@ -119,5 +127,44 @@ describe('workflow screens', { timeout: 30_000 }, () => {
       endTime: '2026-12-02 18:00:00',
       reason: '家中有事',
     })
+  })
+
+  it('流程监控: 终止 posts terminateProcess for a running instance only, with the reason', async () => {
+    const instance = {
+      id: '900',
+      processInstanceId: '900',
+      processDefinitionId: 'park_leave:1:88',
+      processDefinitionKey: 'park_leave',
+      processDefinitionName: '请假流程',
+      category: 'admin',
+      businessKey: '',
+      startUser: '8',
+      startUserName: '李四',
+      currentTasks: '部门审批',
+      processStatus: 1,
+      startTime: '2026-11-29 09:00:00',
+      endTime: null,
+      reason: '',
+    }
+    const ended = {
+      ...instance,
+      id: '901',
+      processInstanceId: '901',
+      processStatus: 3,
+      endTime: '2026-11-29 10:00:00',
+    }
+    const api = setup(<CrudPage resource={ops} />, opsListCall.path, [instance, ended], {
+      workflow_ops: true,
+    })
+    await userEvent.click(await screen.findByTestId('workflow-terminate-900'))
+    expect(screen.queryByTestId('workflow-terminate-901')).toBeNull()
+    await userEvent.type(await screen.findByTestId('workflow-terminate-comment'), '重复申请')
+    await userEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }))
+    await waitFor(() =>
+      expect(bodyOf(api, terminateProcessCall.path)).toEqual({
+        processInstanceId: '900',
+        comment: '重复申请',
+      }),
+    )
   })
 })

@@ -6,7 +6,7 @@ import '../i18n'
 /** Every task list's rows share one cache code: handling a task refreshes them all (and 请假申请). */
 export const TASK_CODE = 'workflow_task'
 
-const PROCESS_STATUS = [
+export const PROCESS_STATUS = [
   { label: 'workflow.running', value: 1 },
   { label: 'workflow.suspended', value: 2 },
   { label: 'workflow.completed', value: 3 },
