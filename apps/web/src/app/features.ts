@@ -27,6 +27,7 @@ import system from '../features/system'
 import video from '../features/video'
 import visitor from '../features/visitor'
 import wel from '../features/wel'
+import workflow from '../features/workflow'
 
 /**
  * The one list of features: their screens join the route table and their menu names the English
@@ -63,4 +64,5 @@ export const FEATURES: readonly FeatureManifest[] = [
   video,
   visitor,
   analysis,
+  workflow,
 ]

@@ -73,7 +73,8 @@ export function CrudPage<T extends object>({
   const can = useCallback(
     (a: RowAction | 'add' | 'bulkDelete') =>
       resource.actions?.[a] !== false &&
-      permission[`${resource.permissionPrefix}_${a === 'bulkDelete' ? 'delete' : actionCode[a]}`] === true,
+      ((a !== 'bulkDelete' && resource.signedIn?.includes(a) === true) ||
+        permission[`${resource.permissionPrefix}_${a === 'bulkDelete' ? 'delete' : actionCode[a]}`] === true),
     [resource, permission],
   )
   const allowed = useMemo(

@@ -269,6 +269,11 @@ export interface CrudResource<T extends object> {
   rowCheck?: (row: T, action: RowAction) => boolean
   /** turn actions off (all on by default, each still needs its permission) */
   actions?: Partial<Record<RowAction | 'add' | 'bulkDelete', boolean>>
+  /**
+   * actions needing no button: their calls are any signed-in user's (`SIGNED_IN`) and the server
+   * decides per row (a leave request of one's own)
+   */
+  signedIn?: readonly (RowAction | 'add')[]
   /** cell editing: rows switch to inputs (edit → save/cancel), `crud-add-row` adds an unsaved row */
   cellEdit?: boolean
   exportable?: boolean

@@ -1,0 +1,100 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { claimTaskCall, completeTaskCall, type FlowRow } from '@xpark/contract/modules/workflow-process'
+import { App, type ButtonProps, Form, Input, Modal, Radio } from 'antd'
+import { useState } from 'react'
+import { callApi } from '@/api/calls'
+import { invalidateResource, RowButton } from '@/components/crud'
+import { useTr } from '@/components/crud/i18n'
+import { TASK_CODE } from './taskList'
+
+const taskIdOf = (row: FlowRow) => row.taskId ?? row.id
+
+/** 办理: approve or reject a task with a comment (completeTask); the server decides who may. */
+export function HandleButton({ row, refresh }: { row: FlowRow; refresh: () => void }) {
+  const tr = useTr()
+  const { message } = App.useApp()
+  const queryClient = useQueryClient()
+  const [open, setOpen] = useState(false)
+  const [pass, setPass] = useState(true)
+  const [comment, setComment] = useState('')
+  const [busy, setBusy] = useState(false)
+  return (
+    <>
+      <RowButton
+        label={tr('workflow.handle')}
+        testId={`workflow-handle-${row.id}`}
+        onClick={() => setOpen(true)}
+      />
+      <Modal
+        open={open}
+        title={`${tr('workflow.handle')}: ${row.processDefinitionName} · ${row.taskName}`}
+        confirmLoading={busy}
+        okButtonProps={{ 'data-testid': 'workflow-handle-ok' } as ButtonProps}
+        onCancel={() => setOpen(false)}
+        onOk={async () => {
+          setBusy(true)
+          try {
+            await callApi(completeTaskCall, {
+              taskId: taskIdOf(row),
+              pass,
+              ...(comment.trim() ? { comment: comment.trim() } : {}),
+            })
+            void message.success(tr('workflow.handled'))
+            setOpen(false)
+            await invalidateResource(queryClient, TASK_CODE)
+            refresh()
+          } finally {
+            setBusy(false)
+          }
+        }}
+      >
+        <Form layout="vertical">
+          <Form.Item label={tr('workflow.result')}>
+            <Radio.Group
+              value={pass}
+              onChange={(e) => setPass(e.target.value as boolean)}
+              data-testid="workflow-handle-pass"
+              options={[
+                { label: tr('workflow.pass'), value: true },
+                { label: tr('workflow.reject'), value: false },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item label={tr('workflow.comment')}>
+            <Input.TextArea
+              rows={3}
+              maxLength={500}
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+              data-testid="workflow-handle-comment"
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  )
+}
+
+/** 签收: a candidate takes a 待签 task (claimTask); it moves to their 待办. */
+export function ClaimButton({ row, refresh }: { row: FlowRow; refresh: () => void }) {
+  const tr = useTr()
+  const { message, modal } = App.useApp()
+  const queryClient = useQueryClient()
+  return (
+    <RowButton
+      label={tr('workflow.sign')}
+      testId={`workflow-claim-${row.id}`}
+      onClick={() =>
+        modal.confirm({
+          title: tr('workflow.signConfirm', { name: `${row.processDefinitionName} · ${row.taskName}` }),
+          onOk: async () => {
+            await callApi(claimTaskCall, { taskId: taskIdOf(row) })
+            void message.success(tr('workflow.signed'))
+            await invalidateResource(queryClient, TASK_CODE)
+            refresh()
+          },
+        })
+      }
+    />
+  )
+}
