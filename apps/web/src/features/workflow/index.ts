@@ -36,5 +36,13 @@ export default defineFeature({
     workflow_deployment: 'Deployments',
     workflow_ops_process: 'Process monitor',
     workflow_ops_proxy: 'Process proxies',
+    workflow_work: 'My processes',
+    workflow_todo: 'To do',
+    workflow_claim: 'To claim',
+    workflow_send: 'Started by me',
+    workflow_done: 'Finished',
+    workflow_my_done: 'Handled by me',
+    workflow_copy: 'Copied to me',
+    workflow_leave: 'Leave requests',
   },
 })

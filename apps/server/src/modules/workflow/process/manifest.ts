@@ -7,10 +7,44 @@ import { registerOperationRoutes } from './operations.js'
 import { registerReadRoutes } from './reads.js'
 
 /**
- * The process part of the workflow manifest: its screens' menu entries (monitoring and proxies; the
- * task lists need no code: everyone has their own), the staff's share, its routes.
+ * The process part of the workflow manifest: its screens' menu entries (my processes, monitoring and
+ * proxies), the staff's share, its routes. The task lists and leave have no buttons: everyone signed in
+ * has their own (the engine decides who acts on a task).
  */
+const work = (
+  code: string,
+  name: string,
+  en: string,
+  path: string,
+  source: string,
+  sort: number,
+): MenuSeed => ({
+  code: `workflow_${code}`,
+  name,
+  en,
+  path,
+  source,
+  sort,
+})
+
 export const PROCESS_MENUS: MenuSeed[] = [
+  {
+    code: 'workflow_work',
+    name: '流程事务',
+    en: 'My processes',
+    path: '/workflow/process',
+    source: 'SolutionOutlined',
+    sort: 2,
+    children: [
+      work('todo', '待办事务', 'To do', '/workflow/process/todo', 'CheckSquareOutlined', 1),
+      work('claim', '待签事务', 'To claim', '/workflow/process/claim', 'InboxOutlined', 2),
+      work('send', '已发事务', 'Started by me', '/workflow/process/send', 'SendOutlined', 3),
+      work('done', '办结事务', 'Finished', '/workflow/process/done', 'FileDoneOutlined', 4),
+      work('my_done', '我的已办', 'Handled by me', '/workflow/process/my-done', 'HistoryOutlined', 5),
+      work('copy', '抄送事务', 'Copied to me', '/workflow/process/copy', 'CopyOutlined', 6),
+      work('leave', '请假申请', 'Leave requests', '/workflow/leave', 'CalendarOutlined', 7),
+    ],
+  },
   {
     code: 'workflow_ops_process',
     name: '流程监控',
