@@ -146,13 +146,18 @@ export const proxyRemoveCall = defineCall({
 })
 
 /** A leave request (请假): its own row, its status mirrored from its process. */
-export const LeaveForm = z.object({
-  leaveType: optionalText('leaveType', 32),
-  startTime: requiredDateTime('startTime'),
-  endTime: requiredDateTime('endTime'),
-  days: wholeNumber('days', 1, 365),
-  reason: requiredText('请填写请假原因', 255),
-})
+export const LeaveForm = z
+  .object({
+    leaveType: optionalText('leaveType', 32),
+    startTime: requiredDateTime('startTime'),
+    endTime: requiredDateTime('endTime'),
+    days: wholeNumber('days', 1, 365),
+    reason: requiredText('请填写请假原因', 255),
+  })
+  .refine((v) => v.endTime.replace('T', ' ') >= v.startTime.replace('T', ' '), {
+    message: '结束时间不能早于开始时间',
+    path: ['endTime'],
+  })
 
 /** 审批中, 已通过, 已驳回 (ended on a rejection), 已撤销 (terminated or withdrawn) */
 export const LEAVE_STATUS = { running: 1, approved: 2, rejected: 3, cancelled: 4 } as const

@@ -79,6 +79,8 @@ describe('workflow process calls', () => {
       ),
     ).processInstanceId
   const openTask = (instanceId: string, node: string) => openTaskAt(db(), instanceId, node)
+  const leaveTotal = async () =>
+    (await get<Page>('blade-workflow/leave', { size: 100 }, staff)).body.data.total
   const list = async (kind: string, as: Headers) => ok(await get<Page>(`${P}/${kind}`, { size: 100 }, as))
   const refused = refusalCheck(() => footprintOf(db(), PARK))
 
@@ -293,7 +295,7 @@ describe('workflow process calls', () => {
         403,
         WORKFLOW_TEXTS.mayNotStart,
       )
-      const leaves = (await get<Page>('blade-workflow/leave', { size: 100 }, staff)).body.data.total
+      const leaves = await leaveTotal()
       const reply = await post(
         'blade-workflow/leave',
         { startTime: '2026-12-01', endTime: '2026-12-02', days: 1, reason: 'x' },
@@ -301,12 +303,19 @@ describe('workflow process calls', () => {
         staff,
       )
       expect(reply.body.msg).toBe(WORKFLOW_TEXTS.mayNotStart)
-      expect((await get<Page>('blade-workflow/leave', { size: 100 }, staff)).body.data.total).toBe(leaves)
+      expect(await leaveTotal()).toBe(leaves)
       expect(ok(await get<Page>(`${P}/processList`, {}, staff)).records).toEqual([])
     } finally {
       resetStartRules()
     }
     await refused(() => post(`${P}/startProcess`, { processDefKey: 'nope' }), 404, WORKFLOW_TEXTS.noProcess)
+    // a leave ending before it starts is refused at the edge, writing nothing
+    const backwards = { startTime: '2026-12-03 09:00:00', endTime: '2026-12-01', days: 1, reason: 'x' }
+    await refused(
+      () => post('blade-workflow/leave', backwards),
+      400,
+      '参数校验失败: endTime: 结束时间不能早于开始时间',
+    )
     // the model's scope (design: xpark_wf_model_scope) names the admin only
     const modelId = nextId()
     await new WorkflowEngine(db()).deploy(PARK, {
