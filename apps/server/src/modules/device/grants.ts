@@ -42,7 +42,11 @@ export async function issueDue(
   const claimed = await db
     .update(machineGrant)
     .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
-    .where(sql`${machineGrant.id} in (select id from ${machineGrant} where ${due} limit 200)`)
+    // rows locked in id order, those another runner holds skipped: no deadlock with a sync (below, and
+    // the route's) touching the same grants at once
+    .where(
+      sql`${machineGrant.id} in (select id from ${machineGrant} where ${due} order by id limit 200 for update skip locked)`,
+    )
     .returning({
       id: machineGrant.id,
       tenantId: machineGrant.tenantId,
@@ -197,7 +201,7 @@ export async function revokeExpired(ctx: ModuleContext, now = new Date()): Promi
         eq(machineGrant.isDeleted, 0),
         isNotNull(machineGrant.validUntil),
         lte(machineGrant.validUntil, now),
-      )} limit 500)`,
+      )} order by id limit 500 for update skip locked)`,
     )
     .returning({
       tenantId: machineGrant.tenantId,

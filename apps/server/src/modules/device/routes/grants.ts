@@ -143,18 +143,21 @@ export function registerGrantRoutes(api: Api, ctx: ModuleContext): void {
     async ({ machineId }, request) => {
       const auth = authOf(request)
       if (machineId) await machineInScope(ctx, auth, machineId)
+      const wanted = await whereOf(
+        grants,
+        auth,
+        and(
+          inArray(machineGrant.grantStatus, [GRANT.pending, GRANT.failed]),
+          ...(machineId ? [eq(machineGrant.machineId, machineId)] : []),
+        ),
+      )
+      // locked in id order, as the grant runner claims them: the two at once wait, never deadlock
+      // (one did on PostgreSQL, a 500 in the route sweep)
       const queued = await db
         .update(machineGrant)
         .set({ nextAttemptAt: new Date(), attempts: 0 })
         .where(
-          await whereOf(
-            grants,
-            auth,
-            and(
-              inArray(machineGrant.grantStatus, [GRANT.pending, GRANT.failed]),
-              ...(machineId ? [eq(machineGrant.machineId, machineId)] : []),
-            ),
-          ),
+          sql`${machineGrant.id} in (select id from ${machineGrant} where ${wanted} order by id for update)`,
         )
         .returning({ id: machineGrant.id })
       issueSoon(
