@@ -127,7 +127,7 @@ describe('visitors, faces and doors', () => {
     const after = await visitRow(id)
     expect(grants.every((g) => g.validUntil?.getTime() === after.visitEnd.getTime())).toBe(true)
     // the grant results show: issued to the simulated machines through the broker
-    await until(async () => (await grantsOf(id)).every((g) => g.grantStatus === 1), 30_000)
+    await until(async () => (await grantsOf(id)).every((g) => g.grantStatus === 1), 60_000)
     const detail = await get<{ grants: Json[] }>('park-face/visitordetails', { id })
     expect(detail.body.data.grants.map((g) => g.grantStatus)).toEqual([1, 1])
     expect(
