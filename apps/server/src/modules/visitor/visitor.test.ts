@@ -94,7 +94,7 @@ describe('visitors, faces and doors', () => {
   })
 
   it('a visit: refusals write nothing, the host decides, twice is 409, the doors are granted for the window', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const id = await register(staffId)
     const before = await visitRow(id)
