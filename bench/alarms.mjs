@@ -8,13 +8,13 @@
 // same page at 10,000. Run: `node bench/alarms.mjs` after `npm run build`. See bench/README.md.
 import { fork } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { makeTarget } from './lib/bench-database.mjs'
-import { budgetLines, judgeBudgets } from './lib/budgets.mjs'
+import { writeSectionResults } from './lib/budgets.mjs'
 import { percentile, pool, startMosquitto } from './lib/device-load.mjs'
 import { runAsScript } from './lib/run.mjs'
 import { apiCall, freePort, signIn, startServer, stopServer } from './lib/xpark-server.mjs'
@@ -31,7 +31,6 @@ const SMALL = 10_000
 const METRICS = Math.ceil(RULES / SENSORS)
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 const MEMBER_BASE = 9_100_000_000_000_000n
-const resultsDir = fileURLToPath(new URL('./results/', import.meta.url))
 const line = (text = '') => console.log(`   ${text}`)
 const round = (n, d = 1) => (n === null || n === undefined || Number.isNaN(n) ? null : Number(n.toFixed(d)))
 
@@ -376,13 +375,7 @@ runAsScript(import.meta.url, 'alarms', Math.ceil(SECONDS / 60) + 14, async (onCh
     const results = { at: new Date().toISOString(), loadAverage: os.loadavg() }
     results.fanOut = await fanOut({ nodes, tokens, mqttUrl, raw, onChild })
     results.page = await page({ nodes, tokens, raw })
-    results.loadAverageEnd = os.loadavg()
-    console.log('\n-- budgets (issue 29)')
-    results.budgets = judgeBudgets(results, ALARM_BUDGETS)
-    for (const l of budgetLines(results.budgets)) line(l)
-    mkdirSync(resultsDir, { recursive: true })
-    writeFileSync(join(resultsDir, 'alarms.json'), `${JSON.stringify(results, null, 2)}\n`)
-    line(`wrote bench/results/alarms.json (load average at the end ${os.loadavg()[0].toFixed(1)})`)
+    writeSectionResults('alarms', results, ALARM_BUDGETS, { issue: 29, line })
   } finally {
     await raw?.close()
     for (const n of nodes) await stopServer(n.child)

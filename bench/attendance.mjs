@@ -10,13 +10,13 @@
 // Run: `node bench/attendance.mjs` after `npm run build`. See bench/README.md.
 import { fork } from 'node:child_process'
 import { createHmac, randomUUID } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { makeTarget } from './lib/bench-database.mjs'
-import { budgetLines, judgeBudgets } from './lib/budgets.mjs'
+import { writeSectionResults } from './lib/budgets.mjs'
 import { startMosquitto } from './lib/device-load.mjs'
 import { runAsScript } from './lib/run.mjs'
 import { apiCall, freePort, signIn, startServer, stopServer, timeApiCall } from './lib/xpark-server.mjs'
@@ -41,7 +41,6 @@ const PUNCH_BASE = '9140000000000000000'
 const JOB = 'attendance-day'
 const RULE = 'park-clockin/punchClockSeting'
 const RECORD = 'park-clockin/punchClockRecord'
-const resultsDir = fileURLToPath(new URL('./results/', import.meta.url))
 const line = (text = '') => console.log(`   ${text}`)
 const round = (n, d = 1) => (n === null || n === undefined || Number.isNaN(n) ? null : Number(n.toFixed(d)))
 const fmt = (n) => n.toLocaleString('en-US')
@@ -488,13 +487,7 @@ runAsScript(import.meta.url, 'attendance', 40, async (onChild) => {
       line(`(section 3 took ${((performance.now() - started) / 1000).toFixed(0)} s)`)
     }
 
-    results.loadAverageEnd = os.loadavg()
-    console.log('\n-- budgets (issue 30)')
-    results.budgets = judgeBudgets(results, ATTENDANCE_BUDGETS)
-    for (const l of budgetLines(results.budgets)) line(l)
-    mkdirSync(resultsDir, { recursive: true })
-    writeFileSync(join(resultsDir, 'attendance.json'), `${JSON.stringify(results, null, 2)}\n`)
-    line(`wrote bench/results/attendance.json (load average at the end ${os.loadavg()[0].toFixed(1)})`)
+    writeSectionResults('attendance', results, ATTENDANCE_BUDGETS, { issue: 30, line })
   } finally {
     await raw?.close()
     if (node) await stopServer(node.child)

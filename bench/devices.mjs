@@ -4,13 +4,12 @@
 // takes them beside a bare mqtt.js subscriber. Then 1,000 machines that answer commands, and the
 // machine screen's controlMachine round trip against the plain MQTT round trip through the same
 // broker. Run: `node bench/devices.mjs` after `npm run build`. See bench/README.md, section 11.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { fileURLToPath } from 'node:url'
 import { makeTarget } from './lib/bench-database.mjs'
-import { budgetLines, DEVICE_BUDGETS, judgeBudgets } from './lib/budgets.mjs'
+import { DEVICE_BUDGETS, resultsDir, writeSectionResults } from './lib/budgets.mjs'
 import {
   benchCode,
   commandMachines,
@@ -41,7 +40,6 @@ const COMMAND_MACHINES = Number(process.env.XPARK_BENCH_COMMAND_MACHINES ?? 1000
 const COMMANDS = Number(process.env.XPARK_BENCH_COMMANDS ?? 300)
 const CONCURRENCY = Number(process.env.XPARK_BENCH_COMMAND_CONCURRENCY ?? 10)
 const SERVER_ENV = { XPARK_LOGIN_RATE_PER_ADDRESS: '100000', XPARK_LOGIN_RATE_PER_ACCOUNT: '100000' }
-const resultsDir = fileURLToPath(new URL('./results/', import.meta.url))
 const line = (text = '') => console.log(`   ${text}`)
 const MB = 1024 * 1024
 const round = (n, d = 1) => (n === null || n === undefined ? null : Number(n.toFixed(d)))
@@ -269,14 +267,8 @@ runAsScript(import.meta.url, 'devices', Math.ceil(SECONDS / 60) + 9, async (onCh
     const results = { at: new Date().toISOString(), loadAverage: os.loadavg() }
     results.ingest = await ingest({ mqttUrl, server, raw, mosquitto, onChild })
     results.commands = await commands({ mqttUrl, server })
-    results.loadAverageEnd = os.loadavg()
-    console.log('\n-- budgets (issue 28)')
-    results.budgets = judgeBudgets(results, DEVICE_BUDGETS)
-    for (const l of budgetLines(results.budgets)) line(l)
-    mkdirSync(resultsDir, { recursive: true })
-    writeFileSync(join(resultsDir, 'devices.json'), `${JSON.stringify(results, null, 2)}\n`)
+    writeSectionResults('devices', results, DEVICE_BUDGETS, { issue: 28, line })
     writeFileSync(join(resultsDir, 'devices-server.log'), server.child.log())
-    line(`wrote bench/results/devices.json (load average at the end ${os.loadavg()[0].toFixed(1)})`)
   } finally {
     await raw?.close()
     if (server) await stopServer(server.child)

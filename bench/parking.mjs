@@ -6,12 +6,9 @@
 // (`/park-car/passRecord`). Budget: each < 100 ms at 1,000,000. Run: `node bench/parking.mjs` after
 // `npm run build`. See bench/README.md.
 import { randomUUID } from 'node:crypto'
-import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { makeTarget } from './lib/bench-database.mjs'
-import { budgetLines, judgeBudgets } from './lib/budgets.mjs'
+import { writeSectionResults } from './lib/budgets.mjs'
 import { runAsScript } from './lib/run.mjs'
 import { freePort, signIn, startServer, stopServer, timeApiCall } from './lib/xpark-server.mjs'
 
@@ -30,7 +27,6 @@ const RUNS = 30
 const BUDGET_MS = 100
 const ID_BASE = '9210000000000000000'
 const VEHICLE_ID_BASE = '9215000000000000000'
-const resultsDir = fileURLToPath(new URL('./results/', import.meta.url))
 const line = (text = '') => console.log(`   ${text}`)
 const round = (n, d = 1) => (n === null || n === undefined || Number.isNaN(n) ? null : Number(n.toFixed(d)))
 const big = RECORDS.toLocaleString('en-US')
@@ -195,13 +191,7 @@ runAsScript(import.meta.url, 'parking', 25, async (onChild) => {
         `${c.name}: ${l.ms} ms (p95 ${l.p95}, total ${l.total}; ×${results.calls[c.key].ratio} of ${small})`,
       )
     }
-    results.loadAverageEnd = os.loadavg()
-    console.log('\n-- budgets (issue 30)')
-    results.budgets = judgeBudgets(results, PARKING_BUDGETS)
-    for (const l of budgetLines(results.budgets)) line(l)
-    mkdirSync(resultsDir, { recursive: true })
-    writeFileSync(join(resultsDir, 'parking.json'), `${JSON.stringify(results, null, 2)}\n`)
-    line(`wrote bench/results/parking.json (load average at the end ${os.loadavg()[0].toFixed(1)})`)
+    writeSectionResults('parking', results, PARKING_BUDGETS, { issue: 30, line })
   } finally {
     await raw?.close()
     if (node) await stopServer(node.child)

@@ -1,3 +1,8 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
 /**
  * The product's budgets (issue 27), each read from this run's results and printed beside its target:
  * PASS, OVER, or "not measured" when its section did not run. The bench reports; it never fails on a
@@ -93,4 +98,21 @@ export function budgetLines(verdicts) {
   return verdicts.map(
     (v) => `${v.name.padEnd(width)}  ${(v.shown ?? '-').padStart(14)}  (target ${v.target})  ${v.verdict}`,
   )
+}
+
+/** Where each section writes its results (git-ignored). */
+export const resultsDir = fileURLToPath(new URL('../results/', import.meta.url))
+
+/**
+ * A section's end: its budgets judged and printed under its issue, its results written to
+ * `bench/results/<name>.json`.
+ */
+export function writeSectionResults(name, results, budgets, { issue, line }) {
+  results.loadAverageEnd = os.loadavg()
+  console.log(`\n-- budgets (issue ${issue})`)
+  results.budgets = judgeBudgets(results, budgets)
+  for (const l of budgetLines(results.budgets)) line(l)
+  mkdirSync(resultsDir, { recursive: true })
+  writeFileSync(join(resultsDir, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`)
+  line(`wrote bench/results/${name}.json (load average at the end ${os.loadavg()[0].toFixed(1)})`)
 }
