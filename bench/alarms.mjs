@@ -15,7 +15,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { makeTarget } from './lib/bench-database.mjs'
 import { writeSectionResults } from './lib/budgets.mjs'
-import { percentile, pool, startMosquitto } from './lib/device-load.mjs'
+import { percentile, pool } from './lib/device-load.mjs'
+import { privateMosquitto } from './lib/private-mosquitto.mjs'
 import { runAsScript } from './lib/run.mjs'
 import { apiCall, freePort, signIn, startServer, stopServer } from './lib/xpark-server.mjs'
 
@@ -333,14 +334,9 @@ runAsScript(import.meta.url, 'alarms', Math.ceil(SECONDS / 60) + 14, async (onCh
     )
     return 0
   }
-  const dir = mkdtempSync(join(os.tmpdir(), 'xpark-bench-alarms-'))
-  const mqttPort = await freePort()
-  const mosquitto = await startMosquitto(mqttPort, dir)
-  if (!mosquitto) {
-    line('skipped: /usr/sbin/mosquitto is not installed (apt-get install -y mosquitto)')
-    rmSync(dir, { recursive: true, force: true })
-    return 0
-  }
+  const broker = await privateMosquitto('alarms', line)
+  if (!broker) return 0
+  const { dir, port: mqttPort, child: mosquitto } = broker
   onChild(mosquitto)
   process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres'
   const target = await makeTarget('postgres', 'xpark_bench_alarms')

@@ -10,14 +10,13 @@
 // Run: `node bench/attendance.mjs` after `npm run build`. See bench/README.md.
 import { fork } from 'node:child_process'
 import { createHmac, randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import os from 'node:os'
-import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { makeTarget } from './lib/bench-database.mjs'
 import { writeSectionResults } from './lib/budgets.mjs'
-import { startMosquitto } from './lib/device-load.mjs'
+import { privateMosquitto } from './lib/private-mosquitto.mjs'
 import { runAsScript } from './lib/run.mjs'
 import { apiCall, freePort, signIn, startServer, stopServer, timeApiCall } from './lib/xpark-server.mjs'
 
@@ -347,14 +346,9 @@ runAsScript(import.meta.url, 'attendance', 40, async (onChild) => {
     `${fmt(PEOPLE)} people, ${DAYS} working days (${workdays.at(-1)} … ${yesterday}), the month ` +
       `${monthStart} … ${yesterday}; time zone ${timeZone}`,
   )
-  const dir = mkdtempSync(join(os.tmpdir(), 'xpark-bench-attendance-'))
-  const mqttPort = await freePort()
-  const mosquitto = await startMosquitto(mqttPort, dir)
-  if (!mosquitto) {
-    line('skipped: /usr/sbin/mosquitto is not installed (apt-get install -y mosquitto)')
-    rmSync(dir, { recursive: true, force: true })
-    return 0
-  }
+  const broker = await privateMosquitto('attendance', line)
+  if (!broker) return 0
+  const { dir, port: mqttPort, child: mosquitto } = broker
   onChild(mosquitto)
   process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres'
   const target = await makeTarget('postgres', 'xpark_bench_attendance')

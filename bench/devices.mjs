@@ -4,7 +4,7 @@
 // takes them beside a bare mqtt.js subscriber. Then 1,000 machines that answer commands, and the
 // machine screen's controlMachine round trip against the plain MQTT round trip through the same
 // broker. Run: `node bench/devices.mjs` after `npm run build`. See bench/README.md, section 11.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -17,10 +17,10 @@ import {
   plainRoundTrips,
   pool,
   startBareSubscriber,
-  startMosquitto,
   statusLoadProcess,
 } from './lib/device-load.mjs'
 import { presenceWatch } from './lib/presence-watch.mjs'
+import { privateMosquitto } from './lib/private-mosquitto.mjs'
 import { runAsScript } from './lib/run.mjs'
 import {
   apiCall,
@@ -233,14 +233,9 @@ runAsScript(import.meta.url, 'devices', Math.ceil(SECONDS / 60) + 9, async (onCh
   line(
     `load average at the start ${load1.toFixed(1)} on ${os.cpus().length} cores${load1 > 2 ? ' (busy)' : ''}`,
   )
-  const dir = mkdtempSync(join(os.tmpdir(), 'xpark-bench-devices-'))
-  const port = await freePort()
-  const mosquitto = await startMosquitto(port, dir)
-  if (!mosquitto) {
-    line('skipped: /usr/sbin/mosquitto is not installed (apt-get install -y mosquitto)')
-    rmSync(dir, { recursive: true, force: true })
-    return 0
-  }
+  const broker = await privateMosquitto('devices', line)
+  if (!broker) return 0
+  const { dir, port, child: mosquitto } = broker
   onChild(mosquitto)
   process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres'
   // PostgreSQL, not PGlite: the bench reads the presence table while the server writes it
