@@ -1,6 +1,6 @@
 import { ALARM } from '@xpark/contract/modules/alarm'
 import { and, eq, gte, lt, sql } from 'drizzle-orm'
-import { addDays, dayOf } from '../../core/days.js'
+import { addDays, dayBounds, dayOf } from '../../core/days.js'
 import { devicePresence } from '../../core/devices/schema.js'
 import { derived } from '../../core/jobs/derived.js'
 import type { Db } from '../../db/client.js'
@@ -21,12 +21,6 @@ import { alarmDaily, machineDaily, passDaily, sensorDaily, sensorReading, servic
  * - machines: today is marked every run (a day's figure is the machines as its last run found them);
  * - parking's passes: the pass's write marks its day through parking's `passWritten` hook (below).
  */
-
-/** [the day's start, the next day's start) in the server's zone. */
-export function dayBounds(day: string): [Date, Date] {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
-  return [new Date(y, m - 1, d), new Date(y, m - 1, d + 1)]
-}
 
 /** Each key's rows, one query per key (a job batch is a few days of a few tenants). */
 export async function perKey<R>(

@@ -1,7 +1,7 @@
 import type { AnalysisReply } from '@xpark/contract/modules/analysis'
 import { and, eq, gte, lt, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addDays, dayOf } from '../../core/days.js'
+import { addDays, dayBounds, dayOf } from '../../core/days.js'
 import { apiClient } from '../../test/client.js'
 import { bearer, type Headers, signIn, startTestApp, type TestContext } from '../../test/harness.js'
 import { until } from '../../test/until.js'
@@ -13,7 +13,6 @@ import { propertyRepair } from '../property/index.js'
 import { accessDays, accessRecord, visit, visitDays } from '../visitor/index.js'
 import {
   alarmDays,
-  dayBounds,
   machineDays,
   markChanged,
   markRecent,

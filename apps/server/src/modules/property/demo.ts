@@ -7,6 +7,7 @@ import {
   VISITOR,
 } from '@xpark/contract/modules/property'
 import { and, eq, inArray } from 'drizzle-orm'
+import { dayOf } from '../../core/days.js'
 import { nextId } from '../../core/ids.js'
 import type { DemoContext } from '../../core/module.js'
 import { stamped } from '../../core/tenancy.js'
@@ -23,7 +24,6 @@ import {
   propertyRepair,
   propertyVisitor,
 } from './schema.js'
-import { dayOf } from './visitors.js'
 
 const DAY = 86_400_000
 const pad = (n: number) => String(n).padStart(4, '0')

@@ -1,6 +1,7 @@
 import { ORDER, ORDER_TEXTS, VISITOR, VISITOR_TEXTS } from '@xpark/contract/modules/property'
 import { and, count, eq, inArray, lte } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dayOf } from '../../core/days.js'
 import { nextId } from '../../core/ids.js'
 import type { ModuleContext } from '../../core/module.js'
 import { apiClient, type Query } from '../../test/client.js'
@@ -20,7 +21,7 @@ import {
   propertyRepair,
   propertyVisitor,
 } from './schema.js'
-import { dayOf, expireVisitors } from './visitors.js'
+import { expireVisitors } from './visitors.js'
 
 /**
  * The property services through their routes on the seeded demo park (real database, the simulated

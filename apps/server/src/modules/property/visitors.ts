@@ -3,6 +3,7 @@ import { VISITOR, VISITOR_TEXTS } from '@xpark/contract/modules/property'
 import { and, eq, inArray, lt } from 'drizzle-orm'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import { whereOf } from '../../core/crud/index.js'
+import { dayBounds, dayOf } from '../../core/days.js'
 import { AppError, badRequest, notFound } from '../../core/errors.js'
 import type { ModuleContext } from '../../core/module.js'
 import { grantForPeriod, issueDue, parkMachine } from '../device/index.js'
@@ -13,16 +14,6 @@ import { propertyMachine, propertyVisitor } from './schema.js'
  * A visitor's day on the visitor machines: granted from the day's midnight to the next (server
  * time), through the device layer's grants (issued, retried, taken back by its job after the day).
  */
-
-const pad = (n: number) => String(n).padStart(2, '0')
-/** `yyyy-MM-dd` of a moment, in the server's zone (the days visitors are registered for). */
-export const dayOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
-
-/** [the day's start, the next day's start) in the server's zone. */
-export function dayBounds(day: string): [Date, Date] {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
-  return [new Date(y, m - 1, d), new Date(y, m - 1, d + 1)]
-}
 
 /** The community's visitor machines (of a type that takes grants). */
 async function visitorMachines(ctx: ModuleContext, auth: AuthContext, communityId: string) {

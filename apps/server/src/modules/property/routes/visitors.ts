@@ -7,6 +7,7 @@ import {
 import { eq, gt, lte } from 'drizzle-orm'
 import { authOf } from '../../../core/auth/plugin.js'
 import { findRow, listRows } from '../../../core/crud/index.js'
+import { dayOf } from '../../../core/days.js'
 import { notFound } from '../../../core/errors.js'
 import type { Api } from '../../../core/http/api.js'
 import { handle } from '../../../core/http/calls.js'
@@ -14,7 +15,7 @@ import type { ModuleContext } from '../../../core/module.js'
 import { scoped } from '../../../core/tenancy.js'
 import { machineByCode, machineGrant } from '../../device/index.js'
 import { visitors } from '../resources.js'
-import { dayOf, grantVisitor } from '../visitors.js'
+import { grantVisitor } from '../visitors.js'
 
 /** The visitor machines' calls: granting a registration, the machine's look-up, the reception's search. */
 export function registerVisitorRoutes(api: Api, ctx: ModuleContext) {
