@@ -2,7 +2,6 @@ import { REPAIR_PROCESS_KEY } from '@xpark/contract/modules/analysis'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { DemoContext } from '../../core/module.js'
 import { stamped } from '../../core/tenancy.js'
-import type { Db } from '../../db/types.js'
 import { machineFaultType, parkMachine } from '../device/index.js'
 import { keepVersion } from './design/resources.js'
 import { workflowModel } from './design/schema.js'
@@ -51,7 +50,7 @@ export async function seedRepairDemo({ tx, tenantId, users, depts }: DemoContext
     { id: String(model.id), tenantId, version: 1, name: '设备报修', content: xml },
     admin,
   )
-  const engine = new WorkflowEngine(tx as unknown as Db) // a transaction's transaction is a savepoint
+  const engine = new WorkflowEngine(tx) // a transaction's transaction is a savepoint
   const definition = await engine.deploy(tenantId, { xml, modelId: String(model.id) })
   const machines = await tx
     .select({ id: parkMachine.id, type: parkMachine.type })

@@ -1,6 +1,5 @@
 import type { DemoContext } from '../../../core/module.js'
 import { stamped } from '../../../core/tenancy.js'
-import type { Db } from '../../../db/types.js'
 import { WorkflowEngine } from '../engine/operations.js'
 import { keepVersion } from './resources.js'
 import {
@@ -116,7 +115,7 @@ export async function seedWorkflowDemo({ tx, tenantId, users, depts }: DemoConte
     admin,
   )
   // deployed twice, a request of five days started on the first: version 1 runs, version 2 is free
-  const engine = new WorkflowEngine(tx as unknown as Db) // a transaction's transaction is a savepoint
+  const engine = new WorkflowEngine(tx) // a transaction's transaction is a savepoint
   const first = await engine.deploy(tenantId, {
     xml,
     category: String(category.id),

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm'
 import { badRequest, forbidden, notFound } from '../../../core/errors.js'
 import { nextId } from '../../../core/ids.js'
-import type { Db, Tx } from '../../../db/types.js'
+import type { Db, DbOrTx, Tx } from '../../../db/types.js'
 import {
   DEFINITION,
   INSTANCE,
@@ -241,8 +241,7 @@ export class WorkflowEngine {
     const task = await this.taskOf(this.db, actor, taskId)
     const instance = await this.instanceOf(this.db, task.instanceId)
     // who may roll it back may see where to: its handler (or their proxy), or ops
-    if (!actor.ops)
-      await this.db.transaction((tx) => this.mayHandle({ tx, instance, now: new Date() }, actor, task))
+    if (!actor.ops) await this.mayHandle({ tx: this.db, instance, now: new Date() }, actor, task)
     const graph = await this.graphOf(this.db, instance.definitionId)
     return this.backNodesOf(this.db, graph, task)
   }
@@ -494,7 +493,7 @@ export class WorkflowEngine {
 
   /** The assignee, or the user an active proxy names for the assignee (returned: whom they act for). */
   private async mayHandle(
-    step: Pick<Step, 'tx' | 'instance' | 'now'>,
+    step: { tx: DbOrTx } & Pick<Step, 'instance' | 'now'>,
     actor: Actor,
     task: Task,
   ): Promise<string | null> {

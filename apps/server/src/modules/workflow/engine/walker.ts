@@ -1,7 +1,7 @@
 import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm'
 import { AppError, badRequest } from '../../../core/errors.js'
 import { nextId } from '../../../core/ids.js'
-import type { Tx } from '../../../db/types.js'
+import type { DbOrTx, Tx } from '../../../db/types.js'
 import {
   INSTANCE,
   TASK,
@@ -231,7 +231,8 @@ export async function createTask(
 
 /** The user acting for `userId` now in this instance's category, if any. */
 export async function activeProxyOf(
-  step: Pick<Step, 'tx' | 'instance' | 'now'>,
+  // a read: the engine's own database will do outside a step (`backNodes`)
+  step: { tx: DbOrTx } & Pick<Step, 'instance' | 'now'>,
   userId: string,
 ): Promise<string | null> {
   const [row] = await step.tx

@@ -15,7 +15,7 @@ import { forbidden, notFound } from '../../../core/errors.js'
 import type { Api } from '../../../core/http/api.js'
 import { handle } from '../../../core/http/calls.js'
 import type { ModuleContext } from '../../../core/module.js'
-import type { Db, DbOrTx } from '../../../db/types.js'
+import type { DbOrTx } from '../../../db/types.js'
 import { type Actor, WorkflowEngine } from '../engine/operations.js'
 import { DEFINITION, workflowDefinition, workflowInstance, workflowTask } from '../schema.js'
 import { actorOf, assertUsers, notifyNewTasks } from './context.js'
@@ -220,7 +220,7 @@ export async function startProcess(db: DbOrTx, actor: Actor, input: StartInput) 
       if (removed.length === 0) throw notFound('草稿不存在')
     }
     // the engine's start nests in this transaction (a savepoint): one commit for all of it
-    const engine = new WorkflowEngine(tx as unknown as Db)
+    const engine = new WorkflowEngine(tx)
     return engine.start(actor, {
       definitionId: definition.id,
       businessKey: input.businessKey ?? '',
