@@ -7,6 +7,7 @@ export default defineConfig({
     './src/core/audit/schema.ts',
     './src/core/jobs/schema.ts',
     './src/core/devices/schema.ts',
+    './src/core/links/schema.ts',
     './src/modules/**/schema.ts',
   ],
   out: './src/db/migrations',

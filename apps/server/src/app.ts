@@ -32,6 +32,8 @@ import { englishMenuNames, type ModuleContext } from './core/module.js'
 import { type Bus, openBus, Realtime } from './core/realtime/index.js'
 import { registerScopes } from './core/scope/index.js'
 import { SecretBox } from './core/secret-box.js'
+import { Statistics } from './core/statistics/index.js'
+import { registerStatisticReaders } from './core/statistics/routes.js'
 import { FileLinks } from './core/storage/index.js'
 import type { Database } from './db/client.js'
 import { consoleBoot } from './modules/auth/index.js'
@@ -149,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     secrets: new SecretBox(deps.signingSecret),
     realtime,
     devices,
+    statistics: new Statistics(MODULES.flatMap((m) => m.statistics ?? [])),
   }
   app.addHook('onClose', () => ctx.realtime.bus.close())
   // the machines' messages are taken once every route is in place; closed before the database
@@ -221,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         for (const resource of m.resources ?? []) await registerResource(api, ctx.database.db, resource)
         await m.routes?.(api, ctx)
       }
+      registerStatisticReaders(api, ctx)
     },
     { prefix: API_BASE },
   )

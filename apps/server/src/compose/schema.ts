@@ -6,6 +6,7 @@
 export * from '../core/audit/schema.js'
 export * from '../core/devices/schema.js'
 export * from '../core/jobs/schema.js'
+export * from '../core/links/schema.js'
 export * from '../modules/app/schema.js'
 export * from '../modules/auth/schema.js'
 export * from '../modules/authority/schema.js'

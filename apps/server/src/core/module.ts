@@ -12,6 +12,7 @@ import type { DeviceSubscription, Devices } from './devices/index.js'
 import type { Api } from './http/api.js'
 import type { Realtime } from './realtime/index.js'
 import type { SecretBox } from './secret-box.js'
+import type { Statistic, Statistics } from './statistics/index.js'
 import type { FileLinks } from './storage/index.js'
 
 /**
@@ -35,6 +36,8 @@ export interface ModuleContext {
   realtime: Realtime
   /** the machines over MQTT: publish, command with ack, online state (core/devices) */
   devices: Devices
+  /** every module's statistics by name (core/statistics): widgets, reports and dashboards read them */
+  statistics: Statistics
   /** request encryption's public key (base64 SPKI) when XPARK_CRYPTO is on; the private key stays in core */
   cryptoPublicKey?: string
 }
@@ -232,6 +235,11 @@ export interface ModuleManifest {
    * dedupe key (core/devices/ingest.ts); a function when the handlers need the context
    */
   subscriptions?: readonly DeviceSubscription[] | ((ctx: ModuleContext) => readonly DeviceSubscription[])
+  /**
+   * the module's figures (core/statistics): named, typed, tenant- and scope-aware queries that
+   * big-screen widgets, saved reports and dashboards read by name
+   */
+  statistics?: readonly Statistic[]
 }
 
 /** A module as the app reads it: every resource, menu and staff code resolved. */

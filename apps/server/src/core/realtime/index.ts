@@ -33,6 +33,8 @@ export interface StreamOptions {
   heartbeatMs?: number
   /** end the stream at this moment (epoch ms): the token's expiry, so a stream outlives no session */
   until?: number
+  /** channels whose first message ends the stream after it is written (a revoked link) */
+  closeOn?: readonly string[]
   onClose?: () => void
 }
 
@@ -63,8 +65,13 @@ export class Realtime {
       'x-accel-buffering': 'no',
     })
     raw.write(': open\n\n')
-    const write = (frame: string) => raw.write(frame)
-    const unsubscribes = await Promise.all(options.channels.map((c) => this.bus.subscribe(c, write)))
+    // a frame may still arrive between the end and the unsubscribes of 'close'
+    const write = (frame: string) => void (raw.writableEnded || raw.write(frame))
+    const closing = (frame: string) => void (raw.writableEnded || raw.end(frame))
+    const unsubscribes = await Promise.all([
+      ...options.channels.map((c) => this.bus.subscribe(c, write)),
+      ...(options.closeOn ?? []).map((c) => this.bus.subscribe(c, closing)),
+    ])
     for (const c of options.channels) this.local.set(c, this.listening(c) + 1)
     const heartbeat = setInterval(() => raw.write(': ping\n\n'), options.heartbeatMs ?? 25_000)
     heartbeat.unref()
