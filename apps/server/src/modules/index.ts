@@ -1,6 +1,7 @@
 import { defineModule, type Module } from '../core/module.js'
 import { alarmModule } from './alarm/index.js'
 import { analysisModule } from './analysis/index.js'
+import { screenModule } from './screen/index.js'
 import { appModule } from './app/index.js'
 import { assetModule } from './asset/index.js'
 import { attendanceModule } from './attendance/index.js'
@@ -81,6 +82,7 @@ export const MODULES: readonly Module[] = [
   visitorModule,
   workflowModule,
   analysisModule,
+  screenModule,
   homeModule,
   socialModule,
 ]

@@ -84,7 +84,8 @@ const layoutText = z
       ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'layout' })
   })
 
-export const SCREEN_STATUS = { draft: 0, published: 1 } as const
+/** `status`: 1 a draft never published, 2 published (a later edit reaches viewers when published again) */
+export const SCREEN_STATUS = { draft: 1, published: 2 } as const
 
 export const screenContract = defineContract({
   path: 'xpark-screen/screen',

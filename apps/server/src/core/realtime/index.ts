@@ -33,6 +33,11 @@ export interface StreamOptions {
   heartbeatMs?: number
   /** end the stream at this moment (epoch ms): the token's expiry, so a stream outlives no session */
   until?: number
+  /**
+   * channels whose messages are not relayed: each one writes this frame instead (a public viewer
+   * learns that alarms changed, never what the alarm message said)
+   */
+  nudges?: readonly { channel: string; frame: string }[]
   /** channels whose first message ends the stream after it is written (a revoked link) */
   closeOn?: readonly string[]
   onClose?: () => void
@@ -70,9 +75,11 @@ export class Realtime {
     const closing = (frame: string) => void (raw.writableEnded || raw.end(frame))
     const unsubscribes = await Promise.all([
       ...options.channels.map((c) => this.bus.subscribe(c, write)),
+      ...(options.nudges ?? []).map((n) => this.bus.subscribe(n.channel, () => write(n.frame))),
       ...(options.closeOn ?? []).map((c) => this.bus.subscribe(c, closing)),
     ])
-    for (const c of options.channels) this.local.set(c, this.listening(c) + 1)
+    const counted = [...options.channels, ...(options.nudges ?? []).map((n) => n.channel)]
+    for (const c of counted) this.local.set(c, this.listening(c) + 1)
     const heartbeat = setInterval(() => raw.write(': ping\n\n'), options.heartbeatMs ?? 25_000)
     heartbeat.unref()
     const expiry =
@@ -83,7 +90,7 @@ export class Realtime {
     raw.once('close', () => {
       clearInterval(heartbeat)
       clearTimeout(expiry)
-      for (const c of options.channels) {
+      for (const c of counted) {
         const n = this.listening(c) - 1
         if (n > 0) this.local.set(c, n)
         else this.local.delete(c)

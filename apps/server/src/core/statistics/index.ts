@@ -114,3 +114,25 @@ export function infoOf(s: Statistic): StatisticInfo {
     live: s.live ?? null,
   }
 }
+
+/**
+ * Figures shared for a moment: many viewers of one public wall read the same figure, so one query
+ * answers all of them for `ms` (only for readers without a caller: a signed-in figure follows the
+ * caller's data scope). A failed read is not kept.
+ */
+export class FigureMemo {
+  private readonly kept = new Map<string, { at: number; figure: Promise<Figure> }>()
+
+  constructor(private readonly ms: number) {}
+
+  get(key: string, read: () => Promise<Figure>): Promise<Figure> {
+    const now = Date.now()
+    const hit = this.kept.get(key)
+    if (hit && now - hit.at < this.ms) return hit.figure
+    if (this.kept.size > 10_000) this.kept.clear()
+    const figure = read()
+    this.kept.set(key, { at: now, figure })
+    figure.catch(() => this.kept.delete(key))
+    return figure
+  }
+}
