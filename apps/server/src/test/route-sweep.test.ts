@@ -253,6 +253,10 @@ describe('route sweep: every route names its permission; writes respect tenants 
         'GET /xparkApi/park-meeting/display/board',
         // a face record's snapshot (modules/visitor): its signed link is its credential (an <img src>)
         'GET /xparkApi/park-face/photo/:id',
+        // a published big screen (modules/screen): the link's revocable token is its credential
+        'GET /xparkApi/xpark-screen/public/figure',
+        'GET /xparkApi/xpark-screen/public/live',
+        'GET /xparkApi/xpark-screen/public/view',
         'POST /xparkApi/blade-auth/oauth/logout',
         'POST /xparkApi/blade-auth/oauth/token',
         // the canteen's card check (spec 02 §7: sent without the bearer token), rate limited
