@@ -1,3 +1,4 @@
+import { lazy } from 'react'
 import { crudScreen, defineFeature } from '@/components/kit'
 
 /**
@@ -44,5 +45,15 @@ export default defineFeature({
     workflow_my_done: 'Handled by me',
     workflow_copy: 'Copied to me',
     workflow_leave: 'Leave requests',
+  },
+  slots: {
+    homeCards: {
+      todoTasks: {
+        title: 'workflow.todo',
+        component: lazy(() => import('./TodoCard')),
+        byDefault: true,
+        sort: 20,
+      },
+    },
   },
 })
