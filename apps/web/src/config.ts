@@ -11,6 +11,11 @@ export const website = {
   publicPaths: ['/login', '/lock', '/404', '/403', '/500'],
   /** pages shown signed out under these prefixes: a meeting room's door screen (its own token in the address), the apps' download pages */
   publicPrefixes: ['/meeting-display/', '/download/'],
+  /**
+   * big screens opened by a link (issue 32): shown signed out, and their `token` query parameter is the
+   * link's token, never a sign-in token to adopt (without a valid one they show only 链接无效或已过期)
+   */
+  linkPaths: ['/datavview', '/wel/screen', '/wel/assetsscreen'],
   tokenHeader: 'Blade-Auth',
   defaultTenantId: '000000',
   /** spec §9: access token lifetime setting, used until console/settings answers */
@@ -31,6 +36,12 @@ export const website = {
 export function isPublicPath(path: string): boolean {
   return (
     (website.publicPaths as readonly string[]).includes(path) ||
+    isLinkPath(path) ||
     website.publicPrefixes.some((prefix) => path.startsWith(prefix))
   )
+}
+
+/** A big screen opened by a link: `?token=` there is the link's token (see `website.linkPaths`). */
+export function isLinkPath(path: string): boolean {
+  return (website.linkPaths as readonly string[]).includes(path)
 }

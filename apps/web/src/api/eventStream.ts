@@ -28,7 +28,17 @@ export function parseFrames(text: string): { frames: { event: string; data: stri
 export function openEventStream(
   call: CallContract,
   onEvent: (event: string, data: string) => void,
-  options: { onOpen?: () => void; retryMs?: number } = {},
+  options: {
+    onOpen?: () => void
+    retryMs?: number
+    /** the call's query parameters (a big screen's topics, a public link's token) */
+    params?: Readonly<Record<string, string>>
+    /**
+     * a refusal (401, 403, 404) ends the stream instead of retrying: a revoked link, a lost permission.
+     * Without it such a stream is retried like any failure.
+     */
+    onRefused?: (status: number) => void
+  } = {},
 ): () => void {
   const controller = new AbortController()
   let stopped = false
@@ -36,14 +46,21 @@ export function openEventStream(
     while (!stopped) {
       try {
         const token = useSession.getState().token
-        if (!token) throw new Error('signed out')
-        const res = await fetch(`${website.apiBase}/${call.path}`, {
+        // a public stream (a big screen's link) is read signed out, its token in the query
+        if (!token && !call.public) throw new Error('signed out')
+        const query = options.params ? `?${new URLSearchParams(options.params)}` : ''
+        const res = await fetch(`${website.apiBase}/${call.path}${query}`, {
           headers: {
             Authorization: `Basic ${btoa(`${useSettings.getState().console.clientId}:`)}`,
-            'Blade-Auth': `bearer ${token}`,
+            ...(token ? { 'Blade-Auth': `bearer ${token}` } : {}),
           },
           signal: controller.signal,
         })
+        if (options.onRefused && [401, 403, 404].includes(res.status)) {
+          stopped = true
+          options.onRefused(res.status)
+          return
+        }
         if (!res.ok || !res.body) throw new Error(`stream ${res.status}`)
         options.onOpen?.()
         const reader = res.body.getReader()

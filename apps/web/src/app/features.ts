@@ -21,6 +21,7 @@ import monitor from '../features/monitor'
 import parking from '../features/parking'
 import property from '../features/property'
 import resource from '../features/resource'
+import screen from '../features/screen'
 import social from '../features/social'
 import storage from '../features/storage'
 import system from '../features/system'
@@ -60,6 +61,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   device,
   inspection,
   attendance,
+  screen,
   parking,
   video,
   visitor,

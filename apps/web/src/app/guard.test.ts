@@ -30,3 +30,13 @@ describe('navigation rules', () => {
     expect(guard({ ...base, token: 't', path: '/wel/index', queryToken: '' })).toEqual({ kind: 'logout' })
   })
 })
+
+describe('big screens opened by a link', () => {
+  it("keeps a screen link's token in the address and lets a signed-out viewer in", () => {
+    for (const path of ['/datavview', '/wel/screen', '/wel/assetsscreen']) {
+      expect(guard({ ...base, path, queryToken: 'link-token-0123456789' })).toEqual({ kind: 'allow' })
+      expect(guard({ ...base, path })).toEqual({ kind: 'allow' })
+    }
+    expect(guard({ ...base, path: '/datavedit' })).toEqual({ kind: 'redirect', to: '/login' })
+  })
+})

@@ -1,4 +1,4 @@
-import { isPublicPath, website } from '../config'
+import { isLinkPath, isPublicPath, website } from '../config'
 
 export interface GuardInput {
   path: string
@@ -19,7 +19,8 @@ export type GuardDecision =
 
 /** Navigation rules of spec 01 §2, as a pure function. */
 export function guard({ path, token, isLock, queryToken }: GuardInput): GuardDecision {
-  if (queryToken !== null)
+  // a big screen's `token` is its link's token (issue 32): never adopted as a session
+  if (queryToken !== null && !isLinkPath(path))
     return queryToken.trim() ? { kind: 'adoptToken', token: queryToken } : { kind: 'logout' }
   if (!token) return isPublicPath(path) ? { kind: 'allow' } : { kind: 'redirect', to: website.loginPage }
   if (isLock && path !== website.lockPage) return { kind: 'redirect', to: website.lockPage }

@@ -1,0 +1,414 @@
+import { useQuery } from '@tanstack/react-query'
+import { routeUrl } from '@xpark/contract/kit'
+import {
+  MIN_REFRESH_SECONDS,
+  publishScreenCall,
+  SCREEN_COLUMNS,
+  SCREEN_HEIGHT,
+  SCREEN_ROWS,
+  SCREEN_WIDTH,
+  type ScreenLayout,
+  type ScreenRow,
+  screenContract,
+  type Widget,
+} from '@xpark/contract/modules/screen'
+import {
+  type StatisticInfo,
+  statisticCatalogCall,
+  statisticRunCall,
+  WIDGET_KINDS,
+  type WidgetKind,
+} from '@xpark/contract/modules/statistics'
+import { App, Button, Empty, Input, InputNumber, Select, Space, Spin, Typography } from 'antd'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import GridLayout, { getCompactor, type Layout } from 'react-grid-layout'
+import { createScaledStrategy } from 'react-grid-layout/core'
+import 'react-grid-layout/css/styles.css'
+import { callApi } from '@/api/calls'
+import { getData, postData } from '@/api/http'
+import { useScreenT } from './i18n'
+import { CELL_HEIGHT, clampRefresh, defaultParams, newWidget, readLayout } from './layout'
+import { fitScale, useFigures } from './Wall'
+import { WidgetFrame } from './widgets/Widgets'
+import './screen.css'
+
+const detailUrl = routeUrl(screenContract, screenContract.resolved.detail ?? { path: 'detail' })
+const submitUrl = routeUrl(screenContract, screenContract.resolved.submit ?? { path: 'submit' })
+const MAX_WIDGETS = 48
+
+/** The screen as the designer saves it: the resource's own submit, the layout as JSON text. */
+export function saveBody(row: Pick<ScreenRow, 'id' | 'name' | 'remark'>, layout: ScreenLayout) {
+  return { id: row.id, name: row.name, remark: row.remark, layout: JSON.stringify(layout) }
+}
+
+/** A grid's places written back onto the widgets (inside the wall); the same array when nothing moved. */
+export function placed(widgets: readonly Widget[], grid: Layout): Widget[] {
+  let changed = false
+  const next = widgets.map((w) => {
+    const item = grid.find((g) => g.i === w.id)
+    if (!item) return w
+    const width = Math.min(SCREEN_COLUMNS, Math.max(1, item.w))
+    const height = Math.min(SCREEN_ROWS, Math.max(1, item.h))
+    const x = Math.min(SCREEN_COLUMNS - width, Math.max(0, item.x))
+    const y = Math.min(SCREEN_ROWS - height, Math.max(0, item.y))
+    if (x === w.x && y === w.y && width === w.w && height === w.h) return w
+    changed = true
+    return { ...w, x, y, w: width, h: height }
+  })
+  return changed ? next : (widgets as Widget[])
+}
+
+/** The canvas box's size, followed (the wall is scaled into it). */
+function useBoxSize() {
+  const ref = useRef<HTMLDivElement>(null)
+  const [size, setSize] = useState({ width: 0, height: 0 })
+  useEffect(() => {
+    const box = ref.current
+    if (!box) return
+    const read = () => setSize({ width: box.clientWidth, height: box.clientHeight })
+    read()
+    const observer = new ResizeObserver(read)
+    observer.observe(box)
+    return () => observer.disconnect()
+  }, [])
+  return { ref, size }
+}
+
+/** 组件设置: the selected widget's title, statistic (those its kind draws), parameters, refresh, camera. */
+function WidgetPanel({
+  widget,
+  catalog,
+  onChange,
+  onRemove,
+}: {
+  widget: Widget
+  catalog: readonly StatisticInfo[]
+  onChange: (w: Widget) => void
+  onRemove: () => void
+}) {
+  const t = useScreenT()
+  const statistics = catalog.filter((s) => s.kinds.includes(widget.kind))
+  const statistic = catalog.find((s) => s.name === widget.statistic)
+  const row = (label: string, control: React.ReactNode) => (
+    <div style={{ marginBottom: 12 }}>
+      <Typography.Text type="secondary">{label}</Typography.Text>
+      <div>{control}</div>
+    </div>
+  )
+  return (
+    <div data-testid="screen-widget-panel">
+      <Typography.Title level={5}>
+        {t('screen.widget')}: {t(`screen.kind.${widget.kind}`)}
+      </Typography.Title>
+      {row(
+        t('screen.title'),
+        <Input
+          value={widget.title}
+          maxLength={32}
+          onChange={(e) => onChange({ ...widget, title: e.target.value })}
+          data-testid="screen-widget-title"
+        />,
+      )}
+      {widget.kind === 'video'
+        ? row(
+            t('screen.machineId'),
+            <Input
+              value={widget.machineId ?? ''}
+              maxLength={19}
+              onChange={(e) => {
+                const digits = e.target.value.replace(/\D/g, '')
+                const { machineId: _, ...rest } = widget
+                onChange(digits ? { ...rest, machineId: digits } : rest)
+              }}
+              data-testid="screen-widget-machine"
+            />,
+          )
+        : row(
+            t('screen.statistic'),
+            <Select
+              style={{ width: '100%' }}
+              value={widget.statistic || undefined}
+              options={statistics.map((s) => ({ value: s.name, label: s.title }))}
+              onChange={(name: string) => {
+                const chosen = catalog.find((s) => s.name === name)
+                onChange({
+                  ...widget,
+                  statistic: name,
+                  params: defaultParams(chosen),
+                  title: widget.title || chosen?.title || '',
+                })
+              }}
+              data-testid="screen-widget-statistic"
+            />,
+          )}
+      {widget.kind !== 'video' &&
+        statistic?.params.map((p) =>
+          row(
+            p.label,
+            p.choices ? (
+              <Select
+                key={p.name}
+                style={{ width: '100%' }}
+                value={widget.params[p.name]}
+                options={p.choices}
+                onChange={(value: string) =>
+                  onChange({ ...widget, params: { ...widget.params, [p.name]: value } })
+                }
+                data-testid={`screen-widget-param-${p.name}`}
+              />
+            ) : (
+              <Input
+                key={p.name}
+                value={widget.params[p.name] ?? ''}
+                maxLength={64}
+                onChange={(e) => {
+                  const params = { ...widget.params, [p.name]: e.target.value }
+                  if (!e.target.value) delete params[p.name]
+                  onChange({ ...widget, params })
+                }}
+                data-testid={`screen-widget-param-${p.name}`}
+              />
+            ),
+          ),
+        )}
+      {widget.kind !== 'video' &&
+        row(
+          t('screen.refresh'),
+          <InputNumber
+            min={MIN_REFRESH_SECONDS}
+            max={3600}
+            precision={0}
+            value={widget.refresh}
+            onChange={(value) => onChange({ ...widget, refresh: clampRefresh(Number(value)) })}
+            data-testid="screen-widget-refresh"
+          />,
+        )}
+      <Button danger onClick={onRemove} data-testid="screen-widget-remove">
+        {t('screen.remove')}
+      </Button>
+    </div>
+  )
+}
+
+/**
+ * 大屏设计: a palette of widget kinds, the 1920×1080 wall (24 × 27 cells) scaled into the canvas
+ * where widgets move and resize (react-grid-layout), the selected widget's settings beside it, each
+ * widget previewing its live figure (statisticRunCall). 保存 writes the layout through the resource's
+ * submit; 发布 saves, then publishes.
+ */
+export function Editor({ id }: { id: string }) {
+  const t = useScreenT()
+  const { message, modal } = App.useApp()
+  const row = useQuery({
+    queryKey: ['datav', 'detail', id],
+    queryFn: () => getData<ScreenRow>(detailUrl, { id }),
+  })
+  const catalog = useQuery({ queryKey: ['statistic-catalog'], queryFn: () => callApi(statisticCatalogCall) })
+  const [layout, setLayout] = useState<ScreenLayout>()
+  const [selected, setSelected] = useState<string>()
+  const [dirty, setDirty] = useState(false)
+  const [saving, setSaving] = useState(false)
+  const { ref: canvas, size } = useBoxSize()
+
+  useEffect(() => {
+    if (row.data && !layout) setLayout(readLayout(row.data.layout))
+  }, [row.data, layout])
+
+  const widgets = layout?.widgets ?? []
+  const figures = useFigures(widgets, 'editor', (w) =>
+    callApi(statisticRunCall, { name: w.statistic, params: JSON.stringify(w.params) }),
+  )
+
+  const change = useCallback((next: (l: ScreenLayout) => ScreenLayout) => {
+    setLayout((l) => {
+      if (!l) return l
+      const changed = next(l)
+      if (changed !== l) setDirty(true)
+      return changed
+    })
+  }, [])
+
+  const add = (kind: WidgetKind) => {
+    if (widgets.length >= MAX_WIDGETS) return void message.warning(`≤ ${MAX_WIDGETS}`)
+    const w = newWidget(kind, widgets, catalog.data ?? [])
+    change((l) => ({ ...l, widgets: [...l.widgets, w] }))
+    setSelected(w.id)
+  }
+  const onLayoutChange = useCallback(
+    (grid: Layout) =>
+      change((l) => {
+        const moved = placed(l.widgets, grid)
+        return moved === l.widgets ? l : { ...l, widgets: moved }
+      }),
+    [change],
+  )
+  // the widget being moved or resized is the one the panel shows
+  const pick = useCallback((_: Layout, item: { i: string } | null) => {
+    if (item) setSelected(item.i)
+  }, [])
+  const update = (w: Widget) =>
+    change((l) => ({ ...l, widgets: l.widgets.map((o) => (o.id === w.id ? w : o)) }))
+  const remove = (wid: string) => {
+    change((l) => ({ ...l, widgets: l.widgets.filter((o) => o.id !== wid) }))
+    setSelected(undefined)
+  }
+
+  async function save(): Promise<boolean> {
+    if (!row.data || !layout) return false
+    const body = saveBody(row.data, layout)
+    const invalid = screenContract.form.safeParse(body)
+    if (!invalid.success) {
+      void message.error(`${t('screen.invalidLayout')}: ${invalid.error.issues[0]?.message ?? ''}`)
+      return false
+    }
+    setSaving(true)
+    try {
+      await postData(submitUrl, undefined, body)
+      setDirty(false)
+      void message.success(t('screen.saved'))
+      return true
+    } catch {
+      return false
+    } finally {
+      setSaving(false)
+    }
+  }
+  const publish = () =>
+    modal.confirm({
+      title: t('screen.publishConfirm'),
+      onOk: async () => {
+        if (dirty && !(await save())) return
+        await callApi(publishScreenCall, { id })
+        void message.success(t('screen.publishDone'))
+      },
+    })
+
+  const scale = fitScale(size)
+  const grid = useMemo(() => widgets.map((w) => ({ i: w.id, x: w.x, y: w.y, w: w.w, h: w.h })), [widgets])
+  const strategy = useMemo(() => createScaledStrategy(scale), [scale])
+  const compactor = useMemo(() => getCompactor(null, false, true), [])
+  const current = widgets.find((w) => w.id === selected)
+
+  if (row.isLoading) return <Spin style={{ display: 'block', margin: 48 }} />
+  if (!row.data || !layout) return <Empty style={{ marginTop: 96 }} description={t('screen.notFound')} />
+
+  return (
+    <div className="screen-editor" data-testid="screen-editor">
+      <div className="screen-editor-bar">
+        <Typography.Text strong style={{ color: '#e6f0ff', fontSize: 16 }}>
+          {t('screen.editorTitle')}: {row.data.name}
+          {dirty ? ' *' : ''}
+        </Typography.Text>
+        <span style={{ flex: 1 }} />
+        <label style={{ color: '#c8d7f0' }}>
+          {t('screen.background')}{' '}
+          <input
+            type="color"
+            value={layout.background}
+            onChange={(e) => change((l) => ({ ...l, background: e.target.value }))}
+            data-testid="screen-background"
+          />
+        </label>
+        <Space>
+          <Button href="#/datav/list">{t('screen.back')}</Button>
+          <Button type="primary" loading={saving} onClick={() => void save()} data-testid="screen-save">
+            {t('screen.save')}
+          </Button>
+          <Button onClick={publish} data-testid="screen-publish">
+            {t('screen.publish')}
+          </Button>
+        </Space>
+      </div>
+      <div className="screen-editor-main">
+        <div className="screen-editor-palette" data-testid="screen-palette">
+          <Typography.Text type="secondary">{t('screen.palette')}</Typography.Text>
+          {WIDGET_KINDS.map((kind) => (
+            <Button key={kind} block onClick={() => add(kind)} data-testid={`screen-add-${kind}`}>
+              {t(`screen.kind.${kind}`)}
+            </Button>
+          ))}
+        </div>
+        <div className="screen-editor-canvas" ref={canvas}>
+          <div
+            style={{
+              width: SCREEN_WIDTH,
+              height: SCREEN_HEIGHT,
+              background: layout.background,
+              transform: `scale(${scale})`,
+              transformOrigin: '0 0',
+              position: 'absolute',
+              left: 0,
+              top: 0,
+            }}
+            data-testid="screen-canvas"
+          >
+            <GridLayout
+              width={SCREEN_WIDTH}
+              layout={grid}
+              gridConfig={{
+                cols: SCREEN_COLUMNS,
+                rowHeight: CELL_HEIGHT,
+                margin: [0, 0],
+                containerPadding: [0, 0],
+                maxRows: SCREEN_ROWS,
+              }}
+              dragConfig={{ enabled: true, bounded: true, threshold: 3 }}
+              resizeConfig={{ enabled: true, handles: ['se', 'e', 's'] }}
+              compactor={compactor}
+              positionStrategy={strategy}
+              autoSize={false}
+              style={{ height: SCREEN_HEIGHT }}
+              onLayoutChange={onLayoutChange}
+              onDragStart={pick}
+              onResizeStart={pick}
+            >
+              {widgets.map((w) => {
+                const result = figures.get(w.id)
+                return (
+                  <div
+                    key={w.id}
+                    className={w.id === selected ? 'screen-box screen-selected' : 'screen-box'}
+                    data-testid={`screen-item-${w.id}`}
+                  >
+                    {/* react-draggable takes the item's own mouse handlers: a click inside selects */}
+                    {/* biome-ignore lint/a11y/useSemanticElements: a widget holds tables and charts, which a <button> may not */}
+                    <div
+                      role="button"
+                      tabIndex={0}
+                      style={{ height: '100%' }}
+                      onClick={() => setSelected(w.id)}
+                      onKeyDown={(e) => {
+                        if (e.key === 'Enter' || e.key === ' ') setSelected(w.id)
+                      }}
+                      aria-label={w.title || t(`screen.kind.${w.kind}`)}
+                    >
+                      <WidgetFrame
+                        widget={w}
+                        figure={result?.data}
+                        failed={result?.isError}
+                        viewer="editor"
+                        height={w.h * CELL_HEIGHT - 12}
+                      />
+                    </div>
+                  </div>
+                )
+              })}
+            </GridLayout>
+          </div>
+        </div>
+        <div className="screen-editor-side">
+          {current ? (
+            <WidgetPanel
+              widget={current}
+              catalog={catalog.data ?? []}
+              onChange={update}
+              onRemove={() => remove(current.id)}
+            />
+          ) : (
+            <Typography.Text type="secondary">{t('screen.pickWidget')}</Typography.Text>
+          )}
+        </div>
+      </div>
+    </div>
+  )
+}
