@@ -89,8 +89,8 @@ function WidgetPanel({
   const t = useScreenT()
   const statistics = catalog.filter((s) => s.kinds.includes(widget.kind))
   const statistic = catalog.find((s) => s.name === widget.statistic)
-  const row = (label: string, control: React.ReactNode) => (
-    <div style={{ marginBottom: 12 }}>
+  const row = (label: string, control: React.ReactNode, key?: string) => (
+    <div style={{ marginBottom: 12 }} key={key}>
       <Typography.Text type="secondary">{label}</Typography.Text>
       <div>{control}</div>
     </div>
@@ -169,6 +169,7 @@ function WidgetPanel({
                 data-testid={`screen-widget-param-${p.name}`}
               />
             ),
+            p.name,
           ),
         )}
       {widget.kind !== 'video' &&
@@ -323,7 +324,14 @@ export function Editor({ id }: { id: string }) {
         <div className="screen-editor-palette" data-testid="screen-palette">
           <Typography.Text type="secondary">{t('screen.palette')}</Typography.Text>
           {WIDGET_KINDS.map((kind) => (
-            <Button key={kind} block onClick={() => add(kind)} data-testid={`screen-add-${kind}`}>
+            <Button
+              key={kind}
+              block
+              // a new widget takes the first statistic of its kind: the catalog first
+              disabled={catalog.isLoading}
+              onClick={() => add(kind)}
+              data-testid={`screen-add-${kind}`}
+            >
               {t(`screen.kind.${kind}`)}
             </Button>
           ))}
