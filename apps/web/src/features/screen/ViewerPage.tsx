@@ -59,6 +59,7 @@ function PublicWall({ token }: { token: string }) {
 
 function PublicWallBody({ token, onRefused }: { token: string; onRefused: () => void }) {
   const queryClient = useQueryClient()
+  const signedIn = useSession((s) => Boolean(s.token))
   const view = useQuery({
     queryKey: ['screen-public', token],
     queryFn: () => callApi(publicViewCall, { token }),
@@ -94,7 +95,8 @@ function PublicWallBody({ token, onRefused }: { token: string; onRefused: () => 
 
   if (view.isLoading) return <Loading />
   if (!view.data) return <LinkInvalid />
-  return <WallView layout={view.data.layout} figures={figures} viewer="public" />
+  // a video tile plays for a viewer who is signed in as well (its stream is the user's, never the link's)
+  return <WallView layout={view.data.layout} figures={figures} viewer={signedIn ? 'signed-in' : 'public'} />
 }
 
 /**
