@@ -180,7 +180,11 @@ function WidgetPanel({
             max={3600}
             precision={0}
             value={widget.refresh}
-            onChange={(value) => onChange({ ...widget, refresh: clampRefresh(Number(value)) })}
+            // antd brings a number out of range back within min and max when the field is left
+            onChange={(value) => {
+              if (typeof value === 'number') onChange({ ...widget, refresh: Math.round(value) })
+            }}
+            onBlur={() => onChange({ ...widget, refresh: clampRefresh(widget.refresh) })}
             data-testid="screen-widget-refresh"
           />,
         )}

@@ -170,4 +170,38 @@ describe('a big screen opened by its link', { timeout: 30_000 }, () => {
     expect(screen.getAllByTestId('screen-link-invalid')).toHaveLength(2)
     expect(api.calls).toHaveLength(0)
   })
+
+  it("signed in, /wel/screen opens the built-in wall: figures under the viewer's scope, live topics followed", async () => {
+    useSession.setState({ token: 't', permission: {} })
+    const calls: URL[] = []
+    const fn = async (input: string | URL | Request) => {
+      const url = new URL(String(input), 'http://localhost')
+      calls.push(url)
+      const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 })
+      if (url.pathname.endsWith('/screen/view')) return json(ok(view))
+      if (url.pathname.endsWith('/xpark-statistic/catalog'))
+        return json(
+          ok([
+            { name: 'alarm.today', title: '今日告警', en: '', kinds: ['number'], params: [], live: 'alarm' },
+            { name: 'visitor.today', title: '今日访客', en: '', kinds: ['number'], params: [], live: null },
+          ]),
+        )
+      if (url.pathname.endsWith('/xpark-statistic/run'))
+        return json(ok(figure(url.searchParams.get('name') === 'alarm.today' ? 5 : 6)))
+      if (url.pathname.endsWith('/screen/live')) return new Response(new ReadableStream(), { status: 200 })
+      return json(ok(null))
+    }
+    vi.stubGlobal('fetch', fn)
+    renderScreen(<Viewer builtin="general" />, '/wel/screen')
+    await waitFor(() => expect(screen.getByTestId('screen-number-alarms').textContent).toBe('5次'))
+    expect(screen.getByTestId('screen-number-visits').textContent).toBe('6次')
+    expect(calls.find((u) => u.pathname.endsWith('/screen/view'))!.searchParams.get('builtin')).toBe(
+      'general',
+    )
+    const run = calls.find((u) => u.pathname.endsWith('/xpark-statistic/run'))!
+    expect(run.searchParams.get('params')).toBe('{}')
+    await waitFor(() => expect(calls.some((u) => u.pathname.endsWith('/screen/live'))).toBe(true))
+    expect(calls.find((u) => u.pathname.endsWith('/screen/live'))!.searchParams.get('topics')).toBe('alarm')
+    expect(calls.some((u) => u.pathname.includes('/public/'))).toBe(false)
+  })
 })
