@@ -25,13 +25,14 @@ import { isRefusal, LinkInvalid, useFigures, WallView } from './Wall'
 /** A link's token as the contract takes it: anything else is refused before a read. */
 const plausibleToken = (token: string) => token.length >= 16 && token.length <= 128
 
-/** The topic a `figure` event names (`{"topic":"alarm"}`), '' when it names none. */
-function topicOf(data: string): string {
+/** What a `figure` event names: its topic (`{"topic":"alarms"}`), and the widgets when it lists them. */
+function eventOf(data: string): { topic: string; widgets?: string[] } {
   try {
-    const parsed = JSON.parse(data) as { topic?: unknown }
-    return typeof parsed.topic === 'string' ? parsed.topic : ''
+    const parsed = JSON.parse(data) as { topic?: unknown; widgets?: unknown }
+    const widgets = Array.isArray(parsed.widgets) ? parsed.widgets.map(String) : undefined
+    return { topic: typeof parsed.topic === 'string' ? parsed.topic : '', ...(widgets ? { widgets } : {}) }
   } catch {
-    return ''
+    return { topic: '' }
   }
 }
 
@@ -87,7 +88,7 @@ function PublicWallBody({ token, onRefused }: { token: string; onRefused: () => 
       (event, data) => {
         if (event === LINK_REVOKED_EVENT) return onRefused()
         if (event !== LIVE_FIGURE_EVENT) return
-        reload(queryClient, `link:${token}`, publicWidgetsOf(widgets, topicOf(data)))
+        reload(queryClient, `link:${token}`, publicWidgetsOf(widgets, eventOf(data)))
       },
       { params: { token }, onRefused },
     )
@@ -100,13 +101,23 @@ function PublicWallBody({ token, onRefused }: { token: string; onRefused: () => 
 }
 
 /**
- * The widgets a topic's event concerns on a public wall. A link reads no catalog (it is signed in
- * users'), so the statistics are matched by name: a live statistic is named after its topic
- * (`alarm.recent` follows `alarm`). An event naming no known topic re-reads every figure.
+ * The widgets a `figure` event concerns on a public wall. A link reads no catalog (it is signed-in
+ * users'), so: the widgets the event lists, if it lists them; else those whose statistic's module
+ * names the topic (`alarm.recent` follows `alarms`: statistics are `<module>.<figure>`); an event that
+ * matches none re-reads every figure (a video tile has none).
  */
-export function publicWidgetsOf(widgets: readonly Widget[], topic: string): Widget[] {
-  const named = topic ? widgets.filter((w) => w.statistic.split('.')[0] === topic) : []
-  return named.length ? named : widgets.filter((w) => w.kind !== 'video')
+export function publicWidgetsOf(
+  widgets: readonly Widget[],
+  event: { topic: string; widgets?: string[] },
+): Widget[] {
+  if (event.widgets) return widgets.filter((w) => event.widgets?.includes(w.id))
+  const named = event.topic
+    ? widgets.filter((w) => {
+        const module = w.statistic.split('.')[0] ?? ''
+        return module !== '' && event.topic.startsWith(module)
+      })
+    : []
+  return named.length ? named : widgets.filter((w) => w.kind !== 'video' && w.statistic !== '')
 }
 
 function reload(queryClient: ReturnType<typeof useQueryClient>, source: string, widgets: readonly Widget[]) {
@@ -138,7 +149,7 @@ function SignedInWall({ id, builtin }: { id?: string; builtin?: 'general' | 'ass
       screenLiveCall,
       (event, data) => {
         if (event !== LIVE_FIGURE_EVENT) return
-        const topic = topicOf(data)
+        const { topic } = eventOf(data)
         const live = new Set((catalog.data ?? []).filter((s) => s.live === topic).map((s) => s.name))
         reload(
           queryClient,

@@ -4,7 +4,7 @@ import type { Figure } from '@xpark/contract/modules/statistics'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useSession } from '@/stores/session'
 import { ok, renderScreen } from '@/test/render'
-import { Viewer } from './ViewerPage'
+import { publicWidgetsOf, Viewer } from './ViewerPage'
 
 const TOKEN = 'tok_0123456789abcdef'
 
@@ -117,7 +117,7 @@ describe('a big screen opened by its link', { timeout: 30_000 }, () => {
         (u) => u.pathname.endsWith('/public/figure') && u.searchParams.get('widget') === 'visits',
       ).length
     const before = visitReads()
-    act(() => api.push('event: figure\ndata: {"topic":"alarm"}\n\n'))
+    act(() => api.push('event: figure\ndata: {"topic":"alarms"}\n\n'))
     await waitFor(() => expect(screen.getByTestId('screen-number-alarms').textContent).toBe('2次'))
     // the visitors' figure follows no alarm: not read again
     expect(visitReads()).toBe(before)
@@ -182,7 +182,7 @@ describe('a big screen opened by its link', { timeout: 30_000 }, () => {
       if (url.pathname.endsWith('/xpark-statistic/catalog'))
         return json(
           ok([
-            { name: 'alarm.today', title: '今日告警', en: '', kinds: ['number'], params: [], live: 'alarm' },
+            { name: 'alarm.today', title: '今日告警', en: '', kinds: ['number'], params: [], live: 'alarms' },
             { name: 'visitor.today', title: '今日访客', en: '', kinds: ['number'], params: [], live: null },
           ]),
         )
@@ -201,7 +201,14 @@ describe('a big screen opened by its link', { timeout: 30_000 }, () => {
     const run = calls.find((u) => u.pathname.endsWith('/xpark-statistic/run'))!
     expect(run.searchParams.get('params')).toBe('{}')
     await waitFor(() => expect(calls.some((u) => u.pathname.endsWith('/screen/live'))).toBe(true))
-    expect(calls.find((u) => u.pathname.endsWith('/screen/live'))!.searchParams.get('topics')).toBe('alarm')
+    expect(calls.find((u) => u.pathname.endsWith('/screen/live'))!.searchParams.get('topics')).toBe('alarms')
     expect(calls.some((u) => u.pathname.includes('/public/'))).toBe(false)
+  })
+
+  it('a figure event concerns the widgets it lists, else those of its topic, else all', () => {
+    const [alarms, visits] = view.layout.widgets
+    expect(publicWidgetsOf(view.layout.widgets, { topic: 'alarms', widgets: ['visits'] })).toEqual([visits])
+    expect(publicWidgetsOf(view.layout.widgets, { topic: 'alarms' })).toEqual([alarms])
+    expect(publicWidgetsOf(view.layout.widgets, { topic: 'parking' })).toEqual([alarms, visits])
   })
 })
