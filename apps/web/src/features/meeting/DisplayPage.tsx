@@ -5,6 +5,7 @@ import { useParams, useSearchParams } from 'react-router'
 import { callApi } from '@/api/calls'
 import { useTr } from '@/components/crud/i18n'
 import './i18n'
+import { PageProviders } from '@/components/PageProviders'
 
 /** How often the door screen asks again (a switch or a new booking shows within this). */
 const REFRESH_MS = 30_000
@@ -46,6 +47,15 @@ function MeetingCard({ title, meeting }: { title: string; meeting: DisplayBoard[
  * The token rides as `key`: `token` in the address is the console's sign-in token (spec 01 §2).
  */
 export default function DisplayPage() {
+  // outside the frame: the frame's query cache and antd's App are not there
+  return (
+    <PageProviders>
+      <RoomBoard />
+    </PageProviders>
+  )
+}
+
+function RoomBoard() {
   const t = useTr()
   const { roomId = '' } = useParams()
   const [params] = useSearchParams()

@@ -2,10 +2,10 @@ import { screenContract } from '@xpark/contract/modules/screen'
 import { Result } from 'antd'
 import { useSearchParams } from 'react-router'
 import { useCan } from '@/components/crud/contract'
+import { PageProviders } from '@/components/PageProviders'
 import { useSession } from '@/stores/session'
 import { Editor } from './Editor'
 import { useScreenT } from './i18n'
-import { PageProviders } from './PageProviders'
 
 /**
  * `/datavedit?id=` (outside the frame): signed in and holding `datav_edit`, else a plain refusal

@@ -16,10 +16,10 @@ import { useCallback, useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { callApi } from '@/api/calls'
 import { openEventStream } from '@/api/eventStream'
+import { PageProviders } from '@/components/PageProviders'
 import { useSession } from '@/stores/session'
 import { useScreenT } from './i18n'
 import { liveTopics } from './layout'
-import { PageProviders } from './PageProviders'
 import { isRefusal, LinkInvalid, useFigures, WallView } from './Wall'
 
 /** A link's token as the contract takes it: anything else is refused before a read. */

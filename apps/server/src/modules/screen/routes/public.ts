@@ -33,12 +33,17 @@ const PUBLIC_READS_PER_MINUTE = 1200
 /** Public figures of one tenant are shared for this long (signed-in ones follow the caller's scope). */
 const PUBLIC_FIGURE_MS = 3000
 
-const frameOf = (topic: string) => `event: ${LIVE_FIGURE_EVENT}\ndata: ${JSON.stringify({ topic })}\n\n`
+const frameOf = (topic: string, widgets?: readonly string[]) =>
+  `event: ${LIVE_FIGURE_EVENT}\ndata: ${JSON.stringify(widgets ? { topic, widgets } : { topic })}\n\n`
 
-/** The live topics a layout's widgets follow. */
-function liveTopics(layout: ScreenLayout, ctx: ModuleContext): string[] {
-  const topics = layout.widgets.flatMap((w) => ctx.statistics.find(w.statistic)?.live ?? [])
-  return [...new Set(topics)]
+/** The live topics a layout's widgets follow, each with the ids of its widgets. */
+function liveTopics(layout: ScreenLayout, ctx: ModuleContext): Map<string, string[]> {
+  const out = new Map<string, string[]>()
+  for (const w of layout.widgets) {
+    const topic = ctx.statistics.find(w.statistic)?.live
+    if (topic) out.set(topic, [...(out.get(topic) ?? []), w.id])
+  }
+  return out
 }
 
 export function registerPublicRoutes(api: Api, ctx: ModuleContext): void {
@@ -83,9 +88,9 @@ export function registerPublicRoutes(api: Api, ctx: ModuleContext): void {
       const { link, view } = await opened(token, request)
       await ctx.realtime.stream(reply, {
         channels: [],
-        nudges: liveTopics(view.layout, ctx).map((topic) => ({
+        nudges: [...liveTopics(view.layout, ctx)].map(([topic, widgets]) => ({
           channel: tenantChannel(link.tenantId, topic),
-          frame: frameOf(topic),
+          frame: frameOf(topic, widgets),
         })),
         closeOn: [linkChannel(link.linkId)],
         ...(link.expiresAt ? { until: link.expiresAt.getTime() } : {}),
