@@ -2,37 +2,30 @@ import { Figure, StatisticInfo } from '@xpark/contract/modules/statistics'
 import { and, count, eq, gte, inArray, lt, lte } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { menu, role, roleMenu, roleScope, scopeData, user } from '../../compose/schema.js'
-import { alarm } from '../../modules/alarm/schema.js'
-import { alarmDays } from '../../modules/analysis/aggregates.js'
-import { asset, assetType } from '../../modules/asset/schema.js'
-import { canteenOrder } from '../../modules/canteen/schema.js'
-import { commodityOrder } from '../../modules/commodity/schema.js'
-import { MODULES } from '../../modules/index.js'
-import { parkingLot, parkingVehicle } from '../../modules/parking/schema.js'
-import { propertyRepair } from '../../modules/property/schema.js'
-import { storageStock, storageWarehouse } from '../../modules/storage/schema.js'
-import { visitDays } from '../../modules/visitor/aggregates.js'
-import { visit } from '../../modules/visitor/schema.js'
-import { apiClient } from '../../test/client.js'
-import {
-  bearer,
-  DEMO_PASSWORD,
-  type Headers,
-  signIn,
-  startTestApp,
-  type TestContext,
-} from '../../test/harness.js'
-import { hashPassword, md5 } from '../auth/passwords.js'
-import { addDays, dayBounds, dayOf } from '../days.js'
-import { nextId } from '../ids.js'
-import { Statistics } from './index.js'
-import { lastDays } from './parts.js'
+import { menu, role, roleMenu, roleScope, scopeData, user } from '../compose/schema.js'
+import { hashPassword, md5 } from '../core/auth/passwords.js'
+import { addDays, dayBounds, dayOf } from '../core/days.js'
+import { nextId } from '../core/ids.js'
+import { Statistics } from '../core/statistics/index.js'
+import { lastDays } from '../core/statistics/parts.js'
+import { alarm } from '../modules/alarm/schema.js'
+import { alarmDays } from '../modules/analysis/index.js'
+import { asset, assetType } from '../modules/asset/schema.js'
+import { canteenOrder } from '../modules/canteen/schema.js'
+import { commodityOrder } from '../modules/commodity/schema.js'
+import { MODULES } from '../modules/index.js'
+import { parkingLot, parkingVehicle } from '../modules/parking/schema.js'
+import { propertyRepair } from '../modules/property/schema.js'
+import { storageStock, storageWarehouse } from '../modules/storage/schema.js'
+import { visitDays } from '../modules/visitor/index.js'
+import { visit } from '../modules/visitor/schema.js'
+import { apiClient } from './client.js'
+import { bearer, DEMO_PASSWORD, type Headers, signIn, startTestApp, type TestContext } from './harness.js'
 
 /**
  * The modules' statistics (issue 32) on a real database: crafted rows in two tenants give exactly their
- * raw sums for one and never count the other's; every statistic of the app read as a public link reads
- * it (no caller) answers a `Figure` with nothing personal in it; the catalog lists what the caller may
+ * raw sums for one and never count the other's; every statistic of the app, read with no caller as a
+ * public link reads it, answers a `Figure` with nothing personal in it; the catalog lists what the caller may
  * read and a scope rule narrows a figure as it narrows the list.
  */
 
@@ -395,7 +388,7 @@ describe('statistics', () => {
       expect((await get('xpark-statistic/run', { name: 'alarm.byDay', params: 'nope' })).status).toBe(400)
     })
 
-    it('a role with one view code sees that statistic only, narrowed by its data scope', async () => {
+    it('a role sees the statistics of its view codes only, narrowed by its data scope', async () => {
       const roleId = nextId()
       await db()
         .insert(role)
@@ -403,23 +396,35 @@ describe('statistics', () => {
       const menus = await db()
         .select()
         .from(menu)
-        .where(inArray(menu.code, ['commodity', 'commodity_order', 'commodity_order_view']))
+        .where(
+          inArray(menu.code, [
+            'commodity',
+            'commodity_order',
+            'commodity_order_view',
+            'visitor_manage',
+            'visitor',
+            'visitor_view',
+          ]),
+        )
       await db()
         .insert(roleMenu)
         .values(menus.map((m) => ({ id: nextId(), roleId, menuId: m.id })))
-      const ruleId = nextId()
-      await db()
-        .insert(scopeData)
-        .values({
-          id: ruleId,
-          menuId: menus.find((m) => m.code === 'commodity_order')!.id,
-          resourceCode: 'commodity_order',
-          scopeName: 'own orders',
-          scopeType: 2,
-          scopeColumn: 'create_user',
-          scopeValue: '',
-        })
-      await db().insert(roleScope).values({ id: nextId(), roleId, scopeId: ruleId, scopeCategory: 1 })
+      // own rows only, on the orders and on the visits
+      for (const code of ['commodity_order', 'visitor']) {
+        const ruleId = nextId()
+        await db()
+          .insert(scopeData)
+          .values({
+            id: ruleId,
+            menuId: menus.find((m) => m.code === code)!.id,
+            resourceCode: code,
+            scopeName: 'own rows',
+            scopeType: 2,
+            scopeColumn: 'create_user',
+            scopeValue: '',
+          })
+        await db().insert(roleScope).values({ id: nextId(), roleId, scopeId: ruleId, scopeCategory: 1 })
+      }
       await db()
         .insert(user)
         .values({
@@ -432,7 +437,11 @@ describe('statistics', () => {
         })
       const clerk = bearer(await signIn(t.app, { tenantId: PARK, account: 'stats-clerk' }))
       const catalog = await get<StatisticInfo[]>('xpark-statistic/catalog', {}, clerk)
-      expect(catalog.body.data.map((s) => s.name)).toEqual(['commodity.ordersByDay'])
+      expect(catalog.body.data.map((s) => s.name).sort()).toEqual([
+        'commodity.ordersByDay',
+        'visitor.byDay',
+        'visitor.today',
+      ])
       const denied = await get('xpark-statistic/run', { name: 'alarm.today' }, clerk)
       expect(denied.status).toBe(403)
 
@@ -453,6 +462,16 @@ describe('statistics', () => {
           ),
         ),
       ).toBe(total(everyone.body.data))
+
+      // the visits by day: the clerk's own from the rows (none), the admin's the tenant's aggregate
+      const visits = { name: 'visitor.byDay', params: '{"days":"30"}' }
+      const ownVisits = await get<Figure>('xpark-statistic/run', visits, clerk)
+      expect(ownVisits.status, ownVisits.text).toBe(200)
+      expect(total(ownVisits.body.data)).toBe(0)
+      expect(total((await get<Figure>('xpark-statistic/run', visits)).body.data)).toBeGreaterThan(0)
+      expect(
+        (await get<Figure>('xpark-statistic/run', { name: 'visitor.today' }, clerk)).body.data.value,
+      ).toBe(0)
     })
   })
 })
