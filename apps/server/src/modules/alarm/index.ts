@@ -7,6 +7,7 @@ import {
 import { button, defineModule, type MenuSeed, resourceScreen } from '../../core/module.js'
 import { seedAlarmDemo } from './demo.js'
 import { alarmSubscriptions, bindEngine, engineOf, OFFLINE_EVENT } from './engine.js'
+import { ALARM_STATISTICS } from './figures.js'
 import { alarmGroups, alarmRules, alarms } from './resources.js'
 import { registerAlarmRoutes } from './routes/alarms.js'
 import { registerSyncRoutes } from './routes/sync.js'
@@ -107,6 +108,7 @@ export const alarmModule = defineModule({
   ],
   demo: seedAlarmDemo,
   subscriptions: alarmSubscriptions,
+  statistics: ALARM_STATISTICS,
   routes: async (api, ctx) => {
     const engine = engineOf(ctx)
     await engine.bind(api)

@@ -14,6 +14,7 @@ import { registerAnalysisRoutes } from './routes/analysis.js'
 import { registerRepairRoutes } from './routes/repair.js'
 import * as tables from './schema.js'
 import { sensorSubscriptions } from './sensors.js'
+import { ANALYSIS_STATISTICS } from './statistics.js'
 
 /**
  * Park analysis (spec 02 §7 "Visitors, faces and analysis", `/park-analysis/…`, issue 30): four
@@ -63,6 +64,7 @@ export const analysisModule = defineModule({
   product: { name: '园区分析', remark: '访客分析、通行分析、环境能耗、运营分析 (按日汇总)' },
   staff: (codes) => codes,
   subscriptions: sensorSubscriptions,
+  statistics: ANALYSIS_STATISTICS,
   jobs: [
     sensorDays.job,
     alarmDays.job,

@@ -8,6 +8,7 @@ import {
 } from '@xpark/contract/modules/asset'
 import { defineModule, type MenuSeed, menuCodes, resourceScreen } from '../../core/module.js'
 import { seedAssetDemo } from './demo.js'
+import { ASSET_STATISTICS } from './figures.js'
 import { assetPlaces, assetProperties, assets, assetTypes } from './resources.js'
 import { registerAssetRoutes } from './routes/assets.js'
 import { registerPlaceRoutes } from './routes/places.js'
@@ -62,6 +63,7 @@ export const assetModule = defineModule({
     },
   ],
   demo: seedAssetDemo,
+  statistics: ASSET_STATISTICS,
   routes: async (api, ctx) => {
     registerAssetRoutes(api, ctx)
     registerPlaceRoutes(api, ctx)

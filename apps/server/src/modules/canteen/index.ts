@@ -30,6 +30,7 @@ import { registerOrderRoutes } from './routes/orders.js'
 import { registerPickerRoutes } from './routes/pickers.js'
 import { registerStatisticRoutes } from './routes/statistics.js'
 import * as tables from './schema.js'
+import { CANTEEN_STATISTICS } from './statistics.js'
 
 /** The park's holiday calendar (节假日: 1 休息日, 2 工作日), one per tenant: attendance reads it. */
 export { type HolidayChanged, holidayChanged } from './holidays-changed.js'
@@ -171,6 +172,7 @@ export const canteenModule = defineModule({
     },
   ],
   demo: seedCanteenDemo,
+  statistics: CANTEEN_STATISTICS,
   routes: async (api, ctx) => {
     registerMemberRoutes(api, ctx)
     registerPickerRoutes(api, ctx)

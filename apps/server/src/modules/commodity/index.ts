@@ -11,6 +11,7 @@ import { registerOrderRoutes } from './routes/orders.js'
 import { registerShopTreeRoute } from './routes/shop-tree.js'
 import { registerStatisticRoutes } from './routes/statistics.js'
 import * as tables from './schema.js'
+import { COMMODITY_STATISTICS } from './statistics.js'
 
 /** Commodities (spec 02 §7 "Commodities"): types, listings, orders. See docs/modules/commodity.md. */
 
@@ -74,6 +75,7 @@ export const commodityModule = defineModule({
     },
   ],
   demo: seedCommodityDemo,
+  statistics: COMMODITY_STATISTICS,
   routes: async (api, ctx) => {
     registerShopTreeRoute(api, ctx)
     registerStatisticRoutes(api, ctx)

@@ -1,10 +1,23 @@
-import { ORDER } from '@xpark/contract/modules/commodity'
-import { and, count, desc, eq, gte, inArray, lte, type SQL, sql, sum } from 'drizzle-orm'
+import { commodityOrderContract, ORDER } from '@xpark/contract/modules/commodity'
+import { and, count, desc, eq, gte, inArray, lt, lte, type SQL, sql, sum } from 'drizzle-orm'
+import { z } from 'zod'
 import type { AuthContext } from '../../core/auth/tokens.js'
+import { dayBounds } from '../../core/days.js'
 import { badRequest } from '../../core/errors.js'
 import { parseDateTime } from '../../core/query/index.js'
+import { defineStatistic, figure } from '../../core/statistics/index.js'
+import {
+  DAYS_INFO,
+  dayIn,
+  daysParams,
+  lastDays,
+  readerWhere,
+  seriesByDay,
+  viewCode,
+} from '../../core/statistics/parts.js'
 import { scoped } from '../../core/tenancy.js'
 import type { Db } from '../../db/client.js'
+import { commodityOrders } from './resources.js'
 import { commodityOrder, commodityOrderItem } from './schema.js'
 
 /**
@@ -97,3 +110,63 @@ function everyDay(rows: { day: string; count: number; amount: number }[], start:
   }
   return out
 }
+
+/**
+ * `commodity.ordersByDay` (docs/modules.md "Statistics"): orders a day, or the amount sold a day (paid
+ * or completed, cents), as the dashboard counts them, of the orders the reader may see. One measure a
+ * figure: a count and money do not share an axis. No buyer's name, phone or address.
+ */
+export const ordersByDay = defineStatistic({
+  name: 'commodity.ordersByDay',
+  title: '每日订单',
+  en: 'Orders by day',
+  kinds: ['line', 'bar'],
+  permission: viewCode(commodityOrderContract.permissions.view),
+  params: daysParams.extend({
+    measure: z.enum(['orders', 'amount'], { error: 'orders 或 amount' }).default('orders'),
+  }),
+  paramInfo: [
+    DAYS_INFO,
+    {
+      name: 'measure',
+      label: '指标',
+      choices: [
+        { value: 'orders', label: '订单数' },
+        { value: 'amount', label: '销售额' },
+      ],
+    },
+  ],
+  run: async ({ days, measure }, reader) => {
+    const labels = lastDays(reader.now, days)
+    const [from] = dayBounds(labels[0]!)
+    const [, to] = dayBounds(labels.at(-1)!)
+    const day = dayIn(commodityOrder.orderTime)
+    const rows = await reader.db
+      .select({
+        day,
+        orders: count(),
+        amount:
+          sql<number>`coalesce(sum(${commodityOrder.totalAmount}) filter (where ${commodityOrder.status} in (${ORDER.paid}, ${ORDER.completed})), 0)::float8`.mapWith(
+            Number,
+          ),
+      })
+      .from(commodityOrder)
+      .where(
+        await readerWhere(
+          commodityOrders,
+          reader,
+          and(gte(commodityOrder.orderTime, from), lt(commodityOrder.orderTime, to)),
+        ),
+      )
+      .groupBy(sql`1`)
+    const amount = measure === 'amount'
+    return figure({
+      unit: amount ? '元' : '单',
+      money: amount,
+      labels,
+      series: seriesByDay(labels, rows, [amount ? ['amount', '销售额'] : ['orders', '订单数']]),
+    })
+  },
+})
+
+export const COMMODITY_STATISTICS = [ordersByDay]

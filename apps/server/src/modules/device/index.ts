@@ -10,6 +10,7 @@ import {
 import { button, defineModule, resourceScreen } from '../../core/module.js'
 import { seedDeviceDemo } from './demo.js'
 import { DEVICE_DICTS } from './dicts.js'
+import { DEVICE_STATISTICS } from './figures.js'
 import { issueDue, revokeExpired } from './grants.js'
 import { reconcileConfig } from './report-config.js'
 import { commandLog, grants, machines, reportRules } from './resources.js'
@@ -60,6 +61,7 @@ export const deviceModule = defineModule({
     codes.filter((c) => !/_(add|edit|delete|import|export)$/.test(c) && !c.startsWith('machine_control')),
   dicts: DEVICE_DICTS,
   demo: seedDeviceDemo,
+  statistics: DEVICE_STATISTICS,
   jobs: [
     {
       name: 'device-grants',

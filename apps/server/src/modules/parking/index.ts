@@ -8,6 +8,7 @@ import {
 } from '@xpark/contract/modules/parking'
 import { button, defineModule, resourceScreen } from '../../core/module.js'
 import { seedParkingDemo } from './demo.js'
+import { PARKING_STATISTICS } from './figures.js'
 import { gateSubscriptions } from './gate-events.js'
 import { currentVehicles, parkingCards, parkingLots, passRecords } from './resources.js'
 import { registerParkingRoutes } from './routes/calls.js'
@@ -82,6 +83,7 @@ export const parkingModule = defineModule({
     },
   ],
   demo: seedParkingDemo,
+  statistics: PARKING_STATISTICS,
   jobs: [pmsSyncJob],
   subscriptions: gateSubscriptions,
   routes: async (api, ctx) => {

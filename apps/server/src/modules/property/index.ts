@@ -16,6 +16,7 @@ import {
 } from '@xpark/contract/modules/property'
 import { button, defineModule, type MenuSeed, resourceScreen } from '../../core/module.js'
 import { seedPropertyDemo } from './demo.js'
+import { PROPERTY_STATISTICS } from './figures.js'
 import { completeUnrated } from './orders.js'
 import { advices, appraisals, checkItems, cleans, communityMachines, repairs, visitors } from './resources.js'
 import { registerCityRoutes } from './routes/cities.js'
@@ -174,6 +175,7 @@ export const propertyModule = defineModule({
     },
   ],
   demo: seedPropertyDemo,
+  statistics: PROPERTY_STATISTICS,
   jobs: [
     // 待评价 for 7 days → 已完成; a visitor's day over → 已过期 (the grants: the device-grants job)
     {

@@ -12,6 +12,7 @@ import {
 } from '@xpark/contract/modules/storage'
 import { button, defineModule, type MenuSeed, menuCodes, resourceScreen } from '../../core/module.js'
 import { seedStorageDemo } from './demo.js'
+import { STORAGE_STATISTICS } from './figures.js'
 import { STORAGE_RESOURCES } from './resources.js'
 import { storageRoutes } from './routes.js'
 import * as tables from './schema.js'
@@ -139,5 +140,6 @@ export const storageModule = defineModule({
     },
   ],
   demo: seedStorageDemo,
+  statistics: STORAGE_STATISTICS,
   routes: storageRoutes,
 })

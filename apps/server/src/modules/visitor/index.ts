@@ -10,6 +10,7 @@ import { button, defineModule, type MenuSeed, resourceScreen } from '../../core/
 import { accessDays, visitDays } from './aggregates.js'
 import { seedVisitorDemo } from './demo.js'
 import { startDemoTraffic } from './demo-traffic.js'
+import { VISITOR_STATISTICS } from './figures.js'
 import { accessSubscriptions, purgePhotos } from './records.js'
 import { bindLinks, doorRecords, faceRecords, visits } from './resources.js'
 import { registerRecordRoutes } from './routes/records.js'
@@ -101,6 +102,7 @@ export const visitorModule = defineModule({
   ],
   demo: seedVisitorDemo,
   subscriptions: accessSubscriptions,
+  statistics: VISITOR_STATISTICS,
   jobs: [
     visitDays.job,
     accessDays.job,
