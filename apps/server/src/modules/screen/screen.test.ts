@@ -213,6 +213,24 @@ describe('big screens: publishing, links and what a link reads', () => {
     expect(tiles.map((s) => s.name)).toEqual(expect.arrayContaining(['综合大屏', '资产大屏']))
   })
 
+  it('every widget of the built-in walls, read through a link, answers a figure with nothing personal', async () => {
+    const personal = /name$|phone|mobile|face|photo|idcard|plate|account|email/i
+    for (const builtin of ['general', 'assets']) {
+      const wall = ok(await api.get<ScreenView>('xpark-screen/screen/view', { builtin }))
+      ok(await publish(wall.id))
+      const { token } = ok(await issue(wall.id))
+      for (const w of wall.layout.widgets) {
+        const f = Figure.parse(ok(await figure(token, w.id)))
+        const keys = [...f.columns.map((c) => c.key), ...f.rows.flatMap((r) => Object.keys(r))]
+        expect(
+          keys.filter((k) => personal.test(k)),
+          w.statistic,
+        ).toEqual([])
+        expect(JSON.stringify(f), w.statistic).not.toMatch(/1[3-9]\d{9}/)
+      }
+    }
+  })
+
   it('a public stream nudges live widgets without the message, and ends when the link is revoked', async () => {
     const id = await create()
     ok(await publish(id))
