@@ -131,11 +131,14 @@ function WidgetPanel({
               options={statistics.map((s) => ({ value: s.name, label: s.title }))}
               onChange={(name: string) => {
                 const chosen = catalog.find((s) => s.name === name)
+                const before = catalog.find((s) => s.name === widget.statistic)
+                // a title the widget took from its statistic follows the statistic; a typed one stays
+                const typed = widget.title && widget.title !== before?.title
                 onChange({
                   ...widget,
                   statistic: name,
                   params: defaultParams(chosen),
-                  title: widget.title || chosen?.title || '',
+                  title: typed ? widget.title : (chosen?.title ?? ''),
                 })
               }}
               data-testid="screen-widget-statistic"
@@ -316,7 +319,7 @@ export function Editor({ id }: { id: string }) {
         </label>
         <Space>
           <Button href="#/datav/list">{t('screen.back')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void save()} data-testid="screen-save">
+          <Button type="primary" disabled={saving} onClick={() => void save()} data-testid="screen-save">
             {t('screen.save')}
           </Button>
           <Button onClick={publish} data-testid="screen-publish">

@@ -1,0 +1,112 @@
+import type { Locator, Page } from '@playwright/test'
+import { accounts, artifact, dialog, popupsSettled, signIn } from '../support/console'
+import { openAdd, openScreen, rowId, rowWith, submitDialog } from '../support/crud'
+import { raiseEvent } from '../support/devices'
+import { expect, test } from '../support/fixtures'
+
+/**
+ * Big screens as a park's operator builds one (issue 32): a screen is designed with three widgets on
+ * the wall, saved and published; a link is made and opened in a browser that never signed in, which
+ * shows the figures; a door is forced (the device, over MQTT) and the alarm reaches the link's ticker
+ * without a reload; the link is revoked and the open wall says so.
+ */
+const PARK = accounts.parkAdmin.tenantId
+const DATAV = '/datav'
+/** The demo door whose forced opening raises an alarm (alarm demo rule 门禁被强行打开). */
+const DOOR = { code: 'DOOR-R1', name: '一号机房门禁' }
+
+/** Chooses `title` in the antd select `field` (outside a dialog). */
+async function choose(page: Page, field: Locator, title: string): Promise<void> {
+  await field.click()
+  const option = page.locator('.ant-select-dropdown:visible').getByTitle(title, { exact: true })
+  await expect(option).toBeVisible()
+  await option.click()
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0)
+}
+
+/** Adds a widget of `kind` from the palette and points it at the statistic titled `statistic`. */
+async function addWidget(page: Page, kind: string, statistic: string): Promise<void> {
+  const before = await page.locator('[data-testid^="screen-item-"]').count()
+  await page.getByTestId(`screen-add-${kind}`).click()
+  await expect(page.locator('[data-testid^="screen-item-"]')).toHaveCount(before + 1)
+  await choose(page, page.getByTestId('screen-widget-statistic'), statistic)
+  // the title it took from its first statistic follows the chosen one
+  await expect(page.getByTestId('screen-widget-title')).toHaveValue(statistic)
+}
+
+test.describe('数据大屏 (issue 32)', () => {
+  test('design, publish, open by link signed out, a live alarm on the ticker, revoke', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(180_000)
+    await signIn(page, accounts.parkAdmin)
+    const name = `园区值班大屏 ${Date.now() % 1_000_000}`
+    const list = await openScreen(page, DATAV, '/datav/list', '大屏管理', 'datav-page')
+    const form = await openAdd(page, 'datav-add')
+    await form.getByTestId('crud-form-name').fill(name)
+    await submitDialog(page, 'datav-form-submit', '新增成功')
+    const row = rowWith(list.getByTestId('datav-table'), name)
+    await expect(row).toContainText('草稿')
+    const id = await rowId(row)
+
+    // the designer: three widgets on the wall, saved
+    await row.getByTestId(`datav-design-${id}`).click()
+    await expect(page.getByTestId('screen-editor')).toBeVisible()
+    await addWidget(page, 'number', '今日告警')
+    await addWidget(page, 'ticker', '最新告警')
+    await addWidget(page, 'bar', '每日告警')
+    await expect(page.locator('[data-testid^="screen-item-"]')).toHaveCount(3)
+    await page.getByTestId('screen-save').click()
+    await expect(page.getByText('保存成功').first()).toBeVisible()
+    await page.screenshot({ path: artifact('screens-editor.png') })
+    await page.getByTestId('screen-publish').click()
+    const confirm = dialog(page).filter({ hasText: '确定发布' })
+    await expect(confirm).toBeVisible()
+    await popupsSettled(page)
+    await confirm.getByRole('button', { name: /确\s*定|OK/ }).click()
+    await expect(page.getByText('发布成功').first()).toBeVisible()
+
+    // a link, shown once
+    await page.goto('/#/datav/list')
+    const published = rowWith(page.getByTestId('datav-table'), name)
+    await expect(published).toContainText('已发布')
+    await published.getByTestId(`datav-links-${id}`).click()
+    await page.getByTestId('screen-link-issue').click()
+    const url = ((await page.getByTestId('screen-link-url').textContent()) ?? '').trim()
+    expect(url).toMatch(/#\/datavview\?token=[\w-]{40,}$/)
+
+    // a browser that never signed in opens it and sees the figures
+    const outside = await browser.newContext()
+    const wall = await outside.newPage()
+    await wall.goto(url)
+    await expect(wall.getByTestId('screen-wall')).toBeVisible()
+    await expect(wall.locator('[data-testid^="screen-number-"]')).toHaveText(/\d/)
+    const ticker = wall.locator('[data-testid^="screen-ticker-"]')
+    await expect(ticker).toBeVisible()
+    const before = (await ticker.textContent()) ?? ''
+    await wall.screenshot({ path: artifact('screens-public-wall.png') })
+
+    // the door is forced (the machine, over MQTT): the ticker shows it without a reload
+    await raiseEvent(PARK, DOOR.code, { type: 'forcedOpen' })
+    await expect(ticker).not.toHaveText(before, { timeout: 15_000 })
+    await expect(ticker).toContainText(DOOR.name)
+    await wall.screenshot({ path: artifact('screens-public-alarm.png') })
+
+    // revoked: the open wall says so, and nothing is shown
+    const links = page.getByTestId('screen-links')
+    const revoke = links.locator('[data-testid^="screen-link-revoke-"]').first()
+    await revoke.click()
+    const sure = dialog(page).filter({ hasText: '确定撤销' })
+    await expect(sure).toBeVisible()
+    await popupsSettled(page)
+    await sure.getByRole('button', { name: /确\s*定|OK/ }).click()
+    await expect(wall.getByTestId('screen-link-invalid')).toHaveText('链接无效或已过期', { timeout: 10_000 })
+    await expect(wall.getByTestId('screen-wall')).toHaveCount(0)
+    await wall.screenshot({ path: artifact('screens-revoked.png') })
+    // the same link opened afresh shows only the text
+    await wall.reload()
+    await expect(wall.getByTestId('screen-link-invalid')).toHaveText('链接无效或已过期')
+    await outside.close()
+  })
+})
