@@ -21,8 +21,8 @@ const ALARMS = Number(process.env.XPARK_BENCH_SCREEN_ALARMS ?? 1_000_000)
 const ORDERS = Number(process.env.XPARK_BENCH_SCREEN_ORDERS ?? 1_000_000)
 const VIEWERS = Number(process.env.XPARK_BENCH_SCREEN_VIEWERS ?? 200)
 const PARTNER = 'darunfa'
-const ALARM_ID_BASE = '9230000000000000000'
-const ORDER_ID_BASE = '9235000000000000000'
+const ALARM_ID_BASE = '9150000000000000000'
+const ORDER_ID_BASE = '9160000000000000000'
 const line = (text = '') => console.log(`   ${text}`)
 const round = (n, d = 1) => (n === null || n === undefined || Number.isNaN(n) ? null : Number(n.toFixed(d)))
 
