@@ -237,6 +237,8 @@ export const canteenOrder = pgTable(
     refundFee: money('refund_fee'),
     remark: text('remark', 255),
     payTime: timestamp('pay_time', { withTimezone: true, mode: 'date' }),
+    /** the partner channel it was placed through (a report partner's code; '' none) */
+    channel: text('channel', 32),
   },
   (t) => [
     ...tenantIndexes('xpark_canteen_order', t),

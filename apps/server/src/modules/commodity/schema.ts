@@ -52,6 +52,8 @@ export const commodityOrder = pgTable(
     itemCount: integer('item_count').notNull().default(0),
     orderTime: timestamp('order_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     payTime: timestamp('pay_time', { withTimezone: true, mode: 'date' }),
+    /** the partner channel it was placed through (a report partner's code; '' none): written by whoever places it */
+    channel: varchar('channel', { length: 32 }).notNull().default(''),
   },
   (t) => [
     index('xpark_commodity_order_time_idx').on(t.tenantId, t.orderTime),
