@@ -198,6 +198,8 @@ export const SavedReportRow = z.object({
   view: ReportView,
   ownerId: wire.id,
   ownerName: z.string().nullable(),
+  /** the caller owns it (may change and remove it) */
+  mine: z.boolean(),
   roleIds: z.string(),
   createTime: wire.date,
 })
@@ -262,3 +264,5 @@ export const reportRemoveCall = defineCall({
   tag: 'report',
   summary: 'report: remove saved reports (their owner, or report_delete); the data they show is untouched',
 })
+
+export type ReportPartnerRow = z.infer<typeof reportPartnerContract.row>

@@ -53,10 +53,11 @@ const columns = {
   createTime: savedReport.createTime,
 }
 
-const wire = <R extends { id: unknown; ownerId: unknown; view: unknown }>(r: R) => ({
+const wire = <R extends { id: unknown; ownerId: unknown; view: unknown }>(auth: AuthContext, r: R) => ({
   ...r,
   id: String(r.id),
   ownerId: String(r.ownerId),
+  mine: String(r.ownerId) === auth.userId,
   view: (r.view ?? {}) as ReportView,
 })
 
@@ -81,7 +82,7 @@ export function registerSavedReportRoutes(api: Api, ctx: ModuleContext): void {
         .limit(paging.size)
         .offset(paging.offset)
       return page(
-        rows.map(({ total: _, ...r }) => wire(r)),
+        rows.map(({ total: _, ...r }) => wire(auth, r)),
         rows[0]?.total ?? 0,
         paging.current,
         paging.size,
@@ -94,13 +95,14 @@ export function registerSavedReportRoutes(api: Api, ctx: ModuleContext): void {
     api,
     reportDetailCall,
     async (q, request) => {
+      const auth = authOf(request)
       const [row] = await db
         .select(columns)
         .from(savedReport)
-        .where(visible(authOf(request), eq(savedReport.id, q.id)))
+        .where(visible(auth, eq(savedReport.id, q.id)))
         .limit(1)
       if (!row) throw notFound('报表不存在或无权查看')
-      return wire(row)
+      return wire(auth, row)
     },
     options,
   )
