@@ -8,6 +8,7 @@ import { callApi } from '@/api/calls'
 import { useTr } from '@/components/crud/i18n'
 import { DictTag } from '@/components/dict/DictTag'
 import { Chart } from '@/components/kit/Chart'
+import { compactNumber } from '@/components/numberFormat'
 import './i18n'
 
 type Channel = (typeof DINING_PARTNERS)[number]
@@ -33,7 +34,8 @@ function ChannelCounts({ channel, range }: { channel: Channel; range: [string, s
     return {
       tooltip: { trigger: 'axis' },
       xAxis: { type: 'category', data: days },
-      yAxis: { type: 'value', minInterval: 1 },
+      // big numbers with k, M, G … (spec 02 §9)
+      yAxis: { type: 'value', minInterval: 1, axisLabel: { formatter: (v: number) => compactNumber(v) } },
       series: [{ type: 'bar', name: tr('report.meals'), data: meals }],
     }
   }, [data, tr])
