@@ -29,6 +29,7 @@ import { paramModule } from './param/index.js'
 import { parkingModule } from './parking/index.js'
 import { propertyModule } from './property/index.js'
 import { regionModule } from './region/index.js'
+import { reportModule } from './report/index.js'
 import { resourceModule } from './resource/index.js'
 import { socialModule } from './social/index.js'
 import { staffModule } from './staff/index.js'
@@ -85,4 +86,5 @@ export const MODULES: readonly Module[] = [
   screenModule,
   homeModule,
   socialModule,
+  reportModule,
 ]

@@ -29,10 +29,10 @@ function asQuery(params: unknown): Query | undefined {
 
 /**
  * The path with its named parameters filled in (`…/list/:startTime/:endTime`), and the parameters
- * left to send in the query or the body.
+ * left to send in the query or the body. The first segment may be one too (`:partner/statisticList`).
  */
 export function placed(path: string, params: unknown): { path: string; rest: unknown } {
-  if (!path.includes('/:')) return { path, rest: params }
+  if (!path.startsWith(':') && !path.includes('/:')) return { path, rest: params }
   const rest: Record<string, unknown> = { ...(params as Record<string, unknown> | undefined) }
   const filled = path
     .split('/')

@@ -20,6 +20,7 @@ import message from '../features/message'
 import monitor from '../features/monitor'
 import parking from '../features/parking'
 import property from '../features/property'
+import report from '../features/report'
 import resource from '../features/resource'
 import screen from '../features/screen'
 import social from '../features/social'
@@ -67,4 +68,5 @@ export const FEATURES: readonly FeatureManifest[] = [
   visitor,
   analysis,
   workflow,
+  report,
 ]

@@ -149,6 +149,8 @@ export const commodityOrderContract = defineContract({
     status: wire.number,
     orderTime: wire.date,
     payTime: wire.optionalDate,
+    /** the partner channel (a report partner's code; '' none) */
+    channel: wire.text,
     createTime: wire.date,
   }),
   filters: { orderNo: 'like', buyerName: 'like', buyerPhone: 'like', status: 'eq', orderTime: 'eq' },

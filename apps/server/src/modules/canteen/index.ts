@@ -34,7 +34,9 @@ import { CANTEEN_STATISTICS } from './statistics.js'
 
 /** The park's holiday calendar (节假日: 1 休息日, 2 工作日), one per tenant: attendance reads it. */
 export { type HolidayChanged, holidayChanged } from './holidays-changed.js'
-export { canteenHoliday } from './schema.js'
+/** Orders carry their partner channel (`channel`): the reports read them (orders the caller may see). */
+export { orders as canteenOrders } from './resources.js'
+export { canteen, canteenHoliday, canteenOrder } from './schema.js'
 
 /**
  * Canteen and food (spec 02 §7 "Canteen and food (/andchu)"). Orders are paid from a finance card

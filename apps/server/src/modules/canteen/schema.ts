@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import {
   bigint,
   index,
@@ -237,11 +238,15 @@ export const canteenOrder = pgTable(
     refundFee: money('refund_fee'),
     remark: text('remark', 255),
     payTime: timestamp('pay_time', { withTimezone: true, mode: 'date' }),
+    /** the partner channel it was placed through (a report partner's code; '' none) */
+    channel: text('channel', 32),
   },
   (t) => [
     ...tenantIndexes('xpark_canteen_order', t),
     uniqueIndex('xpark_canteen_order_no_uq').on(t.tenantId, t.orderNo),
     index('xpark_canteen_order_date_idx').on(t.tenantId, t.orderDate),
+    // a partner's orders by day (the reports' statisticList and dining counts)
+    index('xpark_canteen_order_channel_idx').on(t.tenantId, t.channel, t.orderDate).where(sql`channel <> ''`),
   ],
 )
 

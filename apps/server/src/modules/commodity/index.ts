@@ -13,6 +13,10 @@ import { registerStatisticRoutes } from './routes/statistics.js'
 import * as tables from './schema.js'
 import { COMMODITY_STATISTICS } from './statistics.js'
 
+/** Orders carry their partner channel (`channel`): the reports read them (orders the caller may see). */
+export { commodityOrders } from './resources.js'
+export { commodityOrder } from './schema.js'
+
 /** Commodities (spec 02 §7 "Commodities"): types, listings, orders. See docs/modules/commodity.md. */
 
 const SHOP_MENUS = [

@@ -1,4 +1,5 @@
 import { commodityBrandContract } from '@xpark/contract/modules/commodity'
+import { sql } from 'drizzle-orm'
 import { bigint, index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { resourceOf } from '../../core/crud/beside-table.js'
 import { codedTreeColumns, codedTreeIndexes, id, live, tenantColumns } from '../../db/columns.js'
@@ -52,10 +53,16 @@ export const commodityOrder = pgTable(
     itemCount: integer('item_count').notNull().default(0),
     orderTime: timestamp('order_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     payTime: timestamp('pay_time', { withTimezone: true, mode: 'date' }),
+    /** the partner channel it was placed through (a report partner's code; '' none): written by whoever places it */
+    channel: varchar('channel', { length: 32 }).notNull().default(''),
   },
   (t) => [
     index('xpark_commodity_order_time_idx').on(t.tenantId, t.orderTime),
     uniqueIndex('xpark_commodity_order_no_uq').on(t.tenantId, t.orderNo),
+    // a partner's orders by day (the reports' statisticList, darunfa-h5/page)
+    index('xpark_commodity_order_channel_idx')
+      .on(t.tenantId, t.channel, t.orderTime)
+      .where(sql`channel <> ''`),
   ],
 )
 

@@ -3,6 +3,7 @@ import { registerMessages } from '@/i18n'
 /** The canteen screens' texts (loaded with their chunk). */
 registerMessages({
   'zh-CN': {
+    'canteen.channel': '渠道',
     'canteen.address': '地址',
     'canteen.allowance': '餐补设置',
     'canteen.amount': '金额(元)',
@@ -115,6 +116,7 @@ registerMessages({
     'please upload a picture': '请上传图片',
   },
   'en-US': {
+    'canteen.channel': 'Channel',
     'canteen.address': 'Address',
     'canteen.allowance': 'Meal allowances',
     'canteen.amount': 'Amount (yuan)',

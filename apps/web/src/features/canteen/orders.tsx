@@ -102,6 +102,8 @@ export default fromContract<OrderRow>(orderContract, {
       form: false,
     },
     { prop: 'payTime', label: 'canteen.payTime', form: false, width: 170 },
+    // the partner channel it was placed through (read-only)
+    { prop: 'channel', label: 'canteen.channel', form: false },
     { prop: 'remark', label: 'canteen.remark', hideInTable: true, form: { span: 12 } },
   ],
   bill: {

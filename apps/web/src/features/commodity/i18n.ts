@@ -3,6 +3,7 @@ import { registerMessages } from '@/i18n'
 /** The commodities screens' texts (loaded with their chunk). */
 registerMessages({
   'zh-CN': {
+    'commodity.channel': '渠道',
     'commodity.type': '商品类型',
     'commodity.message': '商品信息',
     'commodity.order': '商品订单',
@@ -70,6 +71,7 @@ registerMessages({
     'stock: at least 0': '库存不能为负数',
   },
   'en-US': {
+    'commodity.channel': 'Channel',
     'commodity.type': 'Commodity types',
     'commodity.message': 'Commodities',
     'commodity.order': 'Commodity orders',

@@ -35,6 +35,8 @@ export default fromContract<CommodityOrderRow>(commodityOrderContract, {
       form: false,
     },
     { prop: 'itemCount', label: 'commodity.itemCount', width: 80, form: false },
+    // the partner channel it was placed through (read-only: whoever places it for a channel writes it)
+    { prop: 'channel', label: 'commodity.channel', width: 100, form: false },
     {
       prop: 'status',
       label: 'commodity.status',

@@ -44,6 +44,8 @@ export const orderContract = defineContract({
     refundFee: wire.number,
     remark: wire.text,
     payTime: wire.optionalDate,
+    /** the partner channel (a report partner's code; '' none) */
+    channel: wire.text,
     ...audit,
   }),
   filters: {
