@@ -286,6 +286,7 @@ describe('statistics', () => {
         'device.online',
         'parking.occupancy',
         'property.workOrders',
+        'report.partner',
         'storage.stockValue',
         'visitor.byDay',
         'visitor.today',

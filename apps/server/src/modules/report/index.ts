@@ -1,6 +1,7 @@
 import { REPORT_PERMISSIONS, REPORT_SCREENS } from '@xpark/contract/modules/report'
 import { button, defineModule, screen } from '../../core/module.js'
 import { seedReportDemo } from './demo.js'
+import { partnerFigures } from './figures.js'
 import { reportPartners } from './resources.js'
 import { registerPartnerRoutes } from './routes/partners.js'
 import { registerSavedReportRoutes } from './routes/reports.js'
@@ -69,6 +70,7 @@ export const reportModule = defineModule({
     },
   ],
   demo: seedReportDemo,
+  statistics: [partnerFigures],
   routes: async (api, ctx) => {
     registerPartnerRoutes(api, ctx)
     registerSavedReportRoutes(api, ctx)

@@ -144,6 +144,45 @@ describe('reports', () => {
     ])
   })
 
+  it('the report.partner statistic answers the figures statisticList answers, for widgets and saved views', async () => {
+    const today = new Date()
+    const day = (n: number) => {
+      const d = new Date(today.getTime() - n * 86_400_000)
+      const two = (x: number) => String(x).padStart(2, '0')
+      return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`
+    }
+    const list = await get<PartnerStatisticRow[]>('darunfa/statisticList', {
+      startTime: day(29),
+      endTime: day(0),
+    })
+    expect(list.status, list.body.msg).toBe(200)
+    for (const [measure, of] of [
+      ['orders', (r: PartnerStatisticRow) => r.orderCount],
+      ['amount', (r: PartnerStatisticRow) => r.amount],
+      ['refund', (r: PartnerStatisticRow) => r.refundAmount],
+    ] as const) {
+      const run = await get<{
+        value: number
+        labels: string[]
+        series: { data: number[] }[]
+        money: boolean
+      }>('xpark-statistic/run', {
+        name: 'report.partner',
+        params: JSON.stringify({ days: '30', partner: 'darunfa', measure }),
+      })
+      expect(run.status, run.body.msg).toBe(200)
+      expect(run.body.data.labels).toEqual(list.body.data.map((r) => r.day))
+      expect(run.body.data.series[0]!.data).toEqual(list.body.data.map(of))
+      expect(run.body.data.money).toBe(measure !== 'orders')
+    }
+    const unknown = await get('xpark-statistic/run', {
+      name: 'report.partner',
+      params: '{"partner":"nobody"}',
+    })
+    expect(unknown.status).toBe(404)
+    expect(unknown.body.msg).toBe('data not found')
+  })
+
   it('an unknown partner, or one of another tenant only, is 404 data not found', async () => {
     await t.database.db
       .insert(reportPartner)
