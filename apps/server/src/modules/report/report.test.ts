@@ -1,5 +1,5 @@
 import type { PartnerStatisticRow, SavedReportRow } from '@xpark/contract/modules/report'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COLUMN_WIDTH_PX, widthInPixels } from '../../core/excel/index.js'
 import { nextId } from '../../core/ids.js'
@@ -7,9 +7,11 @@ import { stamped } from '../../core/tenancy.js'
 import { apiClient } from '../../test/client.js'
 import { bearer, type Headers, signIn, startTestApp, type TestContext } from '../../test/harness.js'
 import { firstSheet, rowValues } from '../../test/workbook.js'
+import { roleScope, scopeData } from '../authority/index.js'
 import { canteenOrder } from '../canteen/index.js'
 import { commodityOrder } from '../commodity/index.js'
 import { user } from '../identity/index.js'
+import { menu } from '../menu/index.js'
 import { reportPartner, savedReport } from './schema.js'
 
 /**
@@ -397,5 +399,55 @@ describe('reports', () => {
     })
     const removed = await post('xpark-report/partner/remove', undefined, { ids: free.body.data.id })
     expect(removed.status, removed.body.msg).toBe(200)
+  })
+
+  it("a saved report re-run narrows to its opener's data scope", async () => {
+    // the staff's role sees only the orders its users created (none of the crafted ones)
+    const [staffUser] = await t.database.db
+      .select({ roleId: user.roleId })
+      .from(user)
+      .where(and(eq(user.tenantId, TENANT), eq(user.account, 'staff')))
+    const roleId = staffUser!.roleId.split(',')[0]!
+    const menus = await t.database.db
+      .select({ id: menu.id, code: menu.code })
+      .from(menu)
+      .where(inArray(menu.code, ['commodity_order', 'canteen_order']))
+    for (const code of ['commodity_order', 'canteen_order']) {
+      const scopeId = nextId()
+      await t.database.db.insert(scopeData).values({
+        id: scopeId,
+        menuId: menus.find((m) => m.code === code)!.id,
+        resourceCode: code,
+        scopeName: 'own rows',
+        scopeType: 2,
+        scopeColumn: 'create_user',
+        scopeValue: '',
+      })
+      await t.database.db.insert(roleScope).values({ id: nextId(), roleId, scopeId, scopeCategory: 1 })
+    }
+    const view = { filters: { partner: 'acme-1', startTime: '2026-01-01', endTime: '2026-01-03' } }
+    const saved = await post<{ id: string }>('blade-report/report/rest/submit', {
+      name: '渠道月报 (范围)',
+      path: '/report/partner',
+      view,
+      roleIds: roleId,
+    })
+    expect(saved.status, saved.body.msg).toBe(200)
+    // the staff open it: the same view, re-run as them
+    const opened = await get<SavedReportRow>(
+      'blade-report/report/rest/detail',
+      { id: saved.body.data.id },
+      staff,
+    )
+    expect(opened.status, opened.body.msg).toBe(200)
+    expect(opened.body.data.view).toEqual(view)
+    const rerun = (headers: Headers) =>
+      get<PartnerStatisticRow[]>('acme-1/statisticList', opened.body.data.view.filters as never, headers)
+    const theirs = await rerun(staff)
+    expect(theirs.status, theirs.body.msg).toBe(200)
+    expect(theirs.body.data.map((r) => r.orderCount)).toEqual([0, 0, 0])
+    expect(theirs.body.data.map((r) => r.amount)).toEqual([0, 0, 0])
+    const mine = await rerun(admin)
+    expect(mine.body.data.map((r) => r.orderCount)).toEqual([3, 1, 1])
   })
 })
