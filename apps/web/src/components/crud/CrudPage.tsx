@@ -21,6 +21,7 @@ import { useCrudColumns } from './useCrudColumns'
 import { useCrudList } from './useCrudList'
 import { useCrudRemove } from './useCrudRemove'
 import { useLiveList } from './useLiveList'
+import { useSavedView } from './useSavedView'
 import { useTableParts } from './useTableParts'
 import { useTreeRows } from './useTreeRows'
 
@@ -114,6 +115,9 @@ export function CrudPage<T extends object>({
     [resource.columns],
   )
   const prefs = useColumnPrefs(resource.path, props, hiddenByDefault)
+  // an opened report shows its columns, in its order, without changing the user's own settings
+  const view = useSavedView(list, props, prefs)
+  const { order, hidden } = view
   const filterable = useMemo(
     () => tableColumns.filter((c) => resource.columns.find((d) => d.prop === c.prop)?.filterable !== false),
     [tableColumns, resource.columns],
@@ -132,8 +136,8 @@ export function CrudPage<T extends object>({
   const columns = useCrudColumns({
     resource,
     rowContext,
-    order: prefs.order,
-    hidden: prefs.hidden,
+    order,
+    hidden,
     allowed,
     sort: list.sort,
     onAction,
@@ -191,11 +195,12 @@ export function CrudPage<T extends object>({
       <CrudSearch
         columns={resource.columns.filter((c) => c.search)}
         onSearch={list.setSearch}
+        values={view.searchValues}
         submitTestId={testId('searchSubmit')}
         resetTestId={testId('searchReset')}
       />
     ),
-    [resource.columns, list.setSearch, testId],
+    [resource.columns, list.setSearch, view.searchValues, testId],
   )
   const openAdd = useCallback(() => dialog.open('add', undefined, formDefaults), [dialog.open, formDefaults])
   const bulkDelete = useCallback(() => remove(selection.rows), [remove, selection.rows])
@@ -220,6 +225,7 @@ export function CrudPage<T extends object>({
               onApply={list.setConditions}
               testId={testId('filter')}
             />
+            {view.saveTool}
             <ColumnSettings
               columns={tableColumns}
               order={prefs.order}
@@ -252,6 +258,7 @@ export function CrudPage<T extends object>({
       prefs.order,
       prefs.hidden,
       prefs.save,
+      view.saveTool,
     ],
   )
   const billFooter = useCallback(

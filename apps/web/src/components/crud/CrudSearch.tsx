@@ -1,5 +1,6 @@
 import { SearchOutlined, UndoOutlined } from '@ant-design/icons'
 import { Button, DatePicker, Form, type GetProps, Input, InputNumber, Select } from 'antd'
+import { useEffect } from 'react'
 import { dateShortcuts } from './dates'
 import { useTr } from './i18n'
 import { renderDictInput } from './renderers'
@@ -13,16 +14,22 @@ import type { CrudColumn } from './types'
 export function CrudSearch<T>({
   columns,
   onSearch,
+  values,
   submitTestId,
   resetTestId,
 }: {
   columns: CrudColumn<T>[]
   onSearch: (values: Record<string, unknown>) => void
+  /** values to show (a saved view opened): set once each time they change */
+  values?: Record<string, unknown>
   submitTestId: string
   resetTestId: string
 }) {
   const tr = useTr()
   const [form] = Form.useForm<Record<string, unknown>>()
+  useEffect(() => {
+    if (values) form.setFieldsValue(values)
+  }, [values, form])
   if (columns.length === 0) return null
 
   const field = (c: CrudColumn<T>) => {

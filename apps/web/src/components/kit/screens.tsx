@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react'
+import type { SavedViewSlot } from '@/components/crud/savedViews'
 import type { CrudResource } from '@/components/crud/types'
 import type { DashboardDeclaration } from './Dashboard'
 import type { TreeListDeclaration } from './treeListDeclaration'
@@ -43,6 +44,8 @@ export interface HomeCard {
 export interface FeatureSlots {
   topBar?: readonly ComponentType[]
   homeCards?: Readonly<Record<string, HomeCard>>
+  /** saving a list's view and opening it again (the reports' 保存为报表; one feature fills it) */
+  savedViews?: SavedViewSlot
 }
 
 export function defineFeature(manifest: FeatureManifest): FeatureManifest {

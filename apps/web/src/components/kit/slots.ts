@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react'
+import { setSavedViews } from '@/components/crud/savedViews'
 import type { FeatureSlots, HomeCard } from './screens'
 
 /**
@@ -9,6 +10,8 @@ let filled: readonly { slots?: FeatureSlots }[] = []
 
 export function registerSlots(features: readonly { slots?: FeatureSlots }[]): void {
   filled = features
+  // the lists read it from the kit's own registry (the kit does not import the features)
+  setSavedViews(features.find((f) => f.slots?.savedViews)?.slots?.savedViews)
 }
 
 /** The top bar's controls from every feature, in the features' order. */

@@ -12,6 +12,13 @@ export default defineFeature({
     // 合作渠道 (screens/channel.tsx), declared with its contract
     ...contractScreens(import.meta.glob('./screens/*.tsx'), '/report'),
   },
+  // 保存为报表 on every kit list, and the list that opens a saved report (components/crud/savedViews.ts)
+  slots: {
+    savedViews: {
+      Save: lazy(() => import('./SaveViewButton')),
+      load: async (id) => (await import('./savedViewLoad')).loadView(id),
+    },
+  },
   menuNames: {
     reports: 'Reports',
     report: 'Saved reports',

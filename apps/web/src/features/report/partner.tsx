@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import {
   PARTNER_KIND,
   type PartnerStatisticRow,
@@ -7,11 +7,9 @@ import {
   REPORT_PERMISSIONS,
   reportDetailCall,
   reportPartnerContract,
-  reportSubmitCall,
   supermarketListCall,
 } from '@xpark/contract/modules/report'
-import { roleTreeCall } from '@xpark/contract/schemas'
-import { App, Button, Card, DatePicker, Form, Input, Modal, Select, Space, Table, TreeSelect } from 'antd'
+import { App, Button, Card, DatePicker, Select, Space, Table } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs from 'dayjs'
 import { useEffect, useState } from 'react'
@@ -29,6 +27,7 @@ import {
   totalsOf,
   viewOfQuery,
 } from './partnerView'
+import { SaveReportDialog } from './SaveReportDialog'
 import './i18n'
 
 /** The partners one may pick: every partner when the caller reads them, else the supermarkets. */
@@ -39,60 +38,6 @@ async function partnerOptions(): Promise<{ code: string; name: string; kind?: nu
   } catch {
     return (await callApi(supermarketListCall)).map((p) => ({ ...p, kind: PARTNER_KIND.supermarket }))
   }
-}
-
-/** 保存为报表: a name and the roles it is shared with; stores this screen and its view. */
-function SaveDialog({ query, onClose }: { query: PartnerQuery; onClose: () => void }) {
-  const tr = useTr()
-  const { message } = App.useApp()
-  const [form] = Form.useForm<{ name: string; roleIds?: string[] }>()
-  const roles = useQuery({
-    queryKey: ['report', 'roles'],
-    queryFn: () => callApi(roleTreeCall, {}),
-    retry: false,
-  })
-  const save = useMutation({
-    mutationFn: (v: { name: string; roleIds?: string[] }) =>
-      callApi(reportSubmitCall, {
-        name: v.name,
-        path: PARTNER_SCREEN,
-        view: viewOfQuery(query),
-        roleIds: (v.roleIds ?? []).join(','),
-      }),
-    onSuccess: () => {
-      void message.success(tr('report.saved'))
-      onClose()
-    },
-  })
-  return (
-    <Modal
-      open
-      title={tr('report.saveAs')}
-      onCancel={onClose}
-      onOk={() => void form.validateFields().then((v) => save.mutate(v))}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical" data-testid="report-save-form">
-        <Form.Item
-          name="name"
-          label={tr('report.reportName')}
-          rules={[{ required: true, message: tr('please enter report name') }, { max: 64 }]}
-        >
-          <Input data-testid="report-save-name" />
-        </Form.Item>
-        <Form.Item name="roleIds" label={tr('report.shareRoles')}>
-          <TreeSelect
-            multiple
-            allowClear
-            treeDefaultExpandAll
-            treeData={roles.data ?? []}
-            fieldNames={{ label: 'title', value: 'id', children: 'children' }}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
-  )
 }
 
 /**
@@ -223,7 +168,9 @@ export default function PartnerStatisticPage() {
           data-testid="report-partner-table"
         />
       </Space>
-      {saving && <SaveDialog query={query} onClose={() => setSaving(false)} />}
+      {saving && (
+        <SaveReportDialog path={PARTNER_SCREEN} view={viewOfQuery(query)} onClose={() => setSaving(false)} />
+      )}
     </Card>
   )
 }
