@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
-import { accounts, artifact, dialog, popupsSettled, signIn } from '../support/console'
+import { accounts, artifact, dialog, popupsSettled, signIn, tokenOf } from '../support/console'
 import { openAdd, openScreen, rowId, rowWith, submitDialog } from '../support/crud'
 import { raiseEvent } from '../support/devices'
 import { expect, test } from '../support/fixtures'
@@ -173,5 +173,42 @@ test.describe('数据大屏 (issue 32)', () => {
     // 导出全部: the whole range
     const all = await readExport(() => reopened.getByTestId('report-partner-export-all').click())
     expect(all.rowCount).toBe(8)
+  })
+
+  test('any list saved as a report (保存为报表) opens again with its search', async ({ page }) => {
+    test.setTimeout(120_000)
+    const n = Date.now() % 1_000_000
+    const { headers } = await tokenOf(page.request, accounts.parkAdmin)
+    for (const [code, name] of [
+      [`RA${n}`, `报表甲${n}`],
+      [`RB${n}`, `报表乙${n}`],
+    ]) {
+      const res = await page.request.post('/xparkApi/commodityUnit/submit', { headers, data: { code, name } })
+      expect(res.ok()).toBe(true)
+    }
+    await signIn(page, accounts.parkAdmin)
+    const units = await openScreen(page, '/commodity', '/commodity/unit', '商品单位', 'commodity-unit-page')
+    await units.getByTestId('crud-search-name').fill(`报表甲${n}`)
+    await units.getByTestId('commodity-unit-search-submit').click()
+    const table = units.getByTestId('commodity-unit-table')
+    await expect(table.locator('.ant-table-row')).toHaveCount(1)
+    await units.getByTestId('crud-save-view').click()
+    const saveDialog = dialog(page).filter({ has: page.getByTestId('report-save-form') })
+    await expect(saveDialog).toBeVisible()
+    const name = `单位报表 ${n}`
+    await page.getByTestId('report-save-name').fill(name)
+    await popupsSettled(page)
+    await saveDialog.getByRole('button', { name: /确\s*定|OK/ }).click()
+    await expect(page.getByText('已保存为报表').first()).toBeVisible()
+
+    const list = await openScreen(page, '/report', '/report/list', '报表管理', 'report-list')
+    const saved = list.locator('.ant-table-row', { hasText: name })
+    await expect(saved).toContainText('/commodity/unit')
+    await saved.locator('[data-testid^="report-open-"]').click()
+    const reopened = page.locator('[data-testid="commodity-unit-page"]:visible')
+    await expect(reopened.getByTestId('crud-search-name')).toHaveValue(`报表甲${n}`)
+    await expect(reopened.getByTestId('commodity-unit-table').locator('.ant-table-row')).toHaveCount(1)
+    await expect(reopened.getByTestId('commodity-unit-table')).toContainText(`RA${n}`)
+    await page.screenshot({ path: artifact('report-saved-list.png') })
   })
 })
