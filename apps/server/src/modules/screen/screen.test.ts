@@ -3,10 +3,13 @@ import { LINK_INVALID, type ScreenLayout, type ScreenView } from '@xpark/contrac
 import { Figure } from '@xpark/contract/modules/statistics'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { nextId } from '../../core/ids.js'
 import { publicLink } from '../../core/links/index.js'
 import { tenantChannel } from '../../core/realtime/index.js'
+import { stamped } from '../../core/tenancy.js'
 import { apiClient } from '../../test/client.js'
 import { bearer, type Headers, signIn, startTestApp, type TestContext } from '../../test/harness.js'
+import { alarm } from '../alarm/index.js'
 
 const PARK = '100001'
 
@@ -190,6 +193,29 @@ describe('big screens: publishing, links and what a link reads', () => {
     expect((await api.post('xpark-screen/link/revoke', { linkId }, undefined, other)).status).toBe(404)
     expect((await api.get('xpark-screen/screen/view', { id }, other)).status).toBe(404)
     ok(await view(token))
+    // the link's figures are its tenant's: an alarm of another tenant today changes nothing
+    const today = async () => Figure.parse(ok(await figure(token, 'today'))).value
+    const before = await today()
+    await t.database.db.insert(alarm).values(
+      stamped(
+        alarm,
+        { tenantId: '000000', userId: '1', deptIds: [] },
+        {
+          id: nextId(),
+          dedupeKey: `other-${Date.now()}`,
+          source: 1,
+          alarmType: 'forcedOpen',
+          level: 4,
+          content: 'another tenant',
+          count: 1,
+          firstTime: new Date(),
+          lastTime: new Date(),
+          status: 0,
+          machineCode: 'X',
+        },
+      ) as never,
+    )
+    expect(await today()).toBe(before)
     // staff view, but neither publish nor issue links
     ok(await api.get('xpark-screen/screen/view', { id }, staff))
     expect((await publish(id, staff)).status).toBe(403)
