@@ -63,6 +63,8 @@ export async function pickOption(page: Page, field: Locator, title: string): Pro
     await page.mouse.wheel(0, 160)
     await page.waitForTimeout(100)
   }
+  // the wheel may leave the last options of a long list below the window: the keys reach them
+  for (let i = 0; i < 200 && (await option.count()) === 0; i++) await page.keyboard.press('ArrowDown')
   await expect(option).toBeVisible()
   await option.click()
   await expect(field).toContainText(title)
