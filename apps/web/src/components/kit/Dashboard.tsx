@@ -8,6 +8,7 @@ import { crudKeys, formatMoney } from '@/components/crud'
 import { useTr } from '@/components/crud/i18n'
 import { registerMessages } from '@/i18n'
 import { Chart } from './Chart'
+import { useDashboardView } from './dashboardView'
 
 /**
  * A dashboard: statistics calls for a date range (default the last 30 days, or a month picked), their
@@ -191,6 +192,7 @@ export function Dashboard({ declaration }: { declaration: DashboardDeclaration }
     }),
     [range, filters],
   )
+  const view = useDashboardView(params, setRange, setFilters)
   const url = declaration.url
   const query = useQuery({
     queryKey: crudKeys.of(declaration.code, 'dashboard', url ?? '', params),
@@ -205,7 +207,8 @@ export function Dashboard({ declaration }: { declaration: DashboardDeclaration }
         <Space wrap>
           {declaration.filters?.map((f) => (
             <Input.Search
-              key={f.name}
+              key={`${f.name}|${view.restored}`}
+              defaultValue={filters[f.name]}
               allowClear
               placeholder={tr(f.label)}
               style={{ width: 160 }}
@@ -227,6 +230,7 @@ export function Dashboard({ declaration }: { declaration: DashboardDeclaration }
             onChange={(v) => v?.[0] && v[1] && setRange([v[0].startOf('day'), v[1].endOf('day')])}
             data-testid="dashboard-range"
           />
+          {view.saveTool}
         </Space>
       }
       data-testid="dashboard"
