@@ -1,15 +1,13 @@
 import type { SQL } from 'drizzle-orm'
-import { sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import { type Resource, visibleThrough, whereOf } from '../crud/index.js'
-import { addDays, dayOf } from '../days.js'
 import { scoped } from '../tenancy.js'
 import type { StatisticParam, StatisticReader } from './index.js'
 
 /**
  * What the modules' statistics share: the reader's conditions (the tenant always, the caller's data
- * scope when signed in), the `days` parameter, and days counted as core/days.ts counts them.
+ * scope when signed in) and the `days` parameter; days are counted by core/days.ts (`lastDays`, `dayIn`).
  */
 
 /**
@@ -49,20 +47,6 @@ export const DAYS_INFO: StatisticParam = {
   label: '天数',
   choices: DAY_CHOICES.map((d) => ({ value: d, label: `近${d}天` })),
 }
-
-/** The last `n` days up to the reader's today, oldest first (`yyyy-MM-dd`). */
-export function lastDays(now: Date, n: number | string): string[] {
-  const today = dayOf(now)
-  const count = Number(n)
-  return Array.from({ length: count }, (_, i) => addDays(today, i - count + 1))
-}
-
-/** The server's time zone: the one `dayOf`/`dayBounds` count days in. */
-const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
-
-/** A timestamp column's day (`yyyy-MM-dd`) in the server's time zone, in SQL. */
-export const dayIn = (column: PgColumn | SQL) =>
-  sql<string>`to_char(${column} at time zone ${ZONE}, 'YYYY-MM-DD')`
 
 /** Series over days (a day without rows is 0): `[key, name]` picks a measure of the rows. */
 export function seriesByDay(

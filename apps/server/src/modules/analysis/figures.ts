@@ -3,7 +3,7 @@ import { ANALYSIS_MAX_DAYS, type AnalysisParams, type AnalysisReply } from '@xpa
 import { and, eq, gte, lte, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { authOf } from '../../core/auth/plugin.js'
-import { addDays } from '../../core/days.js'
+import { daysBetween } from '../../core/days.js'
 import { badRequest } from '../../core/errors.js'
 import type { Api } from '../../core/http/api.js'
 import { handle, type Params } from '../../core/http/calls.js'
@@ -22,11 +22,8 @@ export function rangeOf(params: Pick<AnalysisParams, 'startTime' | 'endTime'>): 
   const startDay = params.startTime.slice(0, 10)
   const endDay = params.endTime.slice(0, 10)
   if (endDay < startDay) throw badRequest('结束时间不能早于开始时间')
-  const days: string[] = []
-  for (let d = startDay; d <= endDay; d = addDays(d, 1)) {
-    days.push(d)
-    if (days.length > ANALYSIS_MAX_DAYS) throw badRequest(`查询时间范围不能超过${ANALYSIS_MAX_DAYS}天`)
-  }
+  const days = daysBetween(startDay, endDay, ANALYSIS_MAX_DAYS)
+  if (days.length > ANALYSIS_MAX_DAYS) throw badRequest(`查询时间范围不能超过${ANALYSIS_MAX_DAYS}天`)
   return { startDay, endDay, days }
 }
 

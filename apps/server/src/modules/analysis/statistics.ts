@@ -1,8 +1,9 @@
 import { ALARM_LEVEL_NAMES, alarmContract } from '@xpark/contract/modules/alarm'
 import { ANALYSIS_VIEWS } from '@xpark/contract/modules/analysis'
 import { and, eq, gte, lte, sql } from 'drizzle-orm'
+import { lastDays } from '../../core/days.js'
 import { defineStatistic, figure } from '../../core/statistics/index.js'
-import { DAYS_INFO, daysParams, lastDays, seriesByDay, viewCode } from '../../core/statistics/parts.js'
+import { DAYS_INFO, daysParams, seriesByDay, viewCode } from '../../core/statistics/parts.js'
 import { alarmDaily, sensorDaily } from './schema.js'
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq, gte, lte } from 'drizzle-orm'
-import { addDays, dayBounds, dayOf } from '../../core/days.js'
+import { addDays, dayOf, spanBounds } from '../../core/days.js'
 import type { Db, DbOrTx } from '../../db/client.js'
 import { approvedLeave, type LeaveSpan, leaveEndedSince } from '../workflow/index.js'
 import { attendanceDay } from './schema.js'
@@ -32,8 +32,7 @@ export async function approvedLeaveDays(
   fromDay: string,
   toDay: string,
 ): Promise<ReadonlySet<string>> {
-  const [from] = dayBounds(fromDay)
-  const [, to] = dayBounds(toDay)
+  const [from, to] = spanBounds(fromDay, toDay)
   const out = new Set<string>()
   for (const leave of await approvedLeave(db, tenantId, userIds, from, to))
     for (const day of daysOf(leave)) if (day >= fromDay && day <= toDay) out.add(`${leave.userId}|${day}`)

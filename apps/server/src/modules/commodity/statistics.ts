@@ -2,19 +2,11 @@ import { commodityOrderContract, ORDER } from '@xpark/contract/modules/commodity
 import { and, count, desc, eq, gte, inArray, lt, lte, type SQL, sql, sum } from 'drizzle-orm'
 import { z } from 'zod'
 import type { AuthContext } from '../../core/auth/tokens.js'
-import { dayBounds } from '../../core/days.js'
+import { dayIn, lastDays, spanBounds } from '../../core/days.js'
 import { badRequest } from '../../core/errors.js'
 import { parseDateTime } from '../../core/query/index.js'
 import { defineStatistic, figure } from '../../core/statistics/index.js'
-import {
-  DAYS_INFO,
-  dayIn,
-  daysParams,
-  lastDays,
-  readerWhere,
-  seriesByDay,
-  viewCode,
-} from '../../core/statistics/parts.js'
+import { DAYS_INFO, daysParams, readerWhere, seriesByDay, viewCode } from '../../core/statistics/parts.js'
 import { scoped } from '../../core/tenancy.js'
 import type { Db } from '../../db/client.js'
 import { commodityOrders } from './resources.js'
@@ -138,8 +130,7 @@ export const ordersByDay = defineStatistic({
   ],
   run: async ({ days, measure }, reader) => {
     const labels = lastDays(reader.now, days)
-    const [from] = dayBounds(labels[0]!)
-    const [, to] = dayBounds(labels.at(-1)!)
+    const [from, to] = spanBounds(labels[0]!, labels.at(-1)!)
     const day = dayIn(commodityOrder.orderTime)
     const rows = await reader.db
       .select({

@@ -1,16 +1,8 @@
 import { ORDER, repairContract } from '@xpark/contract/modules/property'
 import { and, gte, inArray, lt, sql } from 'drizzle-orm'
-import { dayBounds } from '../../core/days.js'
+import { dayIn, lastDays, spanBounds } from '../../core/days.js'
 import { defineStatistic, figure } from '../../core/statistics/index.js'
-import {
-  DAYS_INFO,
-  dayIn,
-  daysParams,
-  lastDays,
-  readerWhere,
-  seriesByDay,
-  viewCode,
-} from '../../core/statistics/parts.js'
+import { DAYS_INFO, daysParams, readerWhere, seriesByDay, viewCode } from '../../core/statistics/parts.js'
 import { repairs } from './resources.js'
 import { propertyRepair } from './schema.js'
 
@@ -33,8 +25,7 @@ export const workOrders = defineStatistic({
   paramInfo: [DAYS_INFO],
   run: async ({ days }, reader) => {
     const labels = lastDays(reader.now, days)
-    const [from] = dayBounds(labels[0]!)
-    const [, to] = dayBounds(labels.at(-1)!)
+    const [from, to] = spanBounds(labels[0]!, labels.at(-1)!)
     const [open] = await reader.db
       .select({ count })
       .from(propertyRepair)

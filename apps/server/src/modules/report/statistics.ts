@@ -7,7 +7,7 @@ import {
 } from '@xpark/contract/modules/report'
 import { and, count, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm'
 import type { AuthContext } from '../../core/auth/tokens.js'
-import { addDays, dayBounds } from '../../core/days.js'
+import { dayIn, daysBetween, spanBounds } from '../../core/days.js'
 import { badRequest, notFound } from '../../core/errors.js'
 import { scoped } from '../../core/tenancy.js'
 import type { Db } from '../../db/client.js'
@@ -54,18 +54,10 @@ export async function partnerOf(db: Db, auth: Pick<AuthContext, 'tenantId'>, cod
 /** The days of a range, both ends counted (checked: start ≤ end, at most 366 days). */
 export function daysOf(startDay: string, endDay: string): string[] {
   if (startDay > endDay) throw badRequest('开始日期不能晚于结束日期')
-  const days: string[] = []
-  for (let d = startDay; d <= endDay; d = addDays(d, 1)) {
-    days.push(d)
-    if (days.length > MAX_RANGE_DAYS) throw badRequest(`统计区间不能超过 ${MAX_RANGE_DAYS} 天`)
-  }
+  const days = daysBetween(startDay, endDay, MAX_RANGE_DAYS)
+  if (days.length > MAX_RANGE_DAYS) throw badRequest(`统计区间不能超过 ${MAX_RANGE_DAYS} 天`)
   return days
 }
-
-/** The server's time zone: a commodity order's day is its order time's day there (core/days.ts). */
-const zoneName = Intl.DateTimeFormat().resolvedOptions().timeZone
-/** a literal (not a parameter): the grouped expression must be the selected one, text for text */
-const ZONE = sql.raw(`'${zoneName && /^[A-Za-z0-9_/+-]+$/.test(zoneName) ? zoneName : 'UTC'}'`)
 
 export interface OrderScopes {
   /** the commodity orders the caller may see */
@@ -88,12 +80,11 @@ export async function partnerStatistics(
   const first = days[0]
   const last = days.at(-1)
   if (!first || !last) return []
-  const from = dayBounds(first)[0]
-  const to = dayBounds(last)[1]
-  const commodityDay = sql<string>`to_char(${commodityOrder.orderTime} at time zone ${ZONE}, 'YYYY-MM-DD')`
+  const [from, to] = spanBounds(first, last)
+  // a commodity order's day is its order time's day in the server's time zone
   const shop = await db
     .select({
-      day: commodityDay,
+      day: dayIn(commodityOrder.orderTime),
       orders: count(),
       amount: sql<number>`coalesce(sum(${commodityOrder.totalAmount}), 0)`.mapWith(Number),
     })
@@ -107,7 +98,7 @@ export async function partnerStatistics(
         lt(commodityOrder.orderTime, to),
       ),
     )
-    .groupBy(commodityDay)
+    .groupBy(sql`1`)
   const meals = await db
     .select({
       day: canteenOrder.orderDate,

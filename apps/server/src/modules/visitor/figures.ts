@@ -1,12 +1,11 @@
 import { visitContract } from '@xpark/contract/modules/visitor'
 import { and, eq, gte, lte, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { dayOf } from '../../core/days.js'
+import { dayOf, lastDays } from '../../core/days.js'
 import { defineStatistic, figure } from '../../core/statistics/index.js'
 import {
   DAYS_INFO,
   daysParams,
-  lastDays,
   narrowed,
   readerWhere,
   seriesByDay,
