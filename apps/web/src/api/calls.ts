@@ -83,6 +83,26 @@ export function pageOfRows<C extends ResourceContract>(
   return getData(routeUrl(contract, route), query)
 }
 
+/** A kit resource's row by its id (its `detail` route and id parameter). */
+export function rowOfResource<C extends ResourceContract>(
+  contract: C,
+  id: string,
+): Promise<z.output<C['row']>> {
+  const route = contract.resolved.detail
+  if (!route) throw new Error(`${contract.path} answers no detail`)
+  return getData(routeUrl(contract, route), { [route.idParam]: id })
+}
+
+/** A kit resource's write (its `submit`: a new row without `id`, a change with one). */
+export function submitToResource<C extends ResourceContract>(
+  contract: C,
+  body: z.input<C['form']> & { id?: string },
+): Promise<unknown> {
+  const route = contract.resolved.submit
+  if (!route) throw new Error(`${contract.path} answers no submit`)
+  return postData(routeUrl(contract, route), undefined, body)
+}
+
 /** Save what a declared file route answers (an export) under the server's file name. */
 export function downloadCall<C extends CallContract>(
   call: C,

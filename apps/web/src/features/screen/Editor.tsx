@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import { routeUrl } from '@xpark/contract/kit'
 import {
   publishScreenCall,
   SCREEN_COLUMNS,
@@ -22,8 +21,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import GridLayout, { getCompactor, type Layout } from 'react-grid-layout'
 import { createScaledStrategy } from 'react-grid-layout/core'
 import 'react-grid-layout/css/styles.css'
-import { callApi } from '@/api/calls'
-import { getData, postData } from '@/api/http'
+import { callApi, rowOfResource, submitToResource } from '@/api/calls'
 import { useScreenT } from './i18n'
 import { CELL_HEIGHT, newWidget, readLayout } from './layout'
 import { fitScale, useFigures } from './Wall'
@@ -31,8 +29,6 @@ import { WidgetPanel } from './WidgetPanel'
 import { WidgetFrame } from './widgets/Widgets'
 import './screen.css'
 
-const detailUrl = routeUrl(screenContract, screenContract.resolved.detail ?? { path: 'detail' })
-const submitUrl = routeUrl(screenContract, screenContract.resolved.submit ?? { path: 'submit' })
 const MAX_WIDGETS = 48
 
 /** The screen as the designer saves it: the resource's own submit, the layout as JSON text. */
@@ -84,7 +80,7 @@ export function Editor({ id }: { id: string }) {
   const { message, modal } = App.useApp()
   const row = useQuery({
     queryKey: ['datav', 'detail', id],
-    queryFn: () => getData<ScreenRow>(detailUrl, { id }),
+    queryFn: () => rowOfResource(screenContract, id),
   })
   const catalog = useQuery({ queryKey: ['statistic-catalog'], queryFn: () => callApi(statisticCatalogCall) })
   const [layout, setLayout] = useState<ScreenLayout>()
@@ -146,7 +142,7 @@ export function Editor({ id }: { id: string }) {
     }
     setSaving(true)
     try {
-      await postData(submitUrl, undefined, body)
+      await submitToResource(screenContract, body)
       setDirty(false)
       void message.success(t('screen.saved'))
       return true
