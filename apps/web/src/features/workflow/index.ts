@@ -3,7 +3,8 @@ import { crudScreen, defineFeature } from '@/components/kit'
 
 /**
  * Workflow (issue 31): the design lists (模型, 表单, 默认值, 分类, 表达式, 按钮, 部署), 流程代理, 请假申请 and
- * the caller's task lists with 办理 and 签收. The bpmn-js designer and form-js come later.
+ * the caller's task lists with 办理 and 签收; the bpmn-js designer (流程设计), 模型历史 and 流程详情 with
+ * its diagram (bpmn-js loads only with them).
  */
 export default defineFeature({
   name: 'workflow',
@@ -15,6 +16,9 @@ export default defineFeature({
     '/workflow/design/form': crudScreen(() => import('./form')),
     '/workflow/design/model': crudScreen(() => import('./model')),
     '/workflow/design/deployment': crudScreen(() => import('./deployment')),
+    '/workflow/design/process/:id': lazy(() => import('./designer/DesignerPage')),
+    '/workflow/design/model/history/:id': lazy(() => import('./designer/ModelHistoryPage')),
+    '/workflow/process/detail/:params': lazy(() => import('./detail/DetailPage')),
     '/workflow/ops/process': crudScreen(() => import('./ops')),
     '/workflow/ops/proxy': crudScreen(() => import('./proxy')),
     '/workflow/leave': crudScreen(() => import('./leave')),

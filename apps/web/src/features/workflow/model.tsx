@@ -13,6 +13,8 @@ import { callApi } from '@/api/calls'
 import { fromContract, invalidateResource, RowButton } from '@/components/crud'
 import { useTr } from '@/components/crud/i18n'
 import { useSession } from '@/stores/session'
+import { OpenPageButton } from './designer/OpenPageButton'
+import './designer/i18n'
 import { CATEGORY_TREE, CategoryButton } from './inputs'
 import './i18n'
 
@@ -44,7 +46,7 @@ function DeployButton({ row, refresh }: { row: ModelRow; refresh: () => void }) 
   )
 }
 
-/** 模型设计: BPMN models with versions (the XML as text until the designer comes), 部署 and 分类. */
+/** 模型设计: BPMN models with versions; 设计 opens the diagram in the designer, 历史 its versions; 部署, 分类. */
 export default fromContract<ModelRow>(workflowModelContract, {
   title: 'workflow.model',
   dialogWidth: 900,
@@ -69,16 +71,22 @@ export default fromContract<ModelRow>(workflowModelContract, {
     { prop: 'version', label: 'workflow.version', width: 80, form: false },
     { prop: 'deployedVersion', label: 'workflow.deployedVersion', width: 110, form: false },
     { prop: 'description', label: 'workflow.description', ellipsis: true, form: { type: 'textarea' } },
-    {
-      prop: 'xml',
-      label: 'workflow.xml',
-      hideInTable: true,
-      form: { type: 'textarea', props: { autoSize: { minRows: 8, maxRows: 24 } } },
-    },
     { prop: 'updateTime', label: 'workflow.createTime', width: 170, form: false },
   ],
   rowExtra: (row, ctx) => (
     <>
+      <OpenPageButton
+        label="wfd.design"
+        title="wfd.designer"
+        path={`/workflow/design/process/${row.id}`}
+        testId={`workflow-model-design-${row.id}`}
+      />
+      <OpenPageButton
+        label="wfd.history"
+        title="wfd.modelHistory"
+        path={`/workflow/design/model/history/${row.id}`}
+        testId={`workflow-model-history-${row.id}`}
+      />
       <DeployButton row={row} refresh={ctx.refresh} />
       <CategoryButton
         call={modelCategoryCall}
@@ -89,5 +97,5 @@ export default fromContract<ModelRow>(workflowModelContract, {
       />
     </>
   ),
-  rowExtraCount: 2,
+  rowExtraCount: 4,
 })

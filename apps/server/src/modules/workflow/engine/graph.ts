@@ -1,3 +1,4 @@
+import { CONNECTION_TEXTS } from '@xpark/contract/modules/workflow-moddle'
 import { BpmnModdle } from 'bpmn-moddle'
 import { badRequest } from '../../../core/errors.js'
 import { parseButtons } from './buttons.js'
@@ -53,11 +54,7 @@ const SUPPORTED: Record<string, NodeType> = {
 }
 
 /** The editor's three connection refusals (spec 02 §2), checked again on the server. */
-export const CONNECTION = {
-  self: 'cannot connect to itself',
-  repeat: 'cannot repeat a connection',
-  loopBack: 'cannot loop back',
-} as const
+export const CONNECTION = CONNECTION_TEXTS
 
 // bpmn-moddle's elements, as far as the engine reads them
 interface Element {
@@ -92,8 +89,11 @@ export async function parseProcess(xml: string): Promise<Graph> {
   const nodes: Record<string, GraphNode> = {}
   const flows: Record<string, GraphFlow> = {}
   const elements = process.flowElements ?? []
+  // nodes the designer deleted but kept (`xpark:hidden`) for the instances on older versions, whose
+  // definitions still hold them: a new deployment leaves them and their flows out
+  const hidden = new Set(elements.filter((e) => e.get('xpark:hidden') === true).map((e) => e.id))
   for (const element of elements) {
-    if (element.$type === 'bpmn:SequenceFlow') continue
+    if (element.$type === 'bpmn:SequenceFlow' || hidden.has(element.id)) continue
     const type = SUPPORTED[element.$type]
     const definitions = element.eventDefinitions ?? []
     const terminate = type === 'end' && definitions.some((d) => d.$type === 'bpmn:TerminateEventDefinition')
@@ -125,6 +125,7 @@ export async function parseProcess(xml: string): Promise<Graph> {
     if (element.$type !== 'bpmn:SequenceFlow') continue
     const source = element.sourceRef?.id
     const target = element.targetRef?.id
+    if ((source && hidden.has(source)) || (target && hidden.has(target))) continue
     if (!source || !target || !nodes[source] || !nodes[target])
       throw badRequest(`连线缺少端点: ${element.id}`)
     if (source === target) throw badRequest(`${CONNECTION.self}: ${element.id}`)

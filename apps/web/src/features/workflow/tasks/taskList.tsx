@@ -1,6 +1,8 @@
 import { type FlowRow, type TaskListKind, taskListCalls } from '@xpark/contract/modules/workflow-process'
 import type { ReactNode } from 'react'
 import type { CrudColumn, CrudResource, CrudRowContext } from '@/components/crud'
+import { OpenPageButton } from '../designer/OpenPageButton'
+import '../detail/i18n'
 import '../i18n'
 
 /** Every task list's rows share one cache code: handling a task refreshes them all (and 请假申请). */
@@ -28,7 +30,8 @@ const COLUMNS: CrudColumn<FlowRow>[] = [
 
 /**
  * One of the caller's task lists (processes' `<kind>` call) as a read-only list: no dialog and
- * no add or edit; a list whose rows are tasks may act on them (`rowExtra`: 办理, 签收).
+ * no add or edit; every row opens its 流程详情, and a list whose rows are tasks may act on them
+ * (`rowExtra`: 办理, 签收).
  */
 export function taskList(
   kind: Exclude<TaskListKind, 'processList'>,
@@ -46,6 +49,18 @@ export function taskList(
     rowKey: 'id',
     actions: { view: false, edit: false, copy: false, delete: false, add: false, bulkDelete: false },
     columns: COLUMNS.map((c) => ({ ...c, form: false as const })),
-    ...(rowExtra ? { rowExtra, rowExtraCount: 1 } : {}),
+    // 详情 on every row (todo's with its task: the detail offers 办理, 退回, 转办, 委托)
+    rowExtra: (row, ctx) => (
+      <>
+        <OpenPageButton
+          label="wfx.detail"
+          title="wfx.title"
+          path={`/workflow/process/detail/${row.processInstanceId}${kind === 'todoList' && row.taskId ? `?taskId=${row.taskId}` : ''}`}
+          testId={`workflow-detail-${row.id}`}
+        />
+        {rowExtra?.(row, ctx)}
+      </>
+    ),
+    rowExtraCount: rowExtra ? 2 : 1,
   }
 }

@@ -1,0 +1,110 @@
+import type { Page } from '@playwright/test'
+import {
+  accounts,
+  artifact,
+  expectActiveTab,
+  openSidebarFolder,
+  sidebarItem,
+  signIn,
+} from '../support/console'
+import { rowId } from '../support/crud'
+import { expect, test } from '../support/fixtures'
+
+/**
+ * 流程设计 (issue 31, spec 02 §2 "Workflow flow editor"): the demo's leave model opens in the bpmn-js
+ * designer; a connection from a node to itself and one back against a drawn flow are refused with the
+ * spec's texts; a rename in the properties panel is saved as a new version that 模型历史 lists.
+ */
+const DESIGN = '/workflow/design'
+
+async function openModels(page: Page) {
+  await openSidebarFolder(page, '/workflow', DESIGN)
+  await openSidebarFolder(page, DESIGN, `${DESIGN}/model`)
+  await sidebarItem(page, `${DESIGN}/model`).click()
+  await expectActiveTab(page, '模型设计')
+}
+
+/** The centre of a diagram element on the page. */
+async function centreOf(page: Page, id: string) {
+  const box = await page.locator(`.djs-element[data-element-id="${id}"]`).first().boundingBox()
+  if (!box) throw new Error(`no element ${id}`)
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+}
+
+/** Selects a diagram element as a click does; its box on the page. */
+async function select(page: Page, id: string) {
+  const box = await page.locator(`.djs-element[data-element-id="${id}"]`).first().boundingBox()
+  if (!box) throw new Error(`no element ${id}`)
+  // diagram-js swallows the first click after a drag (its click trap): spend it on empty canvas
+  const canvas = await page.getByTestId('wfd-canvas').boundingBox()
+  if (canvas) await page.mouse.click(canvas.x + canvas.width - 60, canvas.y + canvas.height - 60)
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+  return box
+}
+
+/** Draws a connection with the context pad's connect tool from one node to another. */
+async function connect(page: Page, from: string, to: string) {
+  const box = await select(page, from)
+  // the pad moves to the clicked node: wait until its connect tool stands beside it
+  const tool = page.locator('.djs-context-pad .entry[data-action="connect"]')
+  await expect
+    .poll(async () => {
+      const b = await tool.boundingBox()
+      return Boolean(
+        b && b.x > box.x + box.width - 5 && b.x < box.x + box.width + 150 && Math.abs(b.y - box.y) < 150,
+      )
+    })
+    .toBe(true)
+  const start = await tool.boundingBox()
+  const end = await centreOf(page, to)
+  if (!start) throw new Error('no connect tool')
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(end.x + 5, end.y + 5, { steps: 8 })
+  await page.mouse.move(end.x, end.y, { steps: 4 })
+  await page.mouse.up()
+}
+
+test.describe('流程设计 (issue 31)', () => {
+  test('the designer refuses the editor’s three connections and saves a version', async ({ page }) => {
+    test.setTimeout(120_000)
+    await signIn(page, accounts.parkAdmin)
+    await openModels(page)
+    const row = page.locator('[data-testid="crud-table"]:visible .ant-table-row', { hasText: 'park_leave' })
+    const id = await rowId(row)
+    await row.getByTestId(`workflow-model-design-${id}`).click()
+    await expectActiveTab(page, '流程设计')
+    const canvas = page.getByTestId('wfd-canvas')
+    await expect(canvas.locator('.djs-element[data-element-id="manager"]')).toBeVisible({ timeout: 20_000 })
+
+    // the spec's refusals, at the drop
+    await connect(page, 'hr', 'hr')
+    await expect(page.getByText('cannot connect to itself')).toBeVisible()
+    await connect(page, 'start', 'manager')
+    await expect(page.getByText('cannot repeat a connection')).toBeVisible()
+    await connect(page, 'manager', 'start')
+    await expect(page.getByText('cannot loop back')).toBeVisible()
+    await expect(canvas.locator('.djs-connection')).toHaveCount(5)
+
+    // the properties panel writes to the diagram; a save is a new version
+    await select(page, 'hr')
+    await expect(page.getByTestId('wfd-id')).toContainText('hr')
+    await page.getByTestId('wfd-name').fill('人事部审批')
+    await page.getByTestId('wfd-name').press('Enter')
+    await expect(canvas.locator('.djs-element[data-element-id="hr"]')).toContainText('人事部审批')
+    await page.screenshot({ path: artifact('workflow-designer.png') })
+    await page.getByTestId('wfd-save').click()
+    await expect(page.getByText(/已保存为第 \d+ 版/)).toBeVisible()
+
+    // 模型历史 lists it, newest first, as the current version
+    await openModels(page)
+    await row.getByTestId(`workflow-model-history-${id}`).click()
+    await expectActiveTab(page, '模型历史')
+    const first = page.locator('.ant-table-row').filter({ hasText: '当前版本' }).first()
+    await expect(first).toBeVisible()
+    await expect(page.getByTestId('wf-diagram').locator('.djs-element[data-element-id="hr"]')).toContainText(
+      '人事部审批',
+    )
+    await page.screenshot({ path: artifact('workflow-model-history.png') })
+  })
+})
