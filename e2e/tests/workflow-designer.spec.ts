@@ -108,3 +108,36 @@ test.describe('流程设计 (issue 31)', () => {
     await page.screenshot({ path: artifact('workflow-model-history.png') })
   })
 })
+
+test.describe('流程详情 (issue 31)', () => {
+  test('a task’s detail shows the form, the history and the diagram with the current step marked', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000)
+    await signIn(page, accounts.parkAdmin)
+    await openSidebarFolder(page, '/workflow', '/workflow/process')
+    await openSidebarFolder(page, '/workflow/process', '/workflow/process/todo')
+    await sidebarItem(page, '/workflow/process/todo').click()
+    await expectActiveTab(page, '待办事务')
+    // the demo's five-day request waits at 经理审批 for the park's admin
+    const task = page
+      .locator('[data-testid="crud-table"]:visible .ant-table-row', { hasText: '经理审批' })
+      .first()
+    const id = await rowId(task)
+    await task.getByTestId(`workflow-detail-${id}`).click()
+    await expectActiveTab(page, '流程详情')
+    await expect(page.getByTestId('wfx-status')).toHaveText('运行中')
+    await expect(page.getByTestId('wfx-history')).toContainText('发起')
+    await expect(page.getByTestId('wfx-form')).toContainText('请假天数')
+    const diagram = page.getByTestId('wf-diagram')
+    await expect(diagram.locator('.djs-element.xpark-current[data-element-id="manager"]')).toBeVisible({
+      timeout: 20_000,
+    })
+    await expect(diagram.locator('.djs-element.xpark-passed[data-element-id="start"]')).toBeVisible()
+    // the handler's actions are offered beside it
+    await expect(page.locator('[data-testid^="workflow-handle-"]:visible')).toHaveText(/办\s*理/)
+    await page.getByTestId('wfx-rollback').click()
+    await expect(page.getByText('退回: ')).toBeVisible()
+    await page.screenshot({ path: artifact('workflow-detail.png') })
+  })
+})

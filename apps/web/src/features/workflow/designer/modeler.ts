@@ -246,12 +246,13 @@ export async function showDiagram(
   const canvas = viewer.get<Canvas>('canvas')
   const registry = viewer.get<ElementRegistry>('elementRegistry')
   const passed = new Set(marks.passed)
+  const reached = new Set([...marks.passed, ...marks.current])
   for (const e of registry.getAll()) {
     if (!e.businessObject || e.type === 'label') continue
     if (isFlowNode(e) && isHidden(e)) canvas.addMarker(e, 'xpark-hidden')
     if (passed.has(e.id)) canvas.addMarker(e, 'xpark-passed')
-    // a flow between two passed nodes was walked
-    if (e.waypoints && e.source && e.target && passed.has(e.source.id) && passed.has(e.target.id))
+    // a flow from a passed node to a passed or current one was walked
+    if (e.waypoints && e.source && e.target && passed.has(e.source.id) && reached.has(e.target.id))
       canvas.addMarker(e, 'xpark-passed')
   }
   for (const id of marks.current) canvas.addMarker(id, 'xpark-current')

@@ -79,7 +79,8 @@ export default function DetailPage() {
     queryFn: () => callApi(processDetailCall, taskId ? { taskId } : { processInstanceId: instanceId }),
     enabled: Boolean(instanceId || taskId),
   })
-  const definitionId = detail.data?.process.processDefinitionId
+  // a Flowable-shaped definition id (`key:version:id`) ends with the definition's row id
+  const definitionId = detail.data?.process.processDefinitionId.split(':').pop()
   const form = useQuery({
     queryKey: ['workflow-detail-form', definitionId],
     queryFn: () => callApi(formByProcessIdCall, { processId: definitionId ?? '' }),

@@ -26,14 +26,17 @@ function fieldsOf(schema: string): { key: string; label: string }[] {
 const shown = (v: unknown) =>
   v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v)
 
-/** A process's form values under the form's labels; values the form does not name follow by key. */
+/** A process's form values under the form's labels (by key when the process has no form). */
 export function FormSection({ schema, values }: { schema: string; values: Record<string, unknown> }) {
   const tr = useTr()
   const fields = fieldsOf(schema)
   const named = new Set(fields.map((f) => f.key))
-  const rest = Object.keys(values)
-    .filter((k) => !named.has(k))
-    .map((k) => ({ key: k, label: k }))
+  // without a form, the values by key (the engine's own `initiator` is shown as 发起人 above)
+  const rest = fields.length
+    ? []
+    : Object.keys(values)
+        .filter((k) => !named.has(k) && k !== 'initiator')
+        .map((k) => ({ key: k, label: k }))
   const rows = [...fields.filter((f) => f.key in values), ...rest]
   if (rows.length === 0) return <Empty description={schema ? undefined : tr('wfx.noForm')} />
   return (
