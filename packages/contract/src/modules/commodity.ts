@@ -233,31 +233,6 @@ export const orderDateCall = defineCall({
   summary: 'commodityOrders: set or clear the delivery time (placed or paid orders)',
 })
 
-/** The shop dashboard's figures over a time range (orders the caller may see). */
-export const OrderStatistics = z.object({
-  orderCount: z.number(),
-  openOrders: z.number(),
-  /** cents, paid and completed orders */
-  revenue: z.number(),
-  itemsSold: z.number(),
-  /** every day of the range, a day without orders as zeros */
-  byDay: z.array(z.object({ day: z.string(), count: z.number(), amount: z.number() })),
-  byStatus: z.array(z.object({ status: z.number(), count: z.number() })),
-  /** the ten best sellers by quantity */
-  top: z.array(z.object({ name: z.string(), quantity: z.number(), amount: z.number() })),
-})
-export type OrderStatistics = z.infer<typeof OrderStatistics>
-
-export const orderStatisticsCall = defineCall({
-  path: 'blade-commodityOrders/commodityOrders/statistics',
-  method: 'GET',
-  permission: commodityOrderContract.permissions.view,
-  // the range is checked by the route (its own messages)
-  params: z.object({ startTime: z.string().optional(), endTime: z.string().optional() }),
-  reply: OrderStatistics,
-  summary: 'commodityOrders: orders, revenue, items sold per day and state, best sellers, for a time range',
-})
-
 /** Units a shop sells by (瓶, 盒, 包…). */
 export const commodityUnitContract = defineContract({
   path: 'commodityUnit',

@@ -2,12 +2,16 @@ import type { SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import { type Resource, visibleThrough, whereOf } from '../crud/index.js'
+import { dayBounds, dayOf, daysBetween, lastDays, spanBounds } from '../days.js'
+import { badRequest } from '../errors.js'
+import { parseDateTime } from '../query/index.js'
 import { scoped } from '../tenancy.js'
 import type { StatisticParam, StatisticReader } from './index.js'
 
 /**
  * What the modules' statistics share: the reader's conditions (the tenant always, the caller's data
- * scope when signed in) and the `days` parameter; days are counted by core/days.ts (`lastDays`, `dayIn`).
+ * scope when signed in), the `days` parameter and the `startTime`/`endTime` range; days are counted by
+ * core/days.ts (`lastDays`, `dayIn`).
  */
 
 /**
@@ -46,6 +50,69 @@ export const DAYS_INFO: StatisticParam = {
   name: 'days',
   label: '天数',
   choices: DAY_CHOICES.map((d) => ({ value: d, label: `近${d}天` })),
+}
+
+/** The longest range a statistic reads: a year (a leap one whole). */
+export const RANGE_MAX_DAYS = 366
+/** The range when none is given: the last 30 days, today's included (the console's Dashboard's). */
+export const RANGE_DEFAULT_DAYS = 30
+
+/** A moment as the console's Dashboard sends it: `yyyy-MM-dd HH:mm:ss` (or a day), a real date. */
+const moment = z
+  .string()
+  .max(19, 'yyyy-MM-dd HH:mm:ss')
+  .refine((v) => parseDateTime(v) !== null, 'yyyy-MM-dd HH:mm:ss')
+
+const RANGE_SHAPE = { startTime: moment.optional(), endTime: moment.optional() }
+
+/**
+ * The range parameters (a dashboard's): `startTime`/`endTime`, each a real date; start ≤ end and at
+ * most a year apart are checked by `rangeOf` (the default end is the reader's today). Extend it
+ * (`rangeParams.extend({...})`) for a figure's own parameters.
+ */
+export const rangeParams = z.object(RANGE_SHAPE)
+
+/** The `days` parameter (a wall's rolling window) or, when given, the range (a dashboard's). */
+export const daysOrRangeParams = daysParams.extend(RANGE_SHAPE)
+
+export const RANGE_INFO: readonly StatisticParam[] = [
+  { name: 'startTime', label: '开始时间 (yyyy-MM-dd HH:mm:ss)' },
+  { name: 'endTime', label: '结束时间 (yyyy-MM-dd HH:mm:ss)' },
+]
+
+/** A range read: `[from, to)` and its days, oldest first (a chart's axis). */
+export interface Span {
+  from: Date
+  /** the first moment after the range (rows are read `>= from and < to`) */
+  to: Date
+  days: string[]
+}
+
+/**
+ * The range of `startTime`/`endTime`: an end given as a day is the whole day, one given to the second
+ * counts that second; without an end, the end of the reader's today; without a start, the start of
+ * the day 29 days before the end's (the last 30 days). 400 when the start is after the end or the
+ * range is more than a year of days.
+ */
+export function rangeOf(p: { startTime?: string; endTime?: string }, now: Date): Span {
+  const last = p.endTime ? parseDateTime(p.endTime) : now
+  // the parameters' schema let only real dates through
+  if (!last) throw badRequest('参数校验失败: endTime: yyyy-MM-dd HH:mm:ss')
+  const to = p.endTime && p.endTime.length > 10 ? new Date(last.getTime() + 1000) : dayBounds(dayOf(last))[1]
+  const from = p.startTime ? parseDateTime(p.startTime) : dayBounds(lastDays(last, RANGE_DEFAULT_DAYS)[0]!)[0]
+  if (!from) throw badRequest('参数校验失败: startTime: yyyy-MM-dd HH:mm:ss')
+  if (from >= to) throw badRequest('开始时间不能晚于结束时间')
+  const days = daysBetween(dayOf(from), dayOf(new Date(to.getTime() - 1)), RANGE_MAX_DAYS)
+  if (days.length > RANGE_MAX_DAYS) throw badRequest('统计区间不能超过一年')
+  return { from, to, days }
+}
+
+/** The range when one is given, else the last `days` days (`daysOrRangeParams`). */
+export function periodOf(p: { days: string; startTime?: string; endTime?: string }, now: Date): Span {
+  if (p.startTime || p.endTime) return rangeOf(p, now)
+  const days = lastDays(now, p.days)
+  const [from, to] = spanBounds(days[0]!, days.at(-1)!)
+  return { from, to, days }
 }
 
 /** Series over days (a day without rows is 0): `[key, name]` picks a measure of the rows. */

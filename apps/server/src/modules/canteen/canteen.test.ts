@@ -465,16 +465,6 @@ describe('canteen', () => {
       ],
     })
     expect(mixed.body.msg).toBe('一个订单只能包含同一菜单的菜品')
-    const dashboard = await get('andchu/order/dashboard', {
-      startTime: '2026-01-01 00:00:00',
-      endTime: '2027-12-31 23:59:59',
-    })
-    expect(dashboard.status).toBe(200)
-    expect(dashboard.body.data).toMatchObject({
-      byDay: expect.any(Array),
-      byMeal: expect.any(Array),
-      topScored: expect.any(Array),
-    })
   })
 
   it('statistics, the kitchen list and scores follow the orders', async () => {

@@ -21,6 +21,7 @@ import {
 } from '@xpark/contract/modules/canteen'
 import { button, defineModule, menuCodes, resourceScreen } from '../../core/module.js'
 import { seedCanteenDemo } from './demo.js'
+import { CANTEEN_STATISTICS } from './figures.js'
 import * as resources from './resources.js'
 import { registerCardExistRoute } from './routes/card-exist.js'
 import { registerFoodRoutes } from './routes/food.js'
@@ -30,7 +31,6 @@ import { registerOrderRoutes } from './routes/orders.js'
 import { registerPickerRoutes } from './routes/pickers.js'
 import { registerStatisticRoutes } from './routes/statistics.js'
 import * as tables from './schema.js'
-import { CANTEEN_STATISTICS } from './statistics.js'
 
 /** The park's holiday calendar (节假日: 1 休息日, 2 工作日), one per tenant: attendance reads it. */
 export { type HolidayChanged, holidayChanged } from './holidays-changed.js'

@@ -1,11 +1,8 @@
-import { orderContract, type StatisticQuery } from '@xpark/contract/modules/canteen'
-import { and, asc, avg, count, desc, eq, gte, lte, ne, type SQL, sql, sum } from 'drizzle-orm'
+import type { StatisticQuery } from '@xpark/contract/modules/canteen'
+import { and, asc, avg, count, desc, eq, gte, lte, type SQL, sql, sum } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import { visibleThrough } from '../../core/crud/index.js'
-import { lastDays } from '../../core/days.js'
-import { defineStatistic, figure } from '../../core/statistics/index.js'
-import { DAYS_INFO, daysParams, readerWhere, viewCode } from '../../core/statistics/parts.js'
 import { scoped } from '../../core/tenancy.js'
 import type { Db } from '../../db/client.js'
 import { foods, orders } from './resources.js'
@@ -164,50 +161,3 @@ export async function scoreStatistics(db: Db, auth: AuthContext) {
   const average = total ? distribution.reduce((a, d) => a + d.score * d.count, 0) / total : 0
   return { total, average: Math.round(average * 100) / 100, distribution }
 }
-
-/** The meals (dict `canteen_meal_type`). */
-const MEALS: readonly (readonly [number, string])[] = [
-  [1, '早餐'],
-  [2, '午餐'],
-  [3, '晚餐'],
-  [4, '夜宵'],
-]
-/** An order refunded in full (已退款) is a meal not eaten. */
-const REFUNDED = 4
-
-/** `canteen.mealsByDay` (docs/modules.md "Statistics"): meals ordered a day by meal, of the orders one may see. */
-export const mealsByDay = defineStatistic({
-  name: 'canteen.mealsByDay',
-  title: '每日就餐',
-  en: 'Meals by day',
-  kinds: ['line', 'bar'],
-  permission: viewCode(orderContract.permissions.view),
-  params: daysParams,
-  paramInfo: [DAYS_INFO],
-  run: async ({ days }, reader) => {
-    const labels = lastDays(reader.now, days)
-    const rows = await reader.db
-      .select({ day: canteenOrder.orderDate, meal: canteenOrder.mealType, meals: count() })
-      .from(canteenOrder)
-      .where(
-        await readerWhere(
-          orders,
-          reader,
-          and(
-            gte(canteenOrder.orderDate, labels[0]!),
-            lte(canteenOrder.orderDate, labels.at(-1)!),
-            ne(canteenOrder.status, REFUNDED),
-          ),
-        ),
-      )
-      .groupBy(canteenOrder.orderDate, canteenOrder.mealType)
-    const at = new Map(rows.map((r) => [`${r.day}/${r.meal}`, r.meals]))
-    return figure({
-      unit: '份',
-      labels,
-      series: MEALS.map(([meal, name]) => ({ name, data: labels.map((d) => at.get(`${d}/${meal}`) ?? 0) })),
-    })
-  },
-})
-
-export const CANTEEN_STATISTICS = [mealsByDay]

@@ -403,31 +403,6 @@ describe('commodities (module kit)', () => {
     })
   })
 
-  it('the dashboard counts the orders one may see: revenue of paid and completed ones, per day and state', async () => {
-    const res = await get('blade-commodityOrders/commodityOrders/statistics')
-    expect(res.status, res.body.msg).toBe(200)
-    const figures = res.body.data as {
-      orderCount: number
-      revenue: number
-      byStatus: { status: number; count: number }[]
-      byDay: { day: string; count: number }[]
-      top: { name: string; quantity: number }[]
-    }
-    const orders = await t.database.db
-      .select()
-      .from(commodityOrder)
-      .where(and(eq(commodityOrder.tenantId, TENANT), eq(commodityOrder.isDeleted, 0)))
-    expect(figures.orderCount).toBe(orders.length)
-    expect(figures.revenue).toBe(
-      orders.filter((o) => o.status === 2 || o.status === 3).reduce((s, o) => s + o.totalAmount, 0),
-    )
-    expect(figures.byStatus.reduce((s, x) => s + x.count, 0)).toBe(orders.length)
-    expect(figures.byDay.reduce((s, x) => s + x.count, 0)).toBe(orders.length)
-    expect(figures.top.length).toBeGreaterThan(0)
-    const bad = await get('blade-commodityOrders/commodityOrders/statistics', { startTime: 'yesterday' })
-    expect(bad.status).toBe(400)
-  })
-
   it('a page computes its labels in its own query: no query per row', async () => {
     const run = async (size: string) => {
       queries.length = 0

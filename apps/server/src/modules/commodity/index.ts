@@ -9,7 +9,6 @@ import { seedCommodityDemo } from './demo.js'
 import { commodityMessages, commodityOrders, commodityTypes, commodityUnits } from './resources.js'
 import { registerOrderRoutes } from './routes/orders.js'
 import { registerShopTreeRoute } from './routes/shop-tree.js'
-import { registerStatisticRoutes } from './routes/statistics.js'
 import * as tables from './schema.js'
 import { COMMODITY_STATISTICS } from './statistics.js'
 
@@ -82,7 +81,6 @@ export const commodityModule = defineModule({
   statistics: COMMODITY_STATISTICS,
   routes: async (api, ctx) => {
     registerShopTreeRoute(api, ctx)
-    registerStatisticRoutes(api, ctx)
     registerOrderRoutes(api, ctx)
   },
 })

@@ -1,120 +1,99 @@
 import { commodityOrderContract, ORDER } from '@xpark/contract/modules/commodity'
-import { and, count, desc, eq, gte, inArray, lt, lte, type SQL, sql, sum } from 'drizzle-orm'
+import { and, count, desc, eq, gte, lt, type SQL, sql, sum } from 'drizzle-orm'
 import { z } from 'zod'
-import type { AuthContext } from '../../core/auth/tokens.js'
-import { dayIn, lastDays, spanBounds } from '../../core/days.js'
-import { badRequest } from '../../core/errors.js'
-import { parseDateTime } from '../../core/query/index.js'
-import { defineStatistic, figure } from '../../core/statistics/index.js'
-import { DAYS_INFO, daysParams, readerWhere, seriesByDay, viewCode } from '../../core/statistics/parts.js'
+import { dayIn } from '../../core/days.js'
+import { defineStatistic, figure, type Statistic, type StatisticReader } from '../../core/statistics/index.js'
+import {
+  DAYS_INFO,
+  daysOrRangeParams,
+  periodOf,
+  RANGE_INFO,
+  rangeOf,
+  rangeParams,
+  readerWhere,
+  type Span,
+  seriesByDay,
+  viewCode,
+} from '../../core/statistics/parts.js'
 import { scoped } from '../../core/tenancy.js'
-import type { Db } from '../../db/client.js'
 import { commodityOrders } from './resources.js'
 import { commodityOrder, commodityOrderItem } from './schema.js'
 
 /**
- * The shop dashboard's figures for a time range (default the last 30 days): orders, revenue and items
- * of paid or completed orders, open orders, per day, per state, and the best sellers. `where` is the
- * orders' scoped condition (tenant and data scope), so the figures are those of the rows one may see.
+ * The shop's statistics (docs/modules.md "Statistics"), the shop dashboard's cards and charts over a
+ * range (default the last 30 days): orders, revenue and items of paid or completed orders, open
+ * orders, orders per day and per state, the best sellers; of the orders the reader may see (the
+ * orders' data scope, `readerWhere`). No buyer's name, phone or address.
  */
 
-const SOLD = [ORDER.paid, ORDER.completed]
-const DAY = 24 * 3600 * 1000
+const permission = viewCode(commodityOrderContract.permissions.view)
+const SOLD = sql`${commodityOrder.status} in (${ORDER.paid}, ${ORDER.completed})`
+const soldAmount = sql<number>`coalesce(sum(${commodityOrder.totalAmount}) filter (where ${SOLD}), 0)::float8`
 
-export function statisticsRange(query: { startTime?: string; endTime?: string }) {
-  const end = query.endTime ? parseDateTime(query.endTime) : new Date()
-  const start = query.startTime ? parseDateTime(query.startTime) : new Date(Date.now() - 30 * DAY)
-  if (!start || !end) throw badRequest('参数校验失败: startTime/endTime: yyyy-MM-dd HH:mm:ss')
-  if (start > end) throw badRequest('开始时间不能晚于结束时间')
-  if (end.getTime() - start.getTime() > 366 * DAY) throw badRequest('统计区间不能超过一年')
-  return { start, end }
+/** The orders of the span the reader may see. */
+const inSpan = (reader: StatisticReader, { from, to }: Span, ...more: (SQL | undefined)[]) =>
+  readerWhere(
+    commodityOrders,
+    reader,
+    and(gte(commodityOrder.orderTime, from), lt(commodityOrder.orderTime, to), ...more),
+  )
+
+/** A number card over the range's orders: `measure` is the SQL aggregate. */
+function orderTotal(
+  name: string,
+  title: string,
+  en: string,
+  unit: string,
+  measure: SQL<number>,
+  money = false,
+): Statistic {
+  return defineStatistic({
+    name,
+    title,
+    en,
+    kinds: ['number'],
+    permission,
+    params: rangeParams,
+    paramInfo: RANGE_INFO,
+    run: async (params, reader) => {
+      const [row] = await reader.db
+        .select({ value: measure.mapWith(Number) })
+        .from(commodityOrder)
+        .where(await inSpan(reader, rangeOf(params, reader.now)))
+      return figure({ value: row?.value ?? 0, unit, money })
+    },
+  })
 }
 
-export async function orderStatistics(db: Db, auth: AuthContext, where: SQL, start: Date, end: Date) {
-  const inRange = and(where, gte(commodityOrder.orderTime, start), lte(commodityOrder.orderTime, end))
-  const sold = and(inRange, inArray(commodityOrder.status, SOLD))
-  const [totals] = await db
-    .select({
-      orderCount: count(),
-      openOrders:
-        sql<number>`count(*) filter (where ${commodityOrder.status} in (${ORDER.placed}, ${ORDER.paid}))`.mapWith(
-          Number,
-        ),
-      revenue:
-        sql<number>`coalesce(sum(${commodityOrder.totalAmount}) filter (where ${commodityOrder.status} in (${ORDER.paid}, ${ORDER.completed})), 0)`.mapWith(
-          Number,
-        ),
-      itemsSold:
-        sql<number>`coalesce(sum(${commodityOrder.itemCount}) filter (where ${commodityOrder.status} in (${ORDER.paid}, ${ORDER.completed})), 0)`.mapWith(
-          Number,
-        ),
-    })
-    .from(commodityOrder)
-    .where(inRange)
-  const day = sql<string>`to_char(${commodityOrder.orderTime}, 'YYYY-MM-DD')`
-  const byDay = await db
-    .select({
-      day,
-      count: count(),
-      amount:
-        sql<number>`coalesce(sum(${commodityOrder.totalAmount}) filter (where ${commodityOrder.status} in (${ORDER.paid}, ${ORDER.completed})), 0)`.mapWith(
-          Number,
-        ),
-    })
-    .from(commodityOrder)
-    .where(inRange)
-    .groupBy(day)
-    .orderBy(day)
-  const byStatus = await db
-    .select({ status: commodityOrder.status, count: count() })
-    .from(commodityOrder)
-    .where(inRange)
-    .groupBy(commodityOrder.status)
-    .orderBy(commodityOrder.status)
-  const quantity = sum(commodityOrderItem.quantity).mapWith(Number)
-  const top = await db
-    .select({
-      name: commodityOrderItem.commodityName,
-      quantity,
-      amount: sum(commodityOrderItem.amount).mapWith(Number),
-    })
-    .from(commodityOrderItem)
-    .innerJoin(commodityOrder, eq(commodityOrder.id, commodityOrderItem.orderId))
-    .where(and(sold, scoped(commodityOrderItem, auth)))
-    .groupBy(commodityOrderItem.commodityName)
-    .orderBy(desc(quantity))
-    .limit(10)
-  return { ...totals, byDay: everyDay(byDay, start, end), byStatus, top }
-}
-
-const pad = (n: number) => String(n).padStart(2, '0')
-const dayOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
-
-/** Every day of the range, a day without orders as zeros (a chart's axis has no holes). */
-function everyDay(rows: { day: string; count: number; amount: number }[], start: Date, end: Date) {
-  const byDay = new Map(rows.map((r) => [r.day, r]))
-  const out: { day: string; count: number; amount: number }[] = []
-  const cursor = new Date(start.getFullYear(), start.getMonth(), start.getDate())
-  while (cursor <= end) {
-    const day = dayOf(cursor)
-    out.push(byDay.get(day) ?? { day, count: 0, amount: 0 })
-    cursor.setDate(cursor.getDate() + 1)
-  }
-  return out
-}
+export const orderCount = orderTotal('commodity.orderCount', '订单数', 'Orders', '单', sql<number>`count(*)`)
+export const revenue = orderTotal('commodity.revenue', '销售额', 'Revenue', '元', soldAmount, true)
+export const itemsSold = orderTotal(
+  'commodity.itemsSold',
+  '售出件数',
+  'Items sold',
+  '件',
+  sql<number>`coalesce(sum(${commodityOrder.itemCount}) filter (where ${SOLD}), 0)::float8`,
+)
+export const openOrders = orderTotal(
+  'commodity.openOrders',
+  '待处理订单',
+  'Open orders',
+  '单',
+  sql<number>`count(*) filter (where ${commodityOrder.status} in (${ORDER.placed}, ${ORDER.paid}))`,
+)
 
 /**
- * `commodity.ordersByDay` (docs/modules.md "Statistics"): orders a day, or the amount sold a day (paid
- * or completed, cents), as the dashboard counts them, of the orders the reader may see. One measure a
- * figure: a count and money do not share an axis. No buyer's name, phone or address.
+ * `commodity.ordersByDay`: orders a day, or the amount sold a day (paid or completed, cents), over the
+ * last `days` days (a wall) or a range (a dashboard). One measure a figure: a count and money do not
+ * share an axis.
  */
 export const ordersByDay = defineStatistic({
   name: 'commodity.ordersByDay',
   title: '每日订单',
   en: 'Orders by day',
   kinds: ['line', 'bar'],
-  permission: viewCode(commodityOrderContract.permissions.view),
-  params: daysParams.extend({
+  permission,
+  params: daysOrRangeParams.extend({
     measure: z.enum(['orders', 'amount'], { error: 'orders 或 amount' }).default('orders'),
   }),
   paramInfo: [
@@ -127,37 +106,101 @@ export const ordersByDay = defineStatistic({
         { value: 'amount', label: '销售额' },
       ],
     },
+    ...RANGE_INFO,
   ],
-  run: async ({ days, measure }, reader) => {
-    const labels = lastDays(reader.now, days)
-    const [from, to] = spanBounds(labels[0]!, labels.at(-1)!)
-    const day = dayIn(commodityOrder.orderTime)
+  run: async (params, reader) => {
+    const span = periodOf(params, reader.now)
     const rows = await reader.db
-      .select({
-        day,
-        orders: count(),
-        amount:
-          sql<number>`coalesce(sum(${commodityOrder.totalAmount}) filter (where ${commodityOrder.status} in (${ORDER.paid}, ${ORDER.completed})), 0)::float8`.mapWith(
-            Number,
-          ),
-      })
+      .select({ day: dayIn(commodityOrder.orderTime), orders: count(), amount: soldAmount.mapWith(Number) })
       .from(commodityOrder)
-      .where(
-        await readerWhere(
-          commodityOrders,
-          reader,
-          and(gte(commodityOrder.orderTime, from), lt(commodityOrder.orderTime, to)),
-        ),
-      )
+      .where(await inSpan(reader, span))
       .groupBy(sql`1`)
-    const amount = measure === 'amount'
+    const amount = params.measure === 'amount'
     return figure({
       unit: amount ? '元' : '单',
       money: amount,
-      labels,
-      series: seriesByDay(labels, rows, [amount ? ['amount', '销售额'] : ['orders', '订单数']]),
+      labels: span.days,
+      series: seriesByDay(span.days, rows, [amount ? ['amount', '销售额'] : ['orders', '订单数']]),
     })
   },
 })
 
-export const COMMODITY_STATISTICS = [ordersByDay]
+const STATES: readonly (readonly [number, string])[] = [
+  [ORDER.placed, '待付款'],
+  [ORDER.paid, '已付款'],
+  [ORDER.completed, '已完成'],
+  [ORDER.cancelled, '已取消'],
+]
+
+/** Orders per state over a range (every state, a state without orders as 0). */
+export const ordersByStatus = defineStatistic({
+  name: 'commodity.ordersByStatus',
+  title: '订单状态',
+  en: 'Orders by state',
+  kinds: ['pie', 'bar'],
+  permission,
+  params: rangeParams,
+  paramInfo: RANGE_INFO,
+  run: async (params, reader) => {
+    const rows = await reader.db
+      .select({ status: commodityOrder.status, n: count() })
+      .from(commodityOrder)
+      .where(await inSpan(reader, rangeOf(params, reader.now)))
+      .groupBy(commodityOrder.status)
+    const at = new Map(rows.map((r) => [r.status, r.n]))
+    return figure({
+      value: rows.reduce((n, r) => n + r.n, 0),
+      unit: '单',
+      labels: STATES.map(([, label]) => label),
+      series: [{ name: '订单数', data: STATES.map(([status]) => at.get(status) ?? 0) }],
+    })
+  },
+})
+
+/** The ten best sellers by quantity over a range (paid or completed orders): goods, never buyers. */
+export const topSellers = defineStatistic({
+  name: 'commodity.topSellers',
+  title: '热销商品',
+  en: 'Best sellers',
+  kinds: ['bar', 'ranking'],
+  permission,
+  params: rangeParams,
+  paramInfo: RANGE_INFO,
+  run: async (params, reader) => {
+    const quantity = sum(commodityOrderItem.quantity).mapWith(Number)
+    const rows = await reader.db
+      .select({ goods: commodityOrderItem.commodityName, quantity })
+      .from(commodityOrderItem)
+      .innerJoin(
+        commodityOrder,
+        and(
+          eq(commodityOrder.id, commodityOrderItem.orderId),
+          eq(commodityOrder.tenantId, commodityOrderItem.tenantId),
+        ),
+      )
+      .where(and(scoped(commodityOrderItem, reader), await inSpan(reader, rangeOf(params, reader.now), SOLD)))
+      .groupBy(commodityOrderItem.commodityName)
+      .orderBy(desc(quantity), commodityOrderItem.commodityName)
+      .limit(10)
+    return figure({
+      unit: '件',
+      labels: rows.map((r) => r.goods),
+      series: [{ name: '销量', data: rows.map((r) => r.quantity) }],
+      columns: [
+        { key: 'goods', title: '商品' },
+        { key: 'quantity', title: '销量' },
+      ],
+      rows: rows.map((r) => ({ goods: r.goods, quantity: r.quantity })),
+    })
+  },
+})
+
+export const COMMODITY_STATISTICS = [
+  orderCount,
+  revenue,
+  itemsSold,
+  openOrders,
+  ordersByDay,
+  ordersByStatus,
+  topSellers,
+]

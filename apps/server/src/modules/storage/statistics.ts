@@ -4,7 +4,6 @@ import {
   billStatisticsCall,
   parkGoodsCall,
   stockAlertsCall,
-  storageDashboardCall,
   warehouseAlertsCall,
 } from '@xpark/contract/modules/storage'
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm'
@@ -17,13 +16,13 @@ import { handle } from '../../core/http/calls.js'
 import type { ModuleContext } from '../../core/module.js'
 import { parseDateTime } from '../../core/query/index.js'
 import type { Db } from '../../db/client.js'
-import { lowStock, queryOverdue, stockVisible } from './queries.js'
+import { lowStock, stockVisible } from './queries.js'
 import { bills, goods, warehouses } from './resources.js'
-import { storageBill, storageLedger, storageStock, storageWarehouse } from './schema.js'
+import { storageBill, storageStock, storageWarehouse } from './schema.js'
 
 /**
  * Park statistics (spec 02 §7): stock alerts over a date range, bill figures, alert counts, the
- * warehouse alert statistics, and the storage dashboard (stock value, movements per day, overdue).
+ * warehouse alert statistics. The storage dashboard reads the module's statistics (figures.ts).
  */
 
 const DAY = 24 * 3600 * 1000
@@ -119,73 +118,6 @@ async function alarmCount(db: Db, auth: AuthContext) {
   return { lowStock: low.length, overdue: counts?.overdue ?? 0, expiring: counts?.expiring ?? 0 }
 }
 
-/** The storage dashboard's figures for a range. */
-async function dashboard(db: Db, auth: AuthContext, start: Date, end: Date) {
-  const stock = and(
-    eq(storageStock.tenantId, auth.tenantId),
-    await stockVisible(auth, storageStock.warehouseId, storageStock.goodsId),
-  )
-  const [value] = await db
-    .select({
-      stockValue:
-        sql<number>`coalesce(round(sum(${storageStock.quantity} * ${storageStock.price})), 0)::bigint`.mapWith(
-          Number,
-        ),
-      batches: sql<number>`count(*) filter (where ${storageStock.quantity} > 0)`.mapWith(Number),
-    })
-    .from(storageStock)
-    .where(stock)
-  const day = sql<string>`to_char(${storageLedger.createTime}, 'YYYY-MM-DD')`
-  const byDay = await db
-    .select({
-      day,
-      inQuantity:
-        sql<number>`coalesce(sum(${storageLedger.quantity}) filter (where ${storageLedger.quantity} > 0), 0)`.mapWith(
-          Number,
-        ),
-      outQuantity:
-        sql<number>`coalesce(-sum(${storageLedger.quantity}) filter (where ${storageLedger.quantity} < 0), 0)`.mapWith(
-          Number,
-        ),
-    })
-    .from(storageLedger)
-    .where(
-      and(
-        eq(storageLedger.tenantId, auth.tenantId),
-        gte(storageLedger.createTime, start),
-        lte(storageLedger.createTime, end),
-        await stockVisible(auth, storageLedger.warehouseId, storageLedger.goodsId),
-      ),
-    )
-    .groupBy(day)
-    .orderBy(day)
-  const byWarehouse = await db
-    .select({
-      name: storageWarehouse.name,
-      value:
-        sql<number>`coalesce(round(sum(${storageStock.quantity} * ${storageStock.price})), 0)::bigint`.mapWith(
-          Number,
-        ),
-    })
-    .from(storageStock)
-    .innerJoin(storageWarehouse, eq(storageWarehouse.id, storageStock.warehouseId))
-    .where(stock)
-    .groupBy(storageWarehouse.name)
-  const overdue = await queryOverdue(db, auth, {}, { size: 10, offset: 0 })
-  const counts = await alarmCount(db, auth)
-  const figures = await billFigures(db, auth, start, end)
-  return {
-    stockValue: value?.stockValue ?? 0,
-    batches: value?.batches ?? 0,
-    ...counts,
-    openBills: figures.openBills,
-    byType: figures.byType,
-    byDay,
-    byWarehouse,
-    overdueItems: overdue.records,
-  }
-}
-
 export async function registerStatistics(api: Api, ctx: ModuleContext): Promise<void> {
   const db = ctx.database.db
   const guard = { preHandler: [api.scopes.api.guard] }
@@ -239,15 +171,6 @@ export async function registerStatistics(api: Api, ctx: ModuleContext): Promise<
         .where(await whereOf(warehouses, auth))
         .groupBy(storageWarehouse.id, storageWarehouse.name)
         .orderBy(asc(storageWarehouse.name))
-    },
-    guard,
-  )
-  handle(
-    api,
-    storageDashboardCall,
-    async ({ startTime, endTime }, q) => {
-      const { start, end } = rangeOf(startTime, endTime)
-      return dashboard(db, authOf(q), start, end)
     },
     guard,
   )

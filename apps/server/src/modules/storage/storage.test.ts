@@ -894,7 +894,6 @@ describe('storage', () => {
       ])
         expect((await get(`park-storage/${url}`)).status, url).toBe(200)
       expect((await get('park-manage/alarmController/warehouseAlertsStat')).status).toBe(200)
-      expect((await get('park-storage/storage/dashboard')).status).toBe(200)
     })
   })
 

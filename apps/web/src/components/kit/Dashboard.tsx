@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import type { Figure } from '@xpark/contract/modules/statistics'
 import { Alert, Card, Col, DatePicker, Input, Row, Space, Spin, Statistic, Table } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import type { EChartsCoreOption } from 'echarts/core'
@@ -8,13 +9,19 @@ import { crudKeys, formatMoney } from '@/components/crud'
 import { useTr } from '@/components/crud/i18n'
 import { registerMessages } from '@/i18n'
 import { Chart } from './Chart'
+import { type DashboardFigure, DashboardFigures } from './dashboardFigures'
 import { useDashboardView } from './dashboardView'
+
+export type { DashboardFigure } from './dashboardFigures'
 
 /**
  * A dashboard: statistics calls for a date range (default the last 30 days, or a month picked), their
- * numbers as statistic cards and their series as ECharts charts. Two ways to declare it, together or
+ * numbers as statistic cards and their series as ECharts charts. Three ways to declare it, together or
  * apart:
- * - `url` + `stats` + `charts`: one call, its numbers and charts drawn by hand (the commodity board);
+ * - `figures`: each card and chart a module's statistic by name (`storage.stockValue`), read through
+ *   `xpark-statistic/run` with the range and filters as its parameters (dashboardFigures.tsx; the
+ *   storage, commodity and canteen boards);
+ * - `url` + `stats` + `charts`: one call, its numbers and charts drawn by hand (the device board);
  * - `panels`: one call each, answering a figure as `{ labels, series: [{ name, data }], total }`,
  *   drawn as a chart with a table of the same figures beside it (label column, one column a series).
  * `filters` add inputs every call receives (area, machine, person): what is typed is sent as that
@@ -34,6 +41,8 @@ export interface DashboardDeclaration {
     span?: number
     option: (data: Record<string, unknown>, tr: (k: string) => string) => EChartsCoreOption
   }[]
+  /** statistics drawn as number cards, charts or tables (see above) */
+  figures?: DashboardFigure[]
   /** figures drawn each as a chart beside a table (see above) */
   panels?: DashboardPanel[]
   /** inputs sent with every call, by parameter name */
@@ -63,12 +72,8 @@ export interface DashboardFilter {
   label: string
 }
 
-/** A figure as the panels read it. */
-export interface Figure {
-  labels: string[]
-  series: { name: string; data: number[] }[]
-  total: number
-}
+/** A figure as the panels' calls answer it: a statistic's labels and series, and their total. */
+export type PanelFigure = Pick<Figure, 'labels' | 'series'> & { total: number }
 
 const FORMAT = 'YYYY-MM-DD HH:mm:ss'
 
@@ -83,7 +88,7 @@ registerMessages({
 
 export function figureOption(
   panel: DashboardPanel,
-  figure: Figure,
+  figure: PanelFigure,
   tr: (k: string) => string,
 ): EChartsCoreOption {
   const name = (s: string) => tr(panel.seriesNames?.[s] ?? s)
@@ -123,7 +128,7 @@ function FigurePanel({
   const all = useMemo(() => ({ ...params, ...panel.params }), [params, panel.params])
   const query = useQuery({
     queryKey: crudKeys.of(code, 'dashboard', panel.url, all),
-    queryFn: () => getData<Figure>(panel.url, all),
+    queryFn: () => getData<PanelFigure>(panel.url, all),
   })
   const figure = query.data
   const columns = [
@@ -237,6 +242,9 @@ export function Dashboard({ declaration }: { declaration: DashboardDeclaration }
     >
       {query.isError && (
         <Alert type="error" showIcon title={query.error instanceof Error ? query.error.message : ''} />
+      )}
+      {declaration.figures && (
+        <DashboardFigures figures={declaration.figures} code={declaration.code} params={params} />
       )}
       <Spin spinning={query.isFetching}>
         {declaration.stats && (

@@ -68,4 +68,31 @@ describe('Dashboard: saved views', { timeout: 30_000 }, () => {
     )
     await waitFor(() => expect((screen.getByPlaceholderText('area') as HTMLInputElement).value).toBe('B 区'))
   })
+
+  it('a dashboard of statistics opened as ?report=<id> reads each figure with the saved range', async () => {
+    setSavedViews({
+      Save: NoteView,
+      load: async () => ({ filters: { startTime: '2025-03-01 00:00:00', endTime: '2025-03-31 23:59:59' } }),
+    })
+    useSession.setState({ token: 't', permission: {} })
+    const api = stubFetch(() =>
+      ok({ value: 1, unit: '', money: false, max: null, labels: [], series: [], columns: [], rows: [] }),
+    )
+    vi.stubGlobal('fetch', api.fn)
+    const figures: DashboardDeclaration = {
+      title: 'stock',
+      code: 'demo_stock',
+      figures: [{ statistic: 'demo.value', as: 'number', title: 'value' }],
+    }
+    renderScreen(<Dashboard declaration={figures} />, '/storage/dashboard?report=8')
+    await waitFor(() =>
+      expect(
+        api.calls.some(
+          (c) =>
+            c.url.searchParams.get('name') === 'demo.value' &&
+            JSON.parse(c.url.searchParams.get('params') ?? '{}').startTime === '2025-03-01 00:00:00',
+        ),
+      ).toBe(true),
+    )
+  })
 })

@@ -1,5 +1,5 @@
 // types and the manifest helpers only: this module is read by the first chunk (see screens.tsx)
-export type { DashboardDeclaration } from './Dashboard'
+export type { DashboardDeclaration, DashboardFigure } from './Dashboard'
 export {
   contractScreens,
   crudScreen,

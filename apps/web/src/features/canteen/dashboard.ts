@@ -1,83 +1,43 @@
-import { canteenDashboardCall, orderContract } from '@xpark/contract/modules/canteen'
-import { yuanOf } from '@xpark/contract/money'
+import { orderContract } from '@xpark/contract/modules/canteen'
 import type { DashboardDeclaration } from '@/components/kit'
 import './i18n'
 
-interface Figures {
-  byMeal: { mealType: number; orders: number; revenue: number }[]
-  byDay: { date: string; orders: number; revenue: number }[]
-  topScored: { foodName: string; average: number; scores: number }[]
+/** The server's names of meals, series and columns (the statistics answer in Chinese). */
+const names = {
+  早餐: 'canteen.breakfast',
+  午餐: 'canteen.lunch',
+  晚餐: 'canteen.dinner',
+  夜宵: 'canteen.supper',
+  订单数: 'canteen.orderCount',
+  营业额: 'canteen.revenue',
+  平均评分: 'canteen.averageScore',
 }
 
-const MEALS: Record<number, string> = {
-  1: 'canteen.breakfast',
-  2: 'canteen.lunch',
-  3: 'canteen.dinner',
-  4: 'canteen.supper',
-}
-
-/** 食堂看板: orders per meal, revenue per day, the best scored dishes. */
+/** 食堂看板: orders, revenue, refunds and the average score; per day, per meal, the best scored dishes. */
 const dashboard: DashboardDeclaration = {
   title: 'canteen.dashboard',
-  url: canteenDashboardCall.path,
   code: orderContract.code,
-  stats: [
-    { key: 'orders', label: 'canteen.orderCount' },
-    { key: 'revenue', label: 'canteen.revenue', money: true },
-    { key: 'refunded', label: 'canteen.refundFee', money: true },
-    { key: 'averageScore', label: 'canteen.averageScore' },
-  ],
-  charts: [
+  figures: [
+    { statistic: 'canteen.orders', as: 'number', title: 'canteen.orderCount' },
+    { statistic: 'canteen.revenue', as: 'number', title: 'canteen.revenue' },
+    { statistic: 'canteen.refunded', as: 'number', title: 'canteen.refundFee' },
+    { statistic: 'canteen.averageScore', as: 'number', title: 'canteen.averageScore' },
     {
-      title: 'canteen.byDay',
-      span: 24,
-      option: (data, tr) => {
-        const days = (data as unknown as Figures).byDay
-        return {
-          tooltip: { trigger: 'axis' },
-          legend: { data: [tr('canteen.orderCount'), tr('canteen.revenue')] },
-          xAxis: { type: 'category', data: days.map((d) => d.date) },
-          yAxis: [{ type: 'value' }, { type: 'value' }],
-          series: [
-            { name: tr('canteen.orderCount'), type: 'bar', data: days.map((d) => d.orders) },
-            {
-              name: tr('canteen.revenue'),
-              type: 'line',
-              yAxisIndex: 1,
-              data: days.map((d) => yuanOf(d.revenue)),
-            },
-          ],
-        }
-      },
+      statistic: 'canteen.ordersByDay',
+      as: 'bar',
+      title: 'canteen.ordersByDay',
+      params: { measure: 'orders' },
+      names,
     },
     {
-      title: 'canteen.byMeal',
-      option: (data, tr) => ({
-        tooltip: { trigger: 'item' },
-        series: [
-          {
-            type: 'pie',
-            radius: ['40%', '70%'],
-            data: (data as unknown as Figures).byMeal.map((m) => ({
-              name: tr(MEALS[m.mealType] ?? String(m.mealType)),
-              value: m.orders,
-            })),
-          },
-        ],
-      }),
+      statistic: 'canteen.ordersByDay',
+      as: 'line',
+      title: 'canteen.revenueByDay',
+      params: { measure: 'revenue' },
+      names,
     },
-    {
-      title: 'canteen.topScored',
-      option: (data) => {
-        const top = (data as unknown as Figures).topScored
-        return {
-          tooltip: { trigger: 'axis' },
-          xAxis: { type: 'value', max: 5 },
-          yAxis: { type: 'category', data: top.map((t) => t.foodName).reverse() },
-          series: [{ type: 'bar', data: top.map((t) => t.average).reverse() }],
-        }
-      },
-    },
+    { statistic: 'canteen.ordersByMeal', as: 'pie', title: 'canteen.byMeal', names },
+    { statistic: 'canteen.topScored', as: 'bar', title: 'canteen.topScored', names },
   ],
 }
 export default dashboard

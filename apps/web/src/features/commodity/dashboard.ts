@@ -1,82 +1,44 @@
-import {
-  commodityOrderContract,
-  ORDER,
-  type OrderStatistics,
-  orderStatisticsCall,
-} from '@xpark/contract/modules/commodity'
-import { yuanOf } from '@xpark/contract/money'
+import { commodityOrderContract } from '@xpark/contract/modules/commodity'
 import type { DashboardDeclaration } from '@/components/kit'
 import './i18n'
 
-const STATUS_KEYS: Record<number, string> = {
-  [ORDER.placed]: '待付款',
-  [ORDER.paid]: '已付款',
-  [ORDER.completed]: '已完成',
-  [ORDER.cancelled]: '已取消',
+/** The server's names of states, series and columns (the statistics answer in Chinese). */
+const names = {
+  待付款: 'commodity.state.placed',
+  已付款: 'commodity.state.paid',
+  已完成: 'commodity.state.completed',
+  已取消: 'commodity.state.cancelled',
+  订单数: 'commodity.orderCount',
+  销售额: 'commodity.revenue',
+  销量: 'commodity.sold',
+  商品: 'commodity.line.commodity',
 }
 
-/** 商品看板: orders and revenue over a date range. */
+/** 商品看板: orders, revenue, items and open orders over a date range; per day, per state, best sellers. */
 const dashboard: DashboardDeclaration = {
   title: 'commodity.dashboard',
-  url: orderStatisticsCall.path,
   code: commodityOrderContract.code,
-  stats: [
-    { key: 'orderCount', label: 'commodity.orderCount' },
-    { key: 'revenue', label: 'commodity.revenue', money: true },
-    { key: 'itemsSold', label: 'commodity.itemsSold' },
-    { key: 'openOrders', label: 'commodity.openOrders' },
-  ],
-  charts: [
+  figures: [
+    { statistic: 'commodity.orderCount', as: 'number', title: 'commodity.orderCount' },
+    { statistic: 'commodity.revenue', as: 'number', title: 'commodity.revenue' },
+    { statistic: 'commodity.itemsSold', as: 'number', title: 'commodity.itemsSold' },
+    { statistic: 'commodity.openOrders', as: 'number', title: 'commodity.openOrders' },
     {
-      title: 'commodity.byDay',
-      span: 24,
-      option: (data, tr) => {
-        const days = (data as unknown as OrderStatistics).byDay
-        return {
-          tooltip: { trigger: 'axis' },
-          legend: { data: [tr('commodity.orderCount'), tr('commodity.revenue')] },
-          xAxis: { type: 'category', data: days.map((d) => d.day) },
-          yAxis: [{ type: 'value' }, { type: 'value' }],
-          series: [
-            { name: tr('commodity.orderCount'), type: 'bar', data: days.map((d) => d.count) },
-            {
-              name: tr('commodity.revenue'),
-              type: 'line',
-              yAxisIndex: 1,
-              data: days.map((d) => yuanOf(d.amount)),
-            },
-          ],
-        }
-      },
+      statistic: 'commodity.ordersByDay',
+      as: 'bar',
+      title: 'commodity.ordersByDay',
+      params: { measure: 'orders' },
+      names,
     },
     {
-      title: 'commodity.byStatus',
-      option: (data) => ({
-        tooltip: { trigger: 'item' },
-        series: [
-          {
-            type: 'pie',
-            radius: ['40%', '70%'],
-            data: (data as unknown as OrderStatistics).byStatus.map((s) => ({
-              name: STATUS_KEYS[s.status] ?? String(s.status),
-              value: s.count,
-            })),
-          },
-        ],
-      }),
+      statistic: 'commodity.ordersByDay',
+      as: 'line',
+      title: 'commodity.revenueByDay',
+      params: { measure: 'amount' },
+      names,
     },
-    {
-      title: 'commodity.top',
-      option: (data) => {
-        const top = (data as unknown as OrderStatistics).top
-        return {
-          tooltip: { trigger: 'axis' },
-          xAxis: { type: 'value' },
-          yAxis: { type: 'category', data: top.map((t) => t.name).reverse() },
-          series: [{ type: 'bar', data: top.map((t) => t.quantity).reverse() }],
-        }
-      },
-    },
+    { statistic: 'commodity.ordersByStatus', as: 'pie', title: 'commodity.byStatus', names },
+    { statistic: 'commodity.topSellers', as: 'bar', title: 'commodity.top', names },
   ],
 }
 export default dashboard

@@ -1,60 +1,27 @@
-import { goodsContract, storageDashboardCall } from '@xpark/contract/modules/storage'
-import { yuanOf } from '@xpark/contract/money'
+import { goodsContract } from '@xpark/contract/modules/storage'
 import type { DashboardDeclaration } from '@/components/kit'
 import './i18n'
 
-interface Figures {
-  byDay: { day: string; inQuantity: number; outQuantity: number }[]
-  byWarehouse: { name: string; value: number }[]
+/** The server's names of the figures' series (the statistics answer in Chinese). */
+const names = {
+  入库: 'storage.inQuantity',
+  出库: 'storage.outQuantity',
+  库存金额: 'storage.stockValue',
 }
 
-/** 仓储看板: stock value, movements per day, value per warehouse, alerts. */
+/** 仓储看板: stock value, batches, alerts and open bills; movements per day; value per warehouse. */
 const dashboard: DashboardDeclaration = {
   title: 'storage.dashboard',
-  url: storageDashboardCall.path,
   code: goodsContract.code,
-  stats: [
-    { key: 'stockValue', label: 'storage.stockValue', money: true },
-    { key: 'batches', label: 'storage.batches' },
-    { key: 'lowStock', label: 'storage.lowStock' },
-    { key: 'overdue', label: 'storage.overdueCount' },
-    { key: 'expiring', label: 'storage.expiring' },
-    { key: 'openBills', label: 'storage.openBills' },
-  ],
-  charts: [
-    {
-      title: 'storage.byDay',
-      span: 24,
-      option: (data, tr) => {
-        const days = (data as unknown as Figures).byDay
-        return {
-          tooltip: { trigger: 'axis' },
-          legend: { data: [tr('storage.inQuantity'), tr('storage.outQuantity')] },
-          xAxis: { type: 'category', data: days.map((d) => d.day) },
-          yAxis: { type: 'value' },
-          series: [
-            { name: tr('storage.inQuantity'), type: 'bar', data: days.map((d) => d.inQuantity) },
-            { name: tr('storage.outQuantity'), type: 'bar', data: days.map((d) => d.outQuantity) },
-          ],
-        }
-      },
-    },
-    {
-      title: 'storage.byWarehouse',
-      option: (data) => ({
-        tooltip: { trigger: 'item' },
-        series: [
-          {
-            type: 'pie',
-            radius: ['40%', '70%'],
-            data: (data as unknown as Figures).byWarehouse.map((w) => ({
-              name: w.name,
-              value: yuanOf(w.value),
-            })),
-          },
-        ],
-      }),
-    },
+  figures: [
+    { statistic: 'storage.stockValue', as: 'number', title: 'storage.stockValue' },
+    { statistic: 'storage.batches', as: 'number', title: 'storage.batches' },
+    { statistic: 'storage.lowStock', as: 'number', title: 'storage.lowStock' },
+    { statistic: 'storage.overdue', as: 'number', title: 'storage.overdueCount' },
+    { statistic: 'storage.expiring', as: 'number', title: 'storage.expiring' },
+    { statistic: 'storage.openBills', as: 'number', title: 'storage.openBills' },
+    { statistic: 'storage.movementsByDay', as: 'bar', title: 'storage.byDay', span: 24, names },
+    { statistic: 'storage.stockValue', as: 'pie', title: 'storage.byWarehouse', names },
   ],
 }
 export default dashboard

@@ -225,16 +225,6 @@ export const periodAnalysisCall = defineCall({
   summary: 'order: orders and revenue per day',
 })
 
-export const canteenDashboardCall = defineCall({
-  path: 'andchu/order/dashboard',
-  method: 'GET',
-  permission: orderView,
-  params: z.object({ startTime: z.string().optional(), endTime: z.string().optional() }),
-  reply: OrderStatistic.extend({ averageScore: wire.number, byDay: OrdersPerDay, topScored: ScoreList }),
-  summary:
-    'order: the dashboard’s figures for startTime..endTime (orders, revenue, per meal, per day, best scored dishes)',
-})
-
 export const scoreListCall = defineCall({
   path: 'andchu/order/food/scoreList',
   method: 'GET',

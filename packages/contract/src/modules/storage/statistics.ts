@@ -2,9 +2,9 @@ import { z } from 'zod'
 import { wire } from '../../fields.js'
 import { pageOf, treeNodeReply } from '../../replies.js'
 import { goodsContract, supplierContract, warehouseContract } from './basics.js'
-import { billView, goodsView, StockRow, storageCall, storageQuery } from './calls.js'
+import { billView, goodsView, storageCall, storageQuery } from './calls.js'
 
-/** Storage's figures: alerts, bill statistics, the dashboard, the pickers' trees. */
+/** Storage's figures: alerts, bill statistics, the pickers' trees (the dashboard: statistics). */
 const LowStockRow = z.object({
   goodsId: wire.id,
   goodsCode: wire.text,
@@ -79,23 +79,6 @@ export const warehouseAlertsCall = storageCall({
     z.object({ warehouseId: wire.id, warehouseName: wire.text, overdue: wire.number, expiring: wire.number }),
   ),
   summary: 'per warehouse: overdue and expiring batches',
-})
-
-export const storageDashboardCall = storageCall({
-  path: 'park-storage/storage/dashboard',
-  method: 'GET',
-  permission: goodsView,
-  params: z.object({ startTime: z.string().optional(), endTime: z.string().optional() }),
-  reply: AlarmCounts.extend({
-    stockValue: wire.number,
-    batches: wire.number,
-    openBills: wire.number,
-    byType: BillFigures.shape.byType,
-    byDay: z.array(z.object({ day: wire.text, inQuantity: wire.number, outQuantity: wire.number })),
-    byWarehouse: z.array(z.object({ name: wire.text, value: wire.number })),
-    overdueItems: z.array(StockRow),
-  }),
-  summary: 'storage dashboard figures for a time range',
 })
 
 // —— pickers ——

@@ -1,5 +1,4 @@
 import {
-  canteenDashboardCall,
   orderStatisticCall,
   periodAnalysisCall,
   scoreListCall,
@@ -12,7 +11,7 @@ import type { ModuleContext } from '../../../core/module.js'
 import * as R from '../resources.js'
 import { ordersWhere, periodAnalysis, scoreList, scoreStatistics, statistic } from '../statistics.js'
 
-/** The orders' figures: totals, per day, the dashboard, and the dishes' scores. */
+/** The orders' figures: totals, per day, and the dishes' scores (the dashboard reads statistics: figures.ts). */
 export function registerStatisticRoutes(api: Api, ctx: ModuleContext): void {
   const db = ctx.database.db
   const guard = { preHandler: [api.scopes.api.guard] }
@@ -31,29 +30,6 @@ export function registerStatisticRoutes(api: Api, ctx: ModuleContext): void {
     async (query, request) => {
       const auth = authOf(request)
       return periodAnalysis(db, ordersWhere(auth, query, await R.orders.scope?.(auth)))
-    },
-    guard,
-  )
-  // the canteen dashboard: the figures of a time range (startTime/endTime as the console's Dashboard sends them)
-  handle(
-    api,
-    canteenDashboardCall,
-    async ({ startTime, endTime }, request) => {
-      const auth = authOf(request)
-      const dayOf = (v?: string) => (v && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : undefined)
-      const where = ordersWhere(
-        auth,
-        { startDate: dayOf(startTime), endDate: dayOf(endTime) },
-        await R.orders.scope?.(auth),
-      )
-      const figures = await statistic(db, where)
-      const scores = await scoreStatistics(db, auth)
-      return {
-        ...figures,
-        averageScore: scores.average,
-        byDay: await periodAnalysis(db, where),
-        topScored: (await scoreList(db, auth)).slice(0, 10),
-      }
     },
     guard,
   )
