@@ -15,6 +15,7 @@ import type { z } from 'zod'
 import type { Tx } from '../../db/client.js'
 import type { RoutePermission } from '../auth/route-permissions.js'
 import type { AuthContext } from '../auth/tokens.js'
+import { APPROVAL, bindProcessTable, RUNNING_READONLY } from '../processes.js'
 import { FilterSet, type FilterSpec, SortSet, trigramFields } from '../query/index.js'
 import type { ScopeHook } from '../scope/index.js'
 import { isTenantTable } from '../tenancy.js'
@@ -208,6 +209,20 @@ interface ResourceBase<S extends z.ZodObject> {
   lines?: LinesOptions
   actions?: Readonly<Record<string, ActionOptions>>
   excel?: ExcelOptions
+  /**
+   * its rows are processes (core/processes.ts): a new row starts `process` in its write's transaction,
+   * `approvalStatus` mirrors the instance (审批中, 已通过, 已驳回, 已撤销), and a row is read-only while
+   * running or once approved; a rejected or withdrawn row, edited, starts its process again. The table
+   * needs `processInstanceId` and `approvalStatus` columns.
+   */
+  workflow?: WorkflowDeclaration
+}
+
+export interface WorkflowDeclaration {
+  /** the process key (the newest active definition of it starts) */
+  process: string
+  /** what the process reads (its variables); default: the row's columns as written */
+  variables?: (row: Record<string, unknown>) => Record<string, unknown>
 }
 
 /**
@@ -304,6 +319,16 @@ export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S
     for (const f of rule.fields) if (!columns[f]) fail(where, `unique field ${f} is not a column`)
   if (options.readonlyWhen && !columns[options.readonlyWhen.field])
     fail(where, `readonlyWhen field ${options.readonlyWhen.field} is not a column`)
+  if (options.workflow) {
+    for (const c of ['processInstanceId', 'approvalStatus', 'tenantId'])
+      if (!columns[c]) fail(where, `a process-bound table needs a ${c} column`)
+    bindProcessTable({
+      table,
+      tenantId: columns.tenantId!,
+      instance: columns.processInstanceId!,
+      status: columns.approvalStatus!,
+    })
+  }
   if (contract.tree && !columns[contract.tree.parent ?? 'parentId'])
     fail(where, 'the tree needs a parent column')
   if (contract.lines && !options.lines) fail(where, 'the contract has lines: give the lines table')
@@ -329,6 +354,13 @@ export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S
   const routes = { ...contract.resolved }
   for (const verb of options.skip ?? []) delete routes[verb]
   const { scope, apiScope, ...rest } = options
+  // a process-bound row is read-only while its process runs and once approved
+  if (options.workflow && !rest.readonlyWhen)
+    rest.readonlyWhen = {
+      field: 'approvalStatus',
+      in: [APPROVAL.running, APPROVAL.approved],
+      message: RUNNING_READONLY,
+    }
   assertTrigramIndexes(table, filters, where)
   return {
     ...rest,

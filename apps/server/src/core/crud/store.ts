@@ -7,6 +7,7 @@ import { AppError, badRequest, notFound } from '../errors.js'
 import { readPaging, selectPage } from '../query/index.js'
 import { scoped, stamped, touched } from '../tenancy.js'
 import { assertNotInUse } from './in-use.js'
+import { startBoundProcess, tellBoundProcesses } from './process-bound.js'
 import { assertReferences, type ReferenceScopes, referenceScopes } from './references.js'
 import type { Resource } from './resource.js'
 import { columnValues, rowSelection, whereOf } from './rows.js'
@@ -154,13 +155,16 @@ export async function insertIn(
   await assertUnique(tx, r, auth, row)
   await tx.insert(r.table).values(row as never)
   await r.afterWrite?.({ tx, auth, values, id: String(row.id), created: true })
+  await startBoundProcess(tx, r, auth, String(row.id))
   return String(row.id)
 }
 
 export async function insertRow(db: Db, r: Resource, auth: AuthContext, values: Row): Promise<string> {
   const plan = await planWrite(r, auth)
+  const since = new Date()
   const id = await db.transaction((tx) => insertIn(tx, r, auth, values, plan))
   await r.afterCommit?.({ auth, ids: [id], verb: 'insert', values })
+  await tellBoundProcesses(db, r, auth, [id], since)
   return id
 }
 
@@ -191,6 +195,8 @@ export async function updateIn(
       .set(set as never)
       .where(where)
   await r.afterWrite?.({ tx, auth, values, id, created: false })
+  // a rejected or withdrawn request, edited, is asked again (running and approved ones are read-only)
+  await startBoundProcess(tx, r, auth, id)
 }
 
 export async function updateRow(
@@ -201,8 +207,10 @@ export async function updateRow(
   values: Row,
 ): Promise<void> {
   const plan = await planWrite(r, auth)
+  const since = new Date()
   await db.transaction((tx) => updateIn(tx, r, auth, id, values, plan))
   await r.afterCommit?.({ auth, ids: [id], verb: 'update', values })
+  await tellBoundProcesses(db, r, auth, [id], since)
 }
 
 /** Soft delete (hard where the table has no is_deleted); all ids or none. */

@@ -3,6 +3,7 @@ import { seedWorkflowDemo } from './design/demo.js'
 import { DESIGN_MENU, DESIGN_RESOURCES, registerDesignRoutes } from './design/manifest.js'
 import * as designTables from './design/schema.js'
 import { WorkflowEngine } from './engine/operations.js'
+import { leaveResource, settleLeaveStatus } from './process/leave.js'
 import { PROCESS_MENUS, PROCESS_STAFF, registerProcessRoutes } from './process/manifest.js'
 import * as processTables from './process/schema.js'
 import { seedRepairDemo } from './repair-demo.js'
@@ -44,6 +45,7 @@ export const workflowModule = defineModule({
   // one group per line
   resources: [
     ...DESIGN_RESOURCES, // categories, models, forms, defaults, conditions, buttons, deployments
+    leaveResource, // 请假: rows that are processes (the kit's workflow declaration)
   ],
   menus: [WORKFLOW_MENU],
   product: { name: '流程管理', remark: '流程设计 (模型、表单、分类、表达式、按钮、部署)、流程办理与运维' },
@@ -56,6 +58,7 @@ export const workflowModule = defineModule({
   },
   routes: async (api, ctx) => {
     const engine = new WorkflowEngine(ctx.database.db)
+    await settleLeaveStatus(ctx.database.db) // requests from before their status was kept
     registerDesignRoutes(api, ctx.database.db, engine) // design/routes
     registerProcessRoutes(api, ctx) // process/ and ops/: lists, task operations, leave, drafts, monitoring, proxies
   },

@@ -15,6 +15,7 @@ import { type ReactNode, useCallback, useState } from 'react'
 import { z } from 'zod'
 import { postData } from '@/api/http'
 import { useSession } from '@/stores/session'
+import { signedInActions } from './contractAccess'
 import { useTr } from './i18n'
 import { invalidateResource } from './query'
 import type { CrudColumn, CrudFormField, CrudResource, CrudRowContext, TreeSource } from './types'
@@ -171,6 +172,7 @@ export function fromContract<T extends object>(
       slots.map((slot) => [slot, `${prefix}-${slot.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`]),
     ),
     queryCode: contract.code,
+    signedIn: signedInActions(contract.permissions),
     formSchema: contract.form,
     ...(contract.live ? { live: liveCallOf(contract) } : {}),
     // a resource without `page` pages through its `list` (as pageOfRows reads it); a screen may say otherwise

@@ -1,34 +1,18 @@
-import {
-  LEAVE_STATUS,
-  LeaveForm,
-  type LeaveRow,
-  leaveListCall,
-  leaveSubmitCall,
-} from '@xpark/contract/modules/workflow-process'
-import type { z } from 'zod'
-import type { CrudResource } from '@/components/crud'
+import { LEAVE_STATUS, type LeaveRow, workflowLeaveContract } from '@xpark/contract/modules/workflow-process'
+import { fromContract } from '@/components/crud'
+import { OpenPageButton } from './designer/OpenPageButton'
+import './detail/i18n'
 import './i18n'
 
-type Row = z.output<typeof LeaveRow>
-
-// the list and the request are one path (GET and POST): its parent and its last segment
-const base = leaveListCall.path.split('/')
-
 /**
- * 请假申请: the caller's leave requests with their process status; 新增 starts the `park_leave`
- * process (anyone signed in: the request is their own). Approved requests reach attendance.
+ * 请假申请: the caller's leave requests (the kit's `workflow` declaration on the server: a new request
+ * starts the `park_leave` process, its status follows it, running or approved ones are read-only);
+ * anyone signed in may ask. A request opens its 流程详情. Approved requests reach attendance.
  */
-const leave: CrudResource<Row> = {
-  path: base.slice(0, -1).join('/'),
-  pagePath: base.at(-1) ?? 'leave',
-  routes: { save: leaveSubmitCall.path },
-  permissionPrefix: 'workflow_leave',
-  queryCode: 'workflow_leave',
-  shows: ['workflow_task'],
+export default fromContract<LeaveRow>(workflowLeaveContract, {
   title: 'workflow.leave',
-  formSchema: LeaveForm,
-  signedIn: ['add'],
-  actions: { view: false, edit: false, copy: false, delete: false, bulkDelete: false },
+  shows: ['workflow_task'],
+  actions: { view: false, copy: false, bulkDelete: false },
   columns: [
     { prop: 'leaveType', label: 'workflow.leaveType', width: 110, form: { span: 12 } },
     {
@@ -41,9 +25,10 @@ const leave: CrudResource<Row> = {
     { prop: 'endTime', label: 'workflow.endTime', width: 170, form: { type: 'date', span: 12 } },
     { prop: 'reason', label: 'workflow.reason', ellipsis: true, form: { type: 'textarea' } },
     {
-      prop: 'status',
+      prop: 'approvalStatus',
       label: 'workflow.status',
       width: 90,
+      search: 'select',
       options: [
         { label: 'workflow.leaveRunning', value: LEAVE_STATUS.running },
         { label: 'workflow.leaveApproved', value: LEAVE_STATUS.approved },
@@ -54,5 +39,14 @@ const leave: CrudResource<Row> = {
     },
     { prop: 'createTime', label: 'workflow.createTime', width: 170, form: false },
   ],
-}
-export default leave
+  rowExtra: (row) =>
+    row.processInstanceId ? (
+      <OpenPageButton
+        label="wfx.detail"
+        title="wfx.title"
+        path={`/workflow/process/detail/${row.processInstanceId}`}
+        testId={`workflow-leave-detail-${row.id}`}
+      />
+    ) : null,
+  rowExtraCount: 1,
+})

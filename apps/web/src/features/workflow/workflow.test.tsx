@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event'
 import {
   claimTaskCall,
   completeTaskCall,
-  leaveListCall,
-  leaveSubmitCall,
+  workflowLeaveContract,
   opsListCall,
   taskListCalls,
   terminateProcessCall,
@@ -104,8 +103,8 @@ describe('workflow screens', { timeout: 30_000 }, () => {
   })
 
   it('请假申请: a user without buttons files a request; the body is the leave form', async () => {
-    const api = setup(<CrudPage resource={leave} />, leaveListCall.path, [])
-    await userEvent.click(await screen.findByTestId('crud-add'))
+    const api = setup(<CrudPage resource={leave} />, `${workflowLeaveContract.path}/page`, [])
+    await userEvent.click(await screen.findByTestId('workflow-leave-add'))
     const form = await screen.findByTestId('crud-form')
     await userEvent.type(within(form).getByTestId('crud-form-leaveType'), '事假')
     await userEvent.type(within(form).getByTestId('crud-form-days'), '2')
@@ -118,9 +117,10 @@ describe('workflow screens', { timeout: 30_000 }, () => {
       await userEvent.type(input, `${value}{enter}`)
     }
     await userEvent.type(within(form).getByTestId('crud-form-reason'), '家中有事')
-    await userEvent.click(screen.getByTestId('crud-form-submit'))
-    await waitFor(() => expect(bodyOf(api, leaveSubmitCall.path)).toBeDefined())
-    expect(bodyOf(api, leaveSubmitCall.path)).toMatchObject({
+    await userEvent.click(screen.getByTestId('workflow-leave-form-submit'))
+    const submit = `${workflowLeaveContract.path}/submit`
+    await waitFor(() => expect(bodyOf(api, submit)).toBeDefined())
+    expect(bodyOf(api, submit)).toMatchObject({
       leaveType: '事假',
       days: 2,
       startTime: '2026-12-01 09:00:00',

@@ -11,6 +11,7 @@ import {
   wholeNumber,
   wire,
 } from '../../fields.js'
+import { defineContract } from '../../kit.js'
 import { doneReply, pageOf } from '../../replies.js'
 
 /**
@@ -145,7 +146,12 @@ export const proxyRemoveCall = defineCall({
   tag: 'workflow-proxy',
 })
 
-/** A leave request (请假): its own row, its status mirrored from its process. */
+/**
+ * 请假, the worked example of the kit's `workflow` declaration: a kit resource whose new row starts the
+ * `park_leave` process in its write's transaction; `approvalStatus` mirrors the instance (审批中, 已通过,
+ * 已驳回, 已撤销); running or approved requests are read-only. Anyone signed in asks for their own leave
+ * (the list holds the caller's only). `GET`/`POST blade-workflow/leave` answer as BladeX named them.
+ */
 export const LeaveForm = z
   .object({
     leaveType: optionalText('leaveType', 32),
@@ -159,40 +165,38 @@ export const LeaveForm = z
     path: ['endTime'],
   })
 
-/** 审批中, 已通过, 已驳回 (ended on a rejection), 已撤销 (terminated or withdrawn) */
+/** 审批中, 已通过, 已驳回 (ended on a rejection), 已撤销 (terminated or withdrawn): the kit's APPROVAL */
 export const LEAVE_STATUS = { running: 1, approved: 2, rejected: 3, cancelled: 4 } as const
 
-export const LeaveRow = z.object({
-  id: wire.id,
-  userId: wire.id,
-  leaveType: wire.text,
-  startTime: wire.date,
-  endTime: wire.date,
-  days: wire.number,
-  reason: wire.text,
-  processInstanceId: wire.id,
-  status: wire.number,
-  createTime: wire.date,
-})
-
-export const leaveListCall = defineCall({
+export const workflowLeaveContract = defineContract({
   path: 'blade-workflow/leave',
-  method: 'GET',
-  permission: SIGNED_IN,
-  params: z.object(opsPaging),
-  reply: pageOf(LeaveRow),
-  summary: "the caller's leave requests with their process status",
-  tag: 'workflow-leave',
+  code: 'workflow_leave',
+  label: 'reason',
+  form: LeaveForm,
+  row: z.object({
+    id: wire.id,
+    userId: wire.id,
+    leaveType: wire.text,
+    startTime: wire.date,
+    endTime: wire.date,
+    days: wire.number,
+    reason: wire.text,
+    processInstanceId: wire.optionalId,
+    approvalStatus: wire.number,
+    createTime: wire.date,
+  }),
+  filters: { approvalStatus: 'eq' },
+  sorts: ['createTime', 'startTime'],
+  permissions: { add: SIGNED_IN, edit: SIGNED_IN, delete: SIGNED_IN, view: SIGNED_IN },
+  routes: {
+    page: { path: 'page', also: ['/blade-workflow/leave'] },
+    submit: { path: 'submit', also: ['/blade-workflow/leave'] },
+    list: false,
+    save: false,
+    update: false,
+  },
 })
-export const leaveSubmitCall = defineCall({
-  path: 'blade-workflow/leave',
-  method: 'POST',
-  permission: SIGNED_IN,
-  params: LeaveForm,
-  reply: z.object({ id: wire.id, processInstanceId: wire.id }),
-  summary: `request leave: starts the \`${LEAVE_PROCESS_KEY}\` process with the request as its form`,
-  tag: 'workflow-leave',
-})
+export type LeaveRow = z.output<typeof workflowLeaveContract.row>
 
 /** A draft (草稿箱): a start form saved unstarted, its owner's only. */
 export const DraftForm = z.object({

@@ -16,6 +16,7 @@ import {
 } from '../schema.js'
 import { mayUse, NODE_BUTTON, NOT_ALLOWED } from './buttons.js'
 import { type Directory, userDirectory } from './directory.js'
+import { instanceEnded } from './ended.js'
 import { type Graph, type GraphNode, parseProcess } from './graph.js'
 import {
   activeProxyOf,
@@ -342,6 +343,7 @@ export class WorkflowEngine {
         .update(workflowInstance)
         .set({ status: INSTANCE.terminated, endTime: step.now, reason: input.reason ?? '' })
         .where(eq(workflowInstance.id, step.instance.id))
+      await instanceEnded(tx, step.instance.id, INSTANCE.terminated)
       await writeHistory(step, {
         nodeId: '',
         action: 'terminate',

@@ -15,6 +15,7 @@ import {
 } from '../schema.js'
 import { compileCondition } from './conditions.js'
 import type { Directory, Group } from './directory.js'
+import { instanceEnded } from './ended.js'
 import type { Graph, GraphNode } from './graph.js'
 
 /**
@@ -281,5 +282,6 @@ export async function settle(step: Pick<Step, 'tx' | 'instance' | 'now'>): Promi
     .update(workflowInstance)
     .set({ status: INSTANCE.completed, endTime: step.now })
     .where(eq(workflowInstance.id, step.instance.id))
+  await instanceEnded(step.tx, step.instance.id, INSTANCE.completed)
   return INSTANCE.completed
 }

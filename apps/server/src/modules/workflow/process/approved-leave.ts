@@ -38,7 +38,7 @@ export async function approvedLeave(
   return db
     .select(span)
     .from(workflowLeave)
-    .innerJoin(workflowInstance, eq(workflowInstance.id, workflowLeave.instanceId))
+    .innerJoin(workflowInstance, eq(workflowInstance.id, workflowLeave.processInstanceId))
     .where(
       and(
         eq(workflowLeave.tenantId, tenantId),
@@ -55,7 +55,7 @@ export async function leaveEndedSince(db: DbOrTx, since: Date): Promise<LeaveSpa
   return db
     .select(span)
     .from(workflowLeave)
-    .innerJoin(workflowInstance, eq(workflowInstance.id, workflowLeave.instanceId))
+    .innerJoin(workflowInstance, eq(workflowInstance.id, workflowLeave.processInstanceId))
     .where(
       and(
         isNotNull(workflowInstance.endTime),

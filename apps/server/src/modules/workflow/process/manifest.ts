@@ -2,9 +2,10 @@ import { WORKFLOW_OPS, WORKFLOW_PROXY } from '@xpark/contract/modules/workflow-p
 import type { Api } from '../../../core/http/api.js'
 import { button, type MenuSeed, type ModuleContext } from '../../../core/module.js'
 import { registerOpsRoutes } from '../ops/routes.js'
-import { registerLeaveRoutes } from './leave.js'
+import { registerDraftRoutes } from './drafts.js'
 import { registerOperationRoutes } from './operations.js'
 import { registerReadRoutes } from './reads.js'
+import { runProcessRows } from './runner.js'
 
 /**
  * The process part of the workflow manifest: its screens' menu entries (my processes, monitoring and
@@ -72,8 +73,9 @@ export const PROCESS_MENUS: MenuSeed[] = [
 export const PROCESS_STAFF = (code: string): boolean => !/^workflow_(ops|proxy)/.test(code)
 
 export function registerProcessRoutes(api: Api, ctx: ModuleContext): void {
+  runProcessRows(ctx) // the kit's process-bound rows (请假) start and end through this engine
   registerReadRoutes(api, ctx)
   registerOperationRoutes(api, ctx)
-  registerLeaveRoutes(api, ctx)
+  registerDraftRoutes(api, ctx)
   registerOpsRoutes(api, ctx)
 }

@@ -2,6 +2,7 @@ import { LEAVE_PROCESS_KEY, LEAVE_STATUS, WORKFLOW_TEXTS } from '@xpark/contract
 import { and, count, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { nextId } from '../../../core/ids.js'
+import { RUNNING_READONLY } from '../../../core/processes.js'
 import { apiClient } from '../../../test/client.js'
 import { bearer, type Headers, signIn, startTestApp, type TestContext } from '../../../test/harness.js'
 import { until } from '../../../test/until.js'
@@ -11,6 +12,7 @@ import { LEAVE_FORM } from '../design/demo.js'
 import { workflowModelScope } from '../design/schema.js'
 import { MESSAGES, WorkflowEngine } from '../engine/operations.js'
 import { INSTANCE, TASK, workflowCopy, workflowInstance, workflowTask } from '../schema.js'
+import { workflowLeave } from './schema.js'
 import { resetStartRules, setStartRules } from './seams.js'
 import { footprintOf, leaveXml, openTaskAt, refusalCheck, signXml } from './test-processes.js'
 
@@ -69,15 +71,20 @@ describe('workflow process calls', () => {
     expect(reply.status, reply.text).toBe(200)
     return reply.body.data
   }
-  const requestLeave = async (days = 2, as = staff) =>
-    ok(
-      await post<{ id: string; processInstanceId: string }>(
+  // a request (the kit's workflow declaration): its row carries the instance it started
+  const requestLeave = async (days = 2, as = staff) => {
+    const { id } = ok(
+      await post<{ id: string }>(
         'blade-workflow/leave',
         { startTime: '2026-12-01 09:00:00', endTime: '2026-12-03 18:00:00', days, reason: '回家' },
         undefined,
         as,
       ),
-    ).processInstanceId
+    )
+    const row = ok(await get<Json>('blade-workflow/leave/detail', { id }, as))
+    expect(row.approvalStatus).toBe(LEAVE_STATUS.running)
+    return row.processInstanceId as string
+  }
   const openTask = (instanceId: string, node: string) => openTaskAt(db(), instanceId, node)
   const leaveTotal = async () =>
     (await get<Page>('blade-workflow/leave', { size: 100 }, staff)).body.data.total
@@ -147,7 +154,7 @@ describe('workflow process calls', () => {
     expect((await list('myDoneList', admin)).records.some((r) => r.taskId === manager.id)).toBe(true)
     const leaves = ok(await get<Page>('blade-workflow/leave', {}, staff))
     expect(leaves.records.find((r) => r.processInstanceId === instanceId)).toMatchObject({
-      status: LEAVE_STATUS.approved,
+      approvalStatus: LEAVE_STATUS.approved,
       days: 2,
     })
     const detail = ok(await get<Json>(`${P}/detail`, { processInstanceId: instanceId }, staff))
@@ -240,11 +247,50 @@ describe('workflow process calls', () => {
     expect((await openTask(instanceId, 'manager')).assignee).toBe(thirdId)
   })
 
+  it('请假 rows are processes (the kit): read-only while running; a rejected request, edited, runs again', async () => {
+    const instanceId = await requestLeave(2)
+    const [row] = await db()
+      .select()
+      .from(workflowLeave)
+      .where(eq(workflowLeave.processInstanceId, instanceId))
+    const id = row!.id
+    const changed = {
+      id,
+      startTime: '2026-12-01 09:00:00',
+      endTime: '2026-12-02 18:00:00',
+      days: 1,
+      reason: '改期',
+    }
+    await refused(() => post('blade-workflow/leave/submit', changed, undefined, staff), 409, RUNNING_READONLY)
+    await refused(
+      () => post('blade-workflow/leave/remove', undefined, { ids: id }, staff),
+      409,
+      RUNNING_READONLY,
+    )
+    // one's own requests only: the admin (an approver) does not read it as a leave row
+    expect((await get('blade-workflow/leave/detail', { id })).status).not.toBe(200)
+    // rejected at its last step (人事, claimed by the admin): 已驳回, and now it may change; a change
+    // asks again, on a new instance
+    ok(await post(`${P}/completeTask`, { taskId: (await openTask(instanceId, 'manager')).id }))
+    const hr = await openTask(instanceId, 'hr')
+    ok(await post(`${P}/claimTask`, { taskId: hr.id }))
+    ok(await post(`${P}/completeTask`, { taskId: hr.id, pass: false }))
+    const detail = async () => ok(await get<Json>('blade-workflow/leave/detail', { id }, staff))
+    expect((await detail()).approvalStatus).toBe(LEAVE_STATUS.rejected)
+    ok(await post('blade-workflow/leave/submit', changed, undefined, staff))
+    const again = await detail()
+    expect(again).toMatchObject({ approvalStatus: LEAVE_STATUS.running, reason: '改期', days: 1 })
+    expect(again.processInstanceId).not.toBe(instanceId)
+    expect((await openTask(again.processInstanceId as string, 'manager')).assignee).toBe(adminId)
+  })
+
   it('terminate: the initiator before any approval, else workflow_ops', async () => {
     const early = await requestLeave()
     ok(await post(`${P}/terminateProcess`, { processInstanceId: early, comment: '不请了' }, undefined, staff))
     const leaves = ok(await get<Page>('blade-workflow/leave', { size: 100 }, staff))
-    expect(leaves.records.find((r) => r.processInstanceId === early)!.status).toBe(LEAVE_STATUS.cancelled)
+    expect(leaves.records.find((r) => r.processInstanceId === early)!.approvalStatus).toBe(
+      LEAVE_STATUS.cancelled,
+    )
     const late = await requestLeave()
     ok(await post(`${P}/completeTask`, { taskId: (await openTask(late, 'manager')).id }))
     await refused(

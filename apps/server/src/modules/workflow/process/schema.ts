@@ -8,7 +8,7 @@ import { id } from '../../../db/columns.js'
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 const tenantId = () => varchar('tenant_id', { length: 12 }).notNull()
 
-/** A leave request (请假); its status is its instance's (审批中, 已通过, 已驳回, 已撤销). */
+/** A leave request (请假): a kit resource whose rows are processes (process/leave.ts). */
 export const workflowLeave = pgTable(
   'xpark_wf_leave',
   {
@@ -20,8 +20,14 @@ export const workflowLeave = pgTable(
     endTime: at('end_time').notNull(),
     days: smallint('days').notNull(),
     reason: varchar('reason', { length: 255 }).notNull(),
-    instanceId: id('instance_id').notNull(),
+    /** its process (the kit's `workflow` declaration sets it in the write's transaction) */
+    processInstanceId: id('instance_id'),
+    /** 1 审批中 2 已通过 3 已驳回 4 已撤销 (core/processes.ts APPROVAL), mirrored from the instance */
+    approvalStatus: smallint('approval_status').notNull().default(1),
+    createUser: id('create_user'),
     createTime: at('create_time').notNull().defaultNow(),
+    updateUser: id('update_user'),
+    updateTime: at('update_time').notNull().defaultNow(),
   },
   (t) => [index('xpark_wf_leave_user_idx').on(t.tenantId, t.userId, t.createTime)],
 )
