@@ -3,6 +3,7 @@ import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'reac
 import { useMessages } from '@/i18n'
 import type { FormEditor as Editor } from './editorjs'
 import type { formMessages } from './i18n'
+import './i18n'
 import { readSchema } from './schema'
 
 export interface FormEditorHandle {

@@ -3,6 +3,7 @@ import { type ReactNode, type Ref, useEffect, useImperativeHandle, useMemo, useR
 import { useMessages } from '@/i18n'
 import type { Form } from './formjs'
 import type { formMessages } from './i18n'
+import './i18n'
 import { applyRights, type FieldRights, lockedKeys, readSchema } from './schema'
 
 export type FormData = Record<string, unknown>
@@ -19,6 +20,8 @@ export interface FormViewHandle {
    * fields. Null while the form is loading or when its schema does not parse.
    */
   submit(): FormResult | null
+  /** the values as they are, unchecked (a draft); null while loading or when the schema does not parse */
+  values(): FormData | null
 }
 
 export interface FormViewProps {
@@ -104,8 +107,8 @@ export function FormView({
           latest.current.onChange?.(event.data)
         })
         const initial = latest.current.data ?? {}
-        await made.importSchema(shown, initial)
         held.current = JSON.stringify(initial)
+        await made.importSchema(shown, initial)
         if (cancelled) return
         form.current = made
         setStatus({ ready: true })
@@ -141,6 +144,10 @@ export function FormView({
         const result = current.submit()
         const kept = Object.fromEntries(Object.entries(result.data).filter(([key]) => !locked.has(key)))
         return { data: kept, errors: errorsByKey(current, result.errors, locked) }
+      },
+      values() {
+        if ('empty' in read) return { ...(latest.current.data ?? {}) }
+        return form.current ? (JSON.parse(held.current) as FormData) : null
       },
     }),
     [read, readOnly, locked],
