@@ -50,7 +50,8 @@ export default function CreateProcess() {
       list.push(p)
       byCategory.set(p.category, list)
     }
-    return [...byCategory.entries()]
+    // the uncategorised last
+    return [...byCategory.entries()].sort(([a], [b]) => Number(a === '') - Number(b === ''))
   }, [query.data, search])
 
   return (

@@ -37,11 +37,12 @@ export default function FormHistory() {
                 <List.Item style={{ padding: '4px 0' }}>
                   <Button
                     block
-                    type={v.id === shown?.id ? 'primary' : 'text'}
+                    color={v.id === shown?.id ? 'primary' : 'default'}
+                    variant={v.id === shown?.id ? 'filled' : 'text'}
                     aria-pressed={v.id === shown?.id}
                     onClick={() => setPicked(v.id)}
                     data-testid={`form-version-${v.version}`}
-                    style={{ textAlign: 'left', height: 'auto' }}
+                    style={{ justifyContent: 'flex-start', textAlign: 'left', height: 'auto' }}
                   >
                     <span>
                       {t('workflow.versionOf', { version: v.version })}
