@@ -103,4 +103,45 @@ test.describe('流程事务 (issue 31)', () => {
     ).toContainText('已通过', { timeout: 15_000 })
     await page.screenshot({ path: artifact('workflow-leave-approved.png') })
   })
+
+  test('staff start 请假审批 from 新建流程 with its form (请假表单); it shows in 已发事务', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000)
+    const reason = `探亲 ${Date.now() % 1_000_000}`
+    await signIn(page, accounts.parkStaff)
+    // what 已发事务 holds before: the staff's running 请假审批 requests (as the list answered)
+    const listed = page.waitForResponse((r) => r.url().includes('blade-workflow/process/sendList'))
+    await openWork(page, '/workflow/process/send', '已发事务')
+    const { data } = (await (await listed).json()) as {
+      data: { records: { processDefinitionName: string; processStatus: number }[] }
+    }
+    const before = data.records.filter(
+      (r) => r.processDefinitionName === '请假审批' && r.processStatus === 1,
+    ).length
+    const running = visibleTable(page)
+      .locator('.ant-table-row', { hasText: '请假审批' })
+      .filter({ hasText: '运行中' })
+    await openSidebarFolder(page, FOLDER, '/workflow/process/create')
+    await sidebarItem(page, '/workflow/process/create').click()
+    await expectActiveTab(page, '新建流程')
+    await page.getByTestId('process-search').locator('input').fill('请假')
+    await page.getByTestId('process-card-park_leave').click()
+    await expectActiveTab(page, '请假审批')
+
+    // the demo's 请假表单 in form-js: its rules checked here before the server checks them again
+    const start = page.locator('[data-testid="process-start"]:visible')
+    await expect(start.getByLabel('请假天数')).toBeVisible({ timeout: 20_000 })
+    await start.getByTestId('process-start-submit').click()
+    await expect(start.getByText('请假天数不能为空')).toBeVisible()
+    await start.getByLabel('请假天数').fill('5')
+    await start.getByLabel('请假事由').fill(reason)
+    await page.screenshot({ path: artifact('workflow-start-form.png') })
+    await start.getByTestId('process-start-submit').click()
+    await expect(page.getByText('流程已发起')).toBeVisible()
+    await expectActiveTab(page, '已发事务')
+    // one more running 请假审批, the newest first
+    await expect(running).toHaveCount(before + 1)
+    await expect(visibleTable(page).locator('.ant-table-row').first()).toContainText('请假审批')
+  })
 })

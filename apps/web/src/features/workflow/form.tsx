@@ -6,12 +6,16 @@ import {
 } from '@xpark/contract/modules/workflow-design'
 import type { z } from 'zod'
 import { fromContract } from '@/components/crud'
+import { DesignButton, HistoryButton, SchemaInput } from './forms/FormDesign'
 import { CATEGORY_TREE, CategoryButton } from './inputs'
 import './i18n'
 
 type FormRow = z.output<(typeof C)['row']>
 
-/** 表单设计: a form's schema edited as JSON text (form-js comes later); every save is a version. */
+/**
+ * 表单设计: a form's schema designed in the form-js editor (设计: in the dialog, or on a row, saved
+ * at once); every save is a version (历史).
+ */
 export default fromContract<FormRow>(workflowFormContract, {
   title: 'workflow.form',
   dialogWidth: 900,
@@ -38,22 +42,24 @@ export default fromContract<FormRow>(workflowFormContract, {
       label: 'workflow.content',
       hideInTable: true,
       form: {
-        type: 'textarea',
-        props: { autoSize: { minRows: 8, maxRows: 24 } },
-        itemProps: { extra: 'workflow.contentHint' },
+        render: ({ testId, disabled }) => <SchemaInput testId={testId} disabled={disabled} />,
       },
     },
     { prop: 'remark', label: 'workflow.remark', ellipsis: true, form: { type: 'textarea' } },
     { prop: 'updateTime', label: 'workflow.createTime', width: 170, form: false },
   ],
   rowExtra: (row, ctx) => (
-    <CategoryButton
-      call={formCategoryCall}
-      permission={B.formCategory}
-      id={row.id}
-      code={workflowFormContract.code}
-      refresh={ctx.refresh}
-    />
+    <>
+      <DesignButton row={row} refresh={ctx.refresh} />
+      <HistoryButton row={row} />
+      <CategoryButton
+        call={formCategoryCall}
+        permission={B.formCategory}
+        id={row.id}
+        code={workflowFormContract.code}
+        refresh={ctx.refresh}
+      />
+    </>
   ),
-  rowExtraCount: 1,
+  rowExtraCount: 3,
 })

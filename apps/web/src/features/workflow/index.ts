@@ -3,8 +3,9 @@ import { crudScreen, defineFeature } from '@/components/kit'
 
 /**
  * Workflow (issue 31): the design lists (模型, 表单, 默认值, 分类, 表达式, 按钮, 部署), 流程代理, 请假申请 and
- * the caller's task lists with 办理 and 签收; the bpmn-js designer (流程设计), 模型历史 and 流程详情 with
- * its diagram (bpmn-js loads only with them).
+ * the caller's task lists with 办理 and 签收; form-js (forms/: the viewer and editor, 表单历史, 新建流程,
+ * 发起流程, 草稿箱) and bpmn-js (designer/: 流程设计, 模型历史; detail/: 流程详情 with its diagram),
+ * each loaded only by its screens.
  */
 export default defineFeature({
   name: 'workflow',
@@ -14,6 +15,7 @@ export default defineFeature({
     '/workflow/design/button': crudScreen(() => import('./button')),
     '/workflow/design/form-default': crudScreen(() => import('./formDefault')),
     '/workflow/design/form': crudScreen(() => import('./form')),
+    '/workflow/design/form/history/:id': lazy(() => import('./forms/FormHistory')),
     '/workflow/design/model': crudScreen(() => import('./model')),
     '/workflow/design/deployment': crudScreen(() => import('./deployment')),
     '/workflow/design/process/:id': lazy(() => import('./designer/DesignerPage')),
@@ -22,6 +24,9 @@ export default defineFeature({
     '/workflow/ops/process': crudScreen(() => import('./ops')),
     '/workflow/ops/proxy': crudScreen(() => import('./proxy')),
     '/workflow/leave': crudScreen(() => import('./leave')),
+    '/workflow/process/create': lazy(() => import('./forms/CreateProcess')),
+    '/workflow/process/start/:params': lazy(() => import('./forms/StartProcess')),
+    '/workflow/process/draft': crudScreen(() => import('./forms/drafts')),
     '/workflow/process/todo': crudScreen(() => import('./tasks/todo')),
     '/workflow/process/claim': crudScreen(() => import('./tasks/claim')),
     '/workflow/process/send': crudScreen(() => import('./tasks/send')),
@@ -42,6 +47,8 @@ export default defineFeature({
     workflow_ops_process: 'Process monitor',
     workflow_ops_proxy: 'Process proxies',
     workflow_work: 'My processes',
+    workflow_create: 'New process',
+    workflow_draft: 'Drafts',
     workflow_todo: 'To do',
     workflow_claim: 'To claim',
     workflow_send: 'Started by me',

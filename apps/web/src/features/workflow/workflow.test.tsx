@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event'
 import {
   claimTaskCall,
   completeTaskCall,
-  workflowLeaveContract,
   opsListCall,
   taskListCalls,
   terminateProcessCall,
+  workflowLeaveContract,
 } from '@xpark/contract/modules/workflow-process'
 import type { ReactElement } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'

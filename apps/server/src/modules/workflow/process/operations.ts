@@ -1,3 +1,4 @@
+import { validateFormData } from '@xpark/contract/modules/workflow-forms'
 import {
   addMultiInstanceCall,
   claimTaskCall,
@@ -11,7 +12,7 @@ import {
   withdrawTaskCall,
 } from '@xpark/contract/modules/workflow-process'
 import { and, desc, eq } from 'drizzle-orm'
-import { forbidden, notFound } from '../../../core/errors.js'
+import { badRequest, forbidden, notFound } from '../../../core/errors.js'
 import type { Api } from '../../../core/http/api.js'
 import { handle } from '../../../core/http/calls.js'
 import type { ModuleContext } from '../../../core/module.js'
@@ -182,7 +183,9 @@ export interface StartInput {
 /**
  * Start a process in one transaction (the caller's own transaction when it has one: a leave request's
  * row and its process are written together): the definition must be of the tenant, active, and its
- * model scope must hold the caller; a draft it came from is removed with the start.
+ * model scope must hold the caller, the variables must keep the start form's rules (the contract's
+ * `validateFormData`, as the console's form checks them: 400 naming the first field that breaks one);
+ * a draft it came from is removed with the start.
  */
 export async function startProcess(db: DbOrTx, actor: Actor, input: StartInput) {
   return db.transaction(async (tx) => {
@@ -201,11 +204,13 @@ export async function startProcess(db: DbOrTx, actor: Actor, input: StartInput) 
       .orderBy(desc(workflowDefinition.version))
       .limit(1)
     if (!definition) throw notFound(WORKFLOW_TEXTS.noProcess)
-    if (
-      definition.status === DEFINITION.active &&
-      !(await startRules().mayStart(tx, actor.userId, definition))
-    )
-      throw forbidden(WORKFLOW_TEXTS.mayNotStart)
+    // a suspended definition is the engine's to refuse (流程已挂起)
+    if (definition.status === DEFINITION.active) {
+      if (!(await startRules().mayStart(tx, actor.userId, definition)))
+        throw forbidden(WORKFLOW_TEXTS.mayNotStart)
+      const [broken] = validateFormData(await startRules().formOf(tx, definition), input.variables ?? {})
+      if (broken) throw badRequest(broken.message)
+    }
     if (input.draftId) {
       const removed = await tx
         .delete(workflowDraft)

@@ -397,6 +397,39 @@ describe('workflow process calls', () => {
     expect(ok(await get<Page>('blade-workflow/draft', {}, staff)).total).toBe(0)
   })
 
+  it('start keeps the start form’s rules (the contract’s, as the console’s form): 400 naming the field, nothing written', async () => {
+    // the demo's 请假表单 (formKey park_leave): days required and at least 0.5, reason required
+    const { id } = ok(
+      await post<{ id: string }>(
+        'blade-workflow/draft',
+        { processDefKey: LEAVE_PROCESS_KEY, title: '请假', variables: { days: 0.2 } },
+        undefined,
+        staff,
+      ),
+    )
+    const start = (variables: Json, draftId?: string) => () =>
+      post(`${P}/startProcess`, { processDefKey: LEAVE_PROCESS_KEY, variables, draftId }, undefined, staff)
+    await refused(start({ reason: '回家' }), 400, '请假天数不能为空')
+    await refused(start({ days: 0.2, reason: '回家' }, id), 400, '请假天数不能小于 0.5')
+    await refused(start({ days: 2, reason: '' }, id), 400, '请假事由不能为空')
+    // the refused start kept the draft; a valid one starts and removes it
+    expect(ok(await get<Page>('blade-workflow/draft', {}, staff)).records.map((r) => r.id)).toContain(id)
+    const started = ok(
+      await post<{ processInstanceId: string }>(
+        `${P}/startProcess`,
+        {
+          processDefKey: LEAVE_PROCESS_KEY,
+          variables: { days: 2, reason: '回家' },
+          draftId: id,
+        },
+        undefined,
+        staff,
+      ),
+    )
+    expect(started.processInstanceId).toBeTruthy()
+    expect(ok(await get<Page>('blade-workflow/draft', {}, staff)).records.map((r) => r.id)).not.toContain(id)
+  })
+
   it('proxies: A to B for a period; not to oneself, no cycle; A’s new tasks go to B', async () => {
     const P2 = 'blade-workflow/ops/proxy'
     const period = { startTime: '2020-01-01 00:00:00', endTime: '2099-01-01 00:00:00' }
