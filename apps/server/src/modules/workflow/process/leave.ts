@@ -47,9 +47,9 @@ export async function settleLeaveStatus(db: Db): Promise<void> {
   await db
     .update(L)
     .set({
-      approvalStatus: sql`case when ${I.status} = ${INSTANCE.completed} and (${I.variables} ->> 'pass') = 'false'
-        then ${APPROVAL.rejected} when ${I.status} = ${INSTANCE.completed} then ${APPROVAL.approved}
-        else ${APPROVAL.cancelled} end`,
+      approvalStatus: sql`(case when ${I.status} = ${INSTANCE.completed} and (${I.variables} ->> 'pass') = 'false'
+        then ${APPROVAL.rejected}::int when ${I.status} = ${INSTANCE.completed} then ${APPROVAL.approved}::int
+        else ${APPROVAL.cancelled}::int end)::smallint`,
     })
     .from(I)
     .where(

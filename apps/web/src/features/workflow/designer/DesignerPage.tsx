@@ -12,6 +12,7 @@ import { invalidateResource } from '@/components/crud'
 import { useTr } from '@/components/crud/i18n'
 import { usePageTitle } from '@/components/usePageTitle'
 import { useSession } from '@/stores/session'
+import { usePageRoute } from '../forms/route'
 import {
   createModeler,
   type DesignerServices,
@@ -24,7 +25,6 @@ import {
   starterXml,
 } from './modeler'
 import { PropertiesPanel } from './PropertiesPanel'
-import { usePathParam } from './usePathParam'
 import './i18n'
 
 /** the modeler's palette's width (px): the fitted diagram stays clear of it */
@@ -45,7 +45,7 @@ interface CommandStack {
  */
 export default function DesignerPage() {
   const tr = useTr()
-  const id = usePathParam('/workflow/design/process/:id', 'id')
+  const id = usePageRoute('/workflow/design/process/:id', 'id').param
   const { message } = App.useApp()
   const queryClient = useQueryClient()
   const may = useSession((s) => s.permission)

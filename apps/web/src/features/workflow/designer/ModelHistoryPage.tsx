@@ -13,8 +13,8 @@ import { invalidateResource } from '@/components/crud'
 import { useTr } from '@/components/crud/i18n'
 import { usePageTitle } from '@/components/usePageTitle'
 import { useSession } from '@/stores/session'
+import { usePageRoute } from '../forms/route'
 import { DiagramView } from './DiagramView'
-import { usePathParam } from './usePathParam'
 import './i18n'
 
 type Version = z.output<typeof DesignVersionRow>
@@ -22,7 +22,7 @@ type Version = z.output<typeof DesignVersionRow>
 /** 模型历史 (`/workflow/design/model/history/:id`, spec): the saved versions, each diagram, 设为当前版本. */
 export default function ModelHistoryPage() {
   const tr = useTr()
-  const modelId = usePathParam('/workflow/design/model/history/:id', 'id')
+  const modelId = usePageRoute('/workflow/design/model/history/:id', 'id').param
   const { message, modal } = App.useApp()
   const queryClient = useQueryClient()
   const mayEdit = useSession((s) => s.permission[workflowModelContract.permissions.edit] === true)

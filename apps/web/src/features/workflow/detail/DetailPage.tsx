@@ -9,10 +9,10 @@ import { Alert, Card, Col, Descriptions, Empty, Row, Space, Spin, Tag, Timeline,
 import type { z } from 'zod'
 import { callApi } from '@/api/calls'
 import { useTr } from '@/components/crud/i18n'
-import { useTabRoute } from '@/components/tabRoute'
 import { usePageTitle } from '@/components/usePageTitle'
 import { DiagramView } from '../designer/DiagramView'
-import { usePathParam } from '../designer/usePathParam'
+import { FormView } from '../forms/FormView'
+import { usePageRoute } from '../forms/route'
 import { PROCESS_STATUS } from '../tasks/taskList'
 import { FormSection } from './FormSection'
 import { TaskActionBar } from './TaskActionBar'
@@ -71,8 +71,9 @@ function HistoryLine({ rows }: { rows: readonly History[] }) {
  */
 export default function DetailPage() {
   const tr = useTr()
-  const instanceId = usePathParam('/workflow/process/detail/:params', 'params')
-  const taskId = new URLSearchParams(useTabRoute().search).get('taskId') ?? undefined
+  const route = usePageRoute('/workflow/process/detail/:params', 'params')
+  const instanceId = route.param
+  const taskId = route.query.get('taskId') ?? undefined
   usePageTitle(tr('wfx.title'))
   const detail = useQuery({
     queryKey: ['workflow-detail', instanceId, taskId],
@@ -122,7 +123,13 @@ export default function DetailPage() {
       <Row gutter={12}>
         <Col xs={24} lg={14}>
           <Card size="small" title={tr('wfx.form')} loading={form.isLoading}>
-            <FormSection schema={form.data?.form ?? ''} values={variables} />
+            {form.data?.form ? (
+              <div data-testid="wfx-form">
+                <FormView schema={form.data.form} data={variables} readOnly />
+              </div>
+            ) : (
+              <FormSection schema="" values={variables} />
+            )}
           </Card>
         </Col>
         <Col xs={24} lg={10}>
