@@ -173,3 +173,22 @@ function checkShape(graph: Graph): Graph {
   }
   return graph
 }
+
+/** The user tasks of a graph in the order a token meets them from the start (breadth first). */
+export function userTasksInOrder(graph: Graph): GraphNode[] {
+  const seen = new Set<string>([graph.start])
+  const queue = [graph.start]
+  const out: GraphNode[] = []
+  for (let i = 0; i < queue.length; i++) {
+    const node = graph.nodes[queue[i]!]!
+    if (node.type === 'userTask') out.push(node)
+    for (const flowId of node.outgoing) {
+      const target = graph.flows[flowId]!.target
+      if (!seen.has(target)) {
+        seen.add(target)
+        queue.push(target)
+      }
+    }
+  }
+  return out
+}

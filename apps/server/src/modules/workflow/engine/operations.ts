@@ -3,6 +3,7 @@ import type { Actor, EngineCore } from './core.js'
 import { type Directory, userDirectory } from './directory.js'
 import * as instances from './instance-operations.js'
 import * as multi from './multi-instance.js'
+import * as ops from './ops-operations.js'
 import * as tasks from './task-operations.js'
 
 /**
@@ -10,10 +11,12 @@ import * as tasks from './task-operations.js'
  * throws before or inside it and writes nothing. The instance row is locked first (`for update`), so
  * two operations on one instance run one after the other; a task is closed by one conditional update,
  * so of two completers one wins and the other is told `任务已被处理`. The work is in
- * `task-operations.ts`, `instance-operations.ts` and `multi-instance.ts`.
+ * `task-operations.ts`, `instance-operations.ts`, `multi-instance.ts` and `ops-operations.ts`
+ * (the monitor's actions and copy).
  */
 export { type Actor, MESSAGES } from './core.js'
 export { multiOutcome } from './multi-instance.js'
+export { OPS_MESSAGES, URGE_INTERVAL_MS } from './ops-operations.js'
 
 export class WorkflowEngine {
   private readonly core: EngineCore
@@ -95,5 +98,30 @@ export class WorkflowEngine {
   /** Remove users from a running multi-instance node (their open iterations close); it may then complete. */
   deleteMultiInstance(actor: Actor, input: { taskId: string; userIds: string[] }) {
     return multi.deleteMultiInstance(this.core, actor, input)
+  }
+
+  /** Ops: the task goes to another user (待签 too). */
+  changeAssignee(actor: Actor, input: { taskId: string; userId: string; comment?: string }) {
+    return ops.changeAssignee(this.core, actor, input)
+  }
+
+  /** Ops: every open task closes, the node opens. */
+  dispatch(actor: Actor, input: { instanceId: string; nodeId: string; comment?: string }) {
+    return ops.dispatch(this.core, actor, input)
+  }
+
+  /** Ops: the instance is marked deleted (a reason), its tasks cancelled, its history kept. */
+  deleteInstance(actor: Actor, input: { instanceId: string; reason: string }) {
+    return ops.deleteInstance(this.core, actor, input)
+  }
+
+  /** Ops: urge a task (once an hour); returns whom to message. */
+  urge(actor: Actor, input: { taskId: string; comment?: string }) {
+    return ops.urge(this.core, actor, input)
+  }
+
+  /** Copy (抄送) a task's instance to users: its handler, where the node offers `wf_copy`; returns who was copied. */
+  copy(actor: Actor, input: { taskId: string; userIds: string[]; comment?: string }) {
+    return ops.copy(this.core, actor, input)
   }
 }
