@@ -2,6 +2,7 @@ import { BpmnModdle } from 'bpmn-moddle'
 import { badRequest } from '../../../core/errors.js'
 import { parseButtons } from './buttons.js'
 import { compileCondition } from './conditions.js'
+import { type FieldRights, parseFieldRights } from './field-rights.js'
 import { xparkModdle } from './xpark-moddle.js'
 
 /**
@@ -23,6 +24,8 @@ export interface GraphNode {
   assignee?: string
   /** user task: `xpark:buttons`, the operations it offers (all when absent; engine/buttons.ts) */
   buttons?: string[]
+  /** user task: `xpark:fields`, the form's field rights at this node (all writable when absent) */
+  fields?: FieldRights
   /** user task with multi-instance loop characteristics */
   multi?: { sequential: boolean; completion: string }
   /** exclusive gateway: the flow taken when no condition holds */
@@ -110,6 +113,8 @@ export async function parseProcess(xml: string): Promise<Graph> {
       if (typeof assignee === 'string' && assignee.trim()) node.assignee = assignee.trim()
       const buttons = parseButtons(element.id, element.get('xpark:buttons'))
       if (buttons) node.buttons = buttons
+      const fields = parseFieldRights(element.id, element.get('xpark:fields'))
+      if (fields) node.fields = fields
       if (loop) {
         const completion = String(element.get('xpark:completion') ?? 'all') || 'all'
         if (!isCompletion(completion)) throw badRequest(`会签完成条件有误: ${element.id}: ${completion}`)

@@ -24,6 +24,7 @@ import {
   setVariables,
   taskOf,
 } from './core.js'
+import { refuseUnwritable } from './field-rights.js'
 import type { Graph, GraphNode } from './graph.js'
 import { afterIteration } from './multi-instance.js'
 import { conflict, createTask, leave, type Step, settle, type Task, writeHistory } from './walker.js'
@@ -39,6 +40,7 @@ export function complete(
   return onTask(core, actor, input.taskId, async (step, task, node) => {
     const actingFor = await mayHandle(step, actor, task)
     mayUse(node, input.pass === false ? NODE_BUTTON.reject : NODE_BUTTON.pass)
+    refuseUnwritable(node, input.variables)
     if (task.delegation === 'pending') {
       await step.tx
         .update(workflowTask)
