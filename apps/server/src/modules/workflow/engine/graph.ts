@@ -3,6 +3,7 @@ import { badRequest } from '../../../core/errors.js'
 import { parseButtons } from './buttons.js'
 import { compileCondition } from './conditions.js'
 import { type FieldRights, parseFieldRights } from './field-rights.js'
+import { parseDuration } from './timers.js'
 import { xparkModdle } from './xpark-moddle.js'
 
 /**
@@ -10,7 +11,7 @@ import { xparkModdle } from './xpark-moddle.js'
  * bpmn-js writes), checked, and stored as JSON with the definition. Only the subset below runs; any
  * other node refuses the deployment by name (`不支持的节点: <id> (<type>)`).
  */
-export type NodeType = 'start' | 'end' | 'userTask' | 'exclusive' | 'parallel'
+export type NodeType = 'start' | 'end' | 'userTask' | 'exclusive' | 'parallel' | 'timer'
 
 export interface GraphNode {
   id: string
@@ -30,6 +31,10 @@ export interface GraphNode {
   multi?: { sequential: boolean; completion: string }
   /** exclusive gateway: the flow taken when no condition holds */
   defaultFlow?: string
+  /** user task: the ids of its timer boundary events */
+  timers?: string[]
+  /** timer boundary event: the user task it is attached to, its ISO 8601 duration, whether it interrupts */
+  timer?: { attachedTo: string; duration: string; interrupting: boolean }
 }
 
 export interface GraphFlow {
@@ -76,6 +81,11 @@ interface Element {
   targetRef?: Element
   conditionExpression?: { body?: string }
   default?: Element
+  attachedToRef?: Element
+  cancelActivity?: boolean
+  timeDuration?: { body?: string }
+  timeDate?: unknown
+  timeCycle?: unknown
 }
 
 const moddle = new BpmnModdle({ xpark: xparkModdle })
@@ -97,6 +107,11 @@ export async function parseProcess(xml: string): Promise<Graph> {
   const elements = process.flowElements ?? []
   for (const element of elements) {
     if (element.$type === 'bpmn:SequenceFlow') continue
+    if (element.$type === 'bpmn:BoundaryEvent') {
+      const timer = parseTimerBoundary(element)
+      nodes[timer.id] = timer
+      continue
+    }
     const type = SUPPORTED[element.$type]
     const definitions = element.eventDefinitions ?? []
     const terminate = type === 'end' && definitions.some((d) => d.$type === 'bpmn:TerminateEventDefinition')
@@ -125,6 +140,7 @@ export async function parseProcess(xml: string): Promise<Graph> {
     if (type === 'exclusive' && element.default) node.defaultFlow = element.default.id
     nodes[node.id] = node
   }
+  attachTimers(nodes)
   const pairs = new Set<string>()
   for (const element of elements) {
     if (element.$type !== 'bpmn:SequenceFlow') continue
@@ -169,6 +185,11 @@ function checkShape(graph: Graph): Graph {
   graph.start = starts[0]!.id
   if (!Object.values(graph.nodes).some((n) => n.type === 'end')) throw badRequest('流程必须有结束节点')
   for (const node of Object.values(graph.nodes)) {
+    if (node.type === 'timer') {
+      if (node.incoming.length > 0) throw badRequest(`边界事件不能有入口: ${node.id}`)
+      if (node.outgoing.length !== 1) throw badRequest(`边界事件只能有一个出口: ${node.id}`)
+      continue
+    }
     if (node.type !== 'end' && node.outgoing.length === 0) throw badRequest(`节点没有出口: ${node.id}`)
     if (node.type !== 'start' && node.incoming.length === 0) throw badRequest(`节点没有入口: ${node.id}`)
     if (node.type === 'userTask' && node.outgoing.length > 1)
@@ -196,4 +217,38 @@ export function userTasksInOrder(graph: Graph): GraphNode[] {
     }
   }
   return out
+}
+
+/** A boundary event: a timer with a `timeDuration` only (escalation), on a user task. */
+function parseTimerBoundary(element: Element): GraphNode {
+  const definitions = element.eventDefinitions ?? []
+  const timer = definitions[0]
+  if (definitions.length !== 1 || timer!.$type !== 'bpmn:TimerEventDefinition')
+    throw badRequest(`不支持的节点: ${element.id} (${unsupportedType(element)})`)
+  const duration = timer!.timeDuration?.body?.trim()
+  if (!duration || timer!.timeDate || timer!.timeCycle)
+    throw badRequest(`定时边界事件只支持时长 (timeDuration): ${element.id}`)
+  parseDuration(element.id, duration) // refused now, not when a task opens
+  const attachedTo = element.attachedToRef?.id
+  if (!attachedTo) throw badRequest(`边界事件没有依附的节点: ${element.id}`)
+  return {
+    id: element.id,
+    type: 'timer',
+    name: element.name ?? '',
+    incoming: [],
+    outgoing: [],
+    // BPMN's default is interrupting (cancelActivity true)
+    timer: { attachedTo, duration, interrupting: element.cancelActivity !== false },
+  }
+}
+
+/** Hang each timer on its user task (a plain one: not a multi-instance node). */
+function attachTimers(nodes: Record<string, GraphNode>) {
+  for (const node of Object.values(nodes)) {
+    if (!node.timer) continue
+    const task = nodes[node.timer.attachedTo]
+    if (!task || task.type !== 'userTask') throw badRequest(`定时边界事件只能依附用户任务: ${node.id}`)
+    if (task.multi) throw badRequest(`定时边界事件不支持会签节点: ${node.id}`)
+    task.timers = [...(task.timers ?? []), node.id]
+  }
 }

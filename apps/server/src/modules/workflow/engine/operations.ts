@@ -5,6 +5,7 @@ import * as instances from './instance-operations.js'
 import * as multi from './multi-instance.js'
 import * as ops from './ops-operations.js'
 import * as tasks from './task-operations.js'
+import { fireDueTimers } from './timer-job.js'
 
 /**
  * The engine's operations (issue 31), one class for its callers. Each is one transaction: a refusal
@@ -123,5 +124,10 @@ export class WorkflowEngine {
   /** Copy (抄送) a task's instance to users: its handler, where the node offers `wf_copy`; returns who was copied. */
   copy(actor: Actor, input: { taskId: string; userIds: string[]; comment?: string }) {
     return ops.copy(this.core, actor, input)
+  }
+
+  /** Fire the timer boundary events now due (the `workflow-timers` job); returns the instances moved. */
+  fireDueTimers(limit?: number) {
+    return fireDueTimers(this.core, limit)
   }
 }

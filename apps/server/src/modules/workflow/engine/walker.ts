@@ -16,6 +16,7 @@ import {
 import { compileCondition } from './conditions.js'
 import type { Directory, Group } from './directory.js'
 import type { Graph, GraphNode } from './graph.js'
+import { scheduleTimers } from './timers.js'
 
 /**
  * Moving tokens through a graph inside an operation's transaction. There is no state beside the
@@ -86,6 +87,8 @@ async function enter(step: Step, flowId: string): Promise<void> {
       return
     case 'start':
       throw badRequest(`开始节点不能有入口: ${node.id}`)
+    case 'timer':
+      throw badRequest(`边界事件不能有入口: ${node.id}`)
   }
 }
 
@@ -226,6 +229,7 @@ export async function createTask(
     createdBy: step.by,
     createTime: step.now,
   })
+  if (node.timers) await scheduleTimers(step, node, id)
   return id
 }
 
