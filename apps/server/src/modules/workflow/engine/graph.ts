@@ -2,8 +2,8 @@ import { BpmnModdle } from 'bpmn-moddle'
 import { badRequest } from '../../../core/errors.js'
 import { parseButtons } from './buttons.js'
 import { compileCondition } from './conditions.js'
+import { parseDuration } from './duration.js'
 import { type FieldRights, parseFieldRights } from './field-rights.js'
-import { parseDuration } from './timers.js'
 import { xparkModdle } from './xpark-moddle.js'
 
 /**

@@ -1,8 +1,8 @@
-import { badRequest } from '../../../core/errors.js'
 import { nextId } from '../../../core/ids.js'
+import type { Tx } from '../../../db/types.js'
 import { workflowTimer } from '../schema.js'
-import type { GraphNode } from './graph.js'
-import type { Step } from './walker.js'
+import { parseDuration } from './duration.js'
+import type { Graph, GraphNode } from './graph.js'
 
 /**
  * Timer boundary events (escalation) on a user task: a `timeDuration` (ISO 8601) counted from when
@@ -10,20 +10,13 @@ import type { Step } from './walker.js'
  * (timer-job.ts).
  */
 
-const DURATION = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/
-
-/** An ISO 8601 duration in milliseconds: weeks, days, hours, minutes, seconds (no years or months: not a fixed length). */
-export function parseDuration(nodeId: string, text: string): number {
-  const match = DURATION.exec(text)
-  if (!match || text === 'P' || text.endsWith('T')) throw badRequest(`定时时长有误: ${nodeId}: ${text}`)
-  const [, weeks, days, hours, minutes, seconds] = match.map((part) => Number(part ?? 0))
-  const ms = ((((weeks! * 7 + days!) * 24 + hours!) * 60 + minutes!) * 60 + seconds!) * 1000
-  if (ms <= 0) throw badRequest(`定时时长有误: ${nodeId}: ${text}`)
-  return ms
-}
-
 /** A task of a node with timers has opened: each timer's due time from now. */
-export async function scheduleTimers(step: Step, node: GraphNode, taskId: string): Promise<void> {
+export async function scheduleTimers(
+  // a walker's step (its type is not imported: the walker imports this)
+  step: { tx: Tx; graph: Graph; instance: { tenantId: string; id: string }; now: Date },
+  node: GraphNode,
+  taskId: string,
+): Promise<void> {
   for (const boundaryId of node.timers ?? []) {
     const boundary = step.graph.nodes[boundaryId]!
     await step.tx.insert(workflowTimer).values({
