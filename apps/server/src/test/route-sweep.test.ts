@@ -386,6 +386,8 @@ describe('route sweep: every route names its permission; writes respect tenants 
         'blade-workflow/leave',
         'blade-workflow/draft',
         'blade-workflow/draft/remove',
+        // a task's handler copies its instance (抄送): the engine's rule too (不是当前处理人 otherwise)
+        'blade-workflow/ops/copy',
         // its own saved reports: it saves the view it reads (渠道统计) and removes its own (another's is
         // 403 without report_delete)
         'blade-report/report/rest/submit',

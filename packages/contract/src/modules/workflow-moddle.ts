@@ -8,6 +8,9 @@
  * - `xpark:buttons` (user task): the operations its task offers (流程按钮 keys, comma list; all when absent).
  * - `xpark:completion` (user task): a multi-instance task ends when `all` (default) have acted, `any`
  *   approves, or a ratio of approvals is reached (`0.6`).
+ * - `xpark:fields` (user task): the form's field rights at this node, `key:right` comma list, right
+ *   `read`, `write` or `hidden` (`days:read,reason:write,salary:hidden`). Absent: every field writable.
+ *   Present: only the `write` fields may be sent when the task completes.
  * - `xpark:hidden` (any flow node): deleted in the designer while instances may still stand on it; kept
  *   so their diagrams and rollbacks find it, drawn faded, left out of the next deployment.
  */
@@ -27,6 +30,7 @@ export const xparkModdle = {
         { name: 'assignee', isAttr: true, type: 'String' },
         { name: 'completion', isAttr: true, type: 'String' },
         { name: 'buttons', isAttr: true, type: 'String' },
+        { name: 'fields', isAttr: true, type: 'String' },
       ],
     },
     {
@@ -36,6 +40,10 @@ export const xparkModdle = {
     },
   ],
 }
+
+/** A form field's right at a node (`xpark:fields`). */
+export const FIELD_RIGHTS = ['read', 'write', 'hidden'] as const
+export type FieldRight = (typeof FIELD_RIGHTS)[number]
 
 /** How an assignee is written (`xpark:assignee`). */
 export const ASSIGNEE_KINDS = ['user', 'role', 'dept', 'post'] as const

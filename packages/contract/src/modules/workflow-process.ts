@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { defineCall, SIGNED_IN } from '../calls.js'
 import { idList, optionalReference, optionalText, reference, wire } from '../fields.js'
 import { doneReply, pageOf } from '../replies.js'
+import { FIELD_RIGHTS } from './workflow-moddle.js'
 import { paging } from './workflow-process/ops.js'
 
 /**
@@ -164,6 +165,12 @@ export const ProcessDetailReply = z.object({
   /** the diagram (BPMN XML) the detail draws, the passed nodes lit */
   xml: wire.text,
   passedNodes: z.array(z.string()),
+  /**
+   * Asked by `taskId`: the form's field rights at that task's node (`xpark:fields`: read, write,
+   * hidden; the hidden ones are left out of `variables`); null when the node names none (every field
+   * writable) or the detail was asked by instance.
+   */
+  fieldRights: z.record(z.string(), z.enum(FIELD_RIGHTS)).nullable(),
 })
 
 export const processDetailCall = defineCall({

@@ -3,6 +3,7 @@ import { seedWorkflowDemo } from './design/demo.js'
 import { DESIGN_MENU, DESIGN_RESOURCES, registerDesignRoutes } from './design/manifest.js'
 import * as designTables from './design/schema.js'
 import { WorkflowEngine } from './engine/operations.js'
+import { notifyNewTasks } from './process/context.js'
 import { leaveResource, settleLeaveStatus } from './process/leave.js'
 import { PROCESS_MENUS, PROCESS_STAFF, registerProcessRoutes } from './process/manifest.js'
 import * as processTables from './process/schema.js'
@@ -52,6 +53,19 @@ export const workflowModule = defineModule({
   // park staff look at the design; they change, deploy and suspend nothing
   staff: (codes) =>
     codes.filter((c) => !/_(add|edit|delete|deploy|category|icon|scope|status)$/.test(c) && PROCESS_STAFF(c)),
+  jobs: [
+    {
+      // timer boundary events (escalation): once a minute, one process across the nodes
+      name: 'workflow-timers',
+      everySeconds: 60,
+      run: async (ctx) => {
+        const since = new Date()
+        const fired = await new WorkflowEngine(ctx.database.db).fireDueTimers()
+        // the tasks the timers opened are told once each firing has committed
+        for (const f of fired) await notifyNewTasks(ctx, f.tenantId, f.instanceId, since)
+      },
+    },
+  ],
   demo: async (ctx) => {
     await seedWorkflowDemo(ctx) // design/: the leave process
     await seedRepairDemo(ctx) // 设备报修 and a fortnight of repairs (报修分析)

@@ -180,7 +180,7 @@ export const workflowHistory = pgTable(
     taskId: id('task_id'),
     nodeId: varchar('node_id', { length: 64 }).notNull(),
     nodeName: varchar('node_name', { length: 128 }).notNull().default(''),
-    /** start complete reject claim transfer delegate resolve rollback withdraw terminate add-instance delete-instance suspend activate end cancel copy */
+    /** start complete reject claim transfer delegate resolve rollback withdraw terminate add-instance delete-instance suspend activate end cancel copy assignee dispatch delete urge timer */
     action: varchar('action', { length: 20 }).notNull(),
     userId: id('user_id'),
     /** whom the user acted for ("B 代 A"), or to whom a task went (transfer, delegate) */
@@ -189,6 +189,29 @@ export const workflowHistory = pgTable(
     time: at('time').notNull().defaultNow(),
   },
   (t) => [index('xpark_wf_history_instance_idx').on(t.instanceId, t.time)],
+)
+
+/** Timer `status`: waiting, fired, cancelled (its task closed before it was due). */
+export const TIMER = { waiting: 0, fired: 1, cancelled: 2 } as const
+
+/**
+ * A timer boundary event's due time for one open task (escalation): written when the task opens,
+ * fired by the `workflow-timers` job (engine/timers.ts) once it is due and the task still open.
+ */
+export const workflowTimer = pgTable(
+  'xpark_wf_timer',
+  {
+    id: id('id').primaryKey(),
+    tenantId: tenantId(),
+    instanceId: id('instance_id').notNull(),
+    taskId: id('task_id').notNull(),
+    /** the boundary event's node id */
+    boundaryId: varchar('boundary_id', { length: 64 }).notNull(),
+    dueTime: at('due_time').notNull(),
+    status: smallint('status').notNull().default(TIMER.waiting),
+    firedTime: at('fired_time'),
+  },
+  (t) => [index('xpark_wf_timer_due_idx').on(t.status, t.dueTime)],
 )
 
 /** A copy (抄送) of an instance to a user. */

@@ -86,6 +86,86 @@ export const opsListCall = opsList('list', 'every instance of the tenant (runnin
 export const opsProcessListCall = opsList('processList', 'the running and suspended instances')
 export const opsDoneListCall = opsList('doneList', 'the ended instances (completed, terminated, withdrawn)')
 
+/** The monitor's actions' texts (ours: the spec names the actions, not their refusals). */
+export const OPS_TEXTS = {
+  sameAssignee: '不能转给当前处理人',
+  notUserTask: '只能调度到本流程的用户任务节点',
+  reasonRequired: '请填写删除原因',
+  urgedWithinHour: '该任务一小时内已催办过, 请稍后再试',
+  copiedAlready: '所选人员都已抄送过',
+} as const
+
+const opsComment = optionalText('comment', 500)
+const opsAction = <S extends z.ZodRawShape>(path: string, summary: string, shape: S) =>
+  defineCall({
+    path: `blade-workflow/ops/${path}`,
+    method: 'POST',
+    permission: WORKFLOW_OPS,
+    params: z.object(shape),
+    reply: doneReply,
+    summary,
+    tag: 'workflow-ops',
+  })
+
+/** 变更审核人: an open task (待签 too) goes to a live user of the tenant; messaged after the commit. */
+export const opsChangeAssigneeCall = opsAction('changeAssignee', 'change the assignee of an open task', {
+  taskId: reference('taskId: an id'),
+  assignee: reference('请选择办理人'),
+  comment: opsComment,
+})
+/** 调度: every open task of the instance closes, the node (a user task of its definition) opens. */
+export const opsDispatchCall = opsAction('dispatch', 'dispatch a running instance to a user task node', {
+  processInstanceId: reference('processInstanceId: an id'),
+  nodeId: z.string({ error: '请选择调度节点' }).trim().min(1, '请选择调度节点').max(64),
+  comment: opsComment,
+})
+/** 删除流程: a reason; the instance leaves every list, its tasks are cancelled, its history kept. */
+export const opsDeleteProcessCall = opsAction(
+  'deleteProcess',
+  'delete an instance (a reason; history kept)',
+  {
+    processInstanceId: reference('processInstanceId: an id'),
+    reason: requiredText(OPS_TEXTS.reasonRequired, 255),
+  },
+)
+/** 催办: the task's assignee (or its candidates) is messaged; once an hour per task. */
+export const opsUrgeCall = opsAction('urge', 'urge an open task (once an hour)', {
+  taskId: reference('taskId: an id'),
+  comment: opsComment,
+})
+/** 挂起 (status 2) or 激活 (status 1) an instance. */
+export const opsChangeStatusCall = opsAction('changeStatus', 'suspend (2) or activate (1) an instance', {
+  processInstanceId: reference('processInstanceId: an id'),
+  status: wholeNumber('status: 1 or 2', 1, 2),
+})
+/** The user task nodes an instance may be dispatched to (its definition's). */
+export const opsDispatchNodesCall = defineCall({
+  path: 'blade-workflow/ops/dispatchNodes',
+  method: 'GET',
+  permission: WORKFLOW_OPS,
+  params: z.object({ processInstanceId: reference('processInstanceId: an id') }),
+  reply: z.array(z.object({ nodeId: wire.text, nodeName: wire.text })),
+  summary: "the user task nodes of an instance's definition (dispatch targets)",
+  tag: 'workflow-ops',
+})
+/**
+ * 抄送: a task's handler copies its instance to live users of the tenant (the node must offer
+ * `wf_copy`); they find it in 抄送事务, may open its detail, and are messaged after the commit.
+ */
+export const copyTaskCall = defineCall({
+  path: 'blade-workflow/ops/copy',
+  method: 'POST',
+  permission: SIGNED_IN,
+  params: z.object({
+    taskId: reference('taskId: an id'),
+    assignee: idList('请选择抄送人员', 50),
+    comment: opsComment,
+  }),
+  reply: doneReply,
+  summary: "copy a task's instance to users (its handler; the node offers wf_copy)",
+  tag: 'workflow-ops',
+})
+
 export const ProxyRow = z.object({
   id: wire.id,
   userId: wire.id,

@@ -12,6 +12,7 @@ export const NODE_BUTTON = {
   rollback: 'wf_rollback',
   addInstance: 'wf_add_instance',
   deleteInstance: 'wf_delete_instance',
+  copy: 'wf_copy',
 } as const
 
 export const NOT_ALLOWED = '当前节点不允许此操作'

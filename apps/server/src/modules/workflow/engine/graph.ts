@@ -3,6 +3,8 @@ import { BpmnModdle } from 'bpmn-moddle'
 import { badRequest } from '../../../core/errors.js'
 import { parseButtons } from './buttons.js'
 import { compileCondition } from './conditions.js'
+import { parseDuration } from './duration.js'
+import { type FieldRights, parseFieldRights } from './field-rights.js'
 import { xparkModdle } from './xpark-moddle.js'
 
 /**
@@ -10,7 +12,7 @@ import { xparkModdle } from './xpark-moddle.js'
  * bpmn-js writes), checked, and stored as JSON with the definition. Only the subset below runs; any
  * other node refuses the deployment by name (`不支持的节点: <id> (<type>)`).
  */
-export type NodeType = 'start' | 'end' | 'userTask' | 'exclusive' | 'parallel'
+export type NodeType = 'start' | 'end' | 'userTask' | 'exclusive' | 'parallel' | 'timer'
 
 export interface GraphNode {
   id: string
@@ -24,10 +26,16 @@ export interface GraphNode {
   assignee?: string
   /** user task: `xpark:buttons`, the operations it offers (all when absent; engine/buttons.ts) */
   buttons?: string[]
+  /** user task: `xpark:fields`, the form's field rights at this node (all writable when absent) */
+  fields?: FieldRights
   /** user task with multi-instance loop characteristics */
   multi?: { sequential: boolean; completion: string }
   /** exclusive gateway: the flow taken when no condition holds */
   defaultFlow?: string
+  /** user task: the ids of its timer boundary events */
+  timers?: string[]
+  /** timer boundary event: the user task it is attached to, its ISO 8601 duration, whether it interrupts */
+  timer?: { attachedTo: string; duration: string; interrupting: boolean }
 }
 
 export interface GraphFlow {
@@ -70,6 +78,11 @@ interface Element {
   targetRef?: Element
   conditionExpression?: { body?: string }
   default?: Element
+  attachedToRef?: Element
+  cancelActivity?: boolean
+  timeDuration?: { body?: string }
+  timeDate?: unknown
+  timeCycle?: unknown
 }
 
 const moddle = new BpmnModdle({ xpark: xparkModdle })
@@ -94,6 +107,16 @@ export async function parseProcess(xml: string): Promise<Graph> {
   const hidden = new Set(elements.filter((e) => e.get('xpark:hidden') === true).map((e) => e.id))
   for (const element of elements) {
     if (element.$type === 'bpmn:SequenceFlow' || hidden.has(element.id)) continue
+    if (element.$type === 'bpmn:BoundaryEvent') {
+      // a timer on a hidden task goes with it
+      if (hidden.has(element.attachedToRef?.id ?? '')) {
+        hidden.add(element.id)
+        continue
+      }
+      const timer = parseTimerBoundary(element)
+      nodes[timer.id] = timer
+      continue
+    }
     const type = SUPPORTED[element.$type]
     const definitions = element.eventDefinitions ?? []
     const terminate = type === 'end' && definitions.some((d) => d.$type === 'bpmn:TerminateEventDefinition')
@@ -110,6 +133,8 @@ export async function parseProcess(xml: string): Promise<Graph> {
       if (typeof assignee === 'string' && assignee.trim()) node.assignee = assignee.trim()
       const buttons = parseButtons(element.id, element.get('xpark:buttons'))
       if (buttons) node.buttons = buttons
+      const fields = parseFieldRights(element.id, element.get('xpark:fields'))
+      if (fields) node.fields = fields
       if (loop) {
         const completion = String(element.get('xpark:completion') ?? 'all') || 'all'
         if (!isCompletion(completion)) throw badRequest(`会签完成条件有误: ${element.id}: ${completion}`)
@@ -120,6 +145,7 @@ export async function parseProcess(xml: string): Promise<Graph> {
     if (type === 'exclusive' && element.default) node.defaultFlow = element.default.id
     nodes[node.id] = node
   }
+  attachTimers(nodes)
   const pairs = new Set<string>()
   for (const element of elements) {
     if (element.$type !== 'bpmn:SequenceFlow') continue
@@ -165,6 +191,11 @@ function checkShape(graph: Graph): Graph {
   graph.start = starts[0]!.id
   if (!Object.values(graph.nodes).some((n) => n.type === 'end')) throw badRequest('流程必须有结束节点')
   for (const node of Object.values(graph.nodes)) {
+    if (node.type === 'timer') {
+      if (node.incoming.length > 0) throw badRequest(`边界事件不能有入口: ${node.id}`)
+      if (node.outgoing.length !== 1) throw badRequest(`边界事件只能有一个出口: ${node.id}`)
+      continue
+    }
     if (node.type !== 'end' && node.outgoing.length === 0) throw badRequest(`节点没有出口: ${node.id}`)
     if (node.type !== 'start' && node.incoming.length === 0) throw badRequest(`节点没有入口: ${node.id}`)
     if (node.type === 'userTask' && node.outgoing.length > 1)
@@ -173,4 +204,57 @@ function checkShape(graph: Graph): Graph {
       throw badRequest(`默认连线不属于该网关: ${node.id}`)
   }
   return graph
+}
+
+/** The user tasks of a graph in the order a token meets them from the start (breadth first). */
+export function userTasksInOrder(graph: Graph): GraphNode[] {
+  const seen = new Set<string>([graph.start])
+  const queue = [graph.start]
+  const out: GraphNode[] = []
+  for (let i = 0; i < queue.length; i++) {
+    const node = graph.nodes[queue[i]!]!
+    if (node.type === 'userTask') out.push(node)
+    for (const flowId of node.outgoing) {
+      const target = graph.flows[flowId]!.target
+      if (!seen.has(target)) {
+        seen.add(target)
+        queue.push(target)
+      }
+    }
+  }
+  return out
+}
+
+/** A boundary event: a timer with a `timeDuration` only (escalation), on a user task. */
+function parseTimerBoundary(element: Element): GraphNode {
+  const definitions = element.eventDefinitions ?? []
+  const timer = definitions[0]
+  if (definitions.length !== 1 || timer!.$type !== 'bpmn:TimerEventDefinition')
+    throw badRequest(`不支持的节点: ${element.id} (${unsupportedType(element)})`)
+  const duration = timer!.timeDuration?.body?.trim()
+  if (!duration || timer!.timeDate || timer!.timeCycle)
+    throw badRequest(`定时边界事件只支持时长 (timeDuration): ${element.id}`)
+  parseDuration(element.id, duration) // refused now, not when a task opens
+  const attachedTo = element.attachedToRef?.id
+  if (!attachedTo) throw badRequest(`边界事件没有依附的节点: ${element.id}`)
+  return {
+    id: element.id,
+    type: 'timer',
+    name: element.name ?? '',
+    incoming: [],
+    outgoing: [],
+    // BPMN's default is interrupting (cancelActivity true)
+    timer: { attachedTo, duration, interrupting: element.cancelActivity !== false },
+  }
+}
+
+/** Hang each timer on its user task (a plain one: not a multi-instance node). */
+function attachTimers(nodes: Record<string, GraphNode>) {
+  for (const node of Object.values(nodes)) {
+    if (!node.timer) continue
+    const task = nodes[node.timer.attachedTo]
+    if (!task || task.type !== 'userTask') throw badRequest(`定时边界事件只能依附用户任务: ${node.id}`)
+    if (task.multi) throw badRequest(`定时边界事件不支持会签节点: ${node.id}`)
+    task.timers = [...(task.timers ?? []), node.id]
+  }
 }

@@ -17,6 +17,7 @@ import { compileCondition } from './conditions.js'
 import type { Directory, Group } from './directory.js'
 import { instanceEnded } from './ended.js'
 import type { Graph, GraphNode } from './graph.js'
+import { scheduleTimers } from './timers.js'
 
 /**
  * Moving tokens through a graph inside an operation's transaction. There is no state beside the
@@ -87,6 +88,8 @@ async function enter(step: Step, flowId: string): Promise<void> {
       return
     case 'start':
       throw badRequest(`开始节点不能有入口: ${node.id}`)
+    case 'timer':
+      throw badRequest(`边界事件不能有入口: ${node.id}`)
   }
 }
 
@@ -227,6 +230,7 @@ export async function createTask(
     createdBy: step.by,
     createTime: step.now,
   })
+  if (node.timers) await scheduleTimers(step, node, id)
   return id
 }
 

@@ -1,9 +1,9 @@
-import { WORKFLOW_OPS } from '@xpark/contract/modules/workflow-process'
+import { WORKFLOW_OPS, WORKFLOW_TEXTS } from '@xpark/contract/modules/workflow-process'
 import { and, eq, gte, inArray, isNotNull } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { can } from '../../../core/auth/guards.js'
 import { authOf } from '../../../core/auth/plugin.js'
-import { badRequest } from '../../../core/errors.js'
+import { badRequest, notFound } from '../../../core/errors.js'
 import type { ModuleContext } from '../../../core/module.js'
 import type { DbOrTx } from '../../../db/types.js'
 import { user } from '../../identity/index.js'
@@ -31,6 +31,16 @@ export async function meOf(db: DbOrTx, request: FastifyRequest): Promise<Me> {
     userId: auth.userId,
     groups: await userDirectory.groupsOf(db, auth.tenantId, auth.userId),
   }
+}
+
+/** The instance's id when it is of the caller's tenant (the engine locks by id alone). */
+export async function ownInstance(db: DbOrTx, actor: Actor, instanceId: string): Promise<string> {
+  const [row] = await db
+    .select({ id: workflowInstance.id })
+    .from(workflowInstance)
+    .where(and(eq(workflowInstance.id, instanceId), eq(workflowInstance.tenantId, actor.tenantId)))
+  if (!row) throw notFound(WORKFLOW_TEXTS.noInstance)
+  return row.id
 }
 
 /** Every id names a live user of the tenant, else 400 `用户不存在` (a task never goes to a stranger). */

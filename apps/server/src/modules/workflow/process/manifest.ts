@@ -1,6 +1,7 @@
 import { WORKFLOW_OPS, WORKFLOW_PROXY } from '@xpark/contract/modules/workflow-process'
 import type { Api } from '../../../core/http/api.js'
 import { button, type MenuSeed, type ModuleContext } from '../../../core/module.js'
+import { registerOpsActionRoutes } from '../ops/actions.js'
 import { registerOpsRoutes } from '../ops/routes.js'
 import { registerDraftRoutes } from './drafts.js'
 import { registerOperationRoutes } from './operations.js'
@@ -80,4 +81,5 @@ export function registerProcessRoutes(api: Api, ctx: ModuleContext): void {
   registerOperationRoutes(api, ctx)
   registerDraftRoutes(api, ctx)
   registerOpsRoutes(api, ctx)
+  registerOpsActionRoutes(api, ctx)
 }

@@ -19,7 +19,7 @@ import type { ModuleContext } from '../../../core/module.js'
 import type { DbOrTx } from '../../../db/types.js'
 import { type Actor, WorkflowEngine } from '../engine/operations.js'
 import { DEFINITION, workflowDefinition, workflowInstance, workflowTask } from '../schema.js'
-import { actorOf, assertUsers, notifyNewTasks } from './context.js'
+import { actorOf, assertUsers, notifyNewTasks, ownInstance } from './context.js'
 import { workflowDraft } from './schema.js'
 import { startRules } from './seams.js'
 
@@ -160,16 +160,6 @@ export function registerOperationRoutes(api: Api, ctx: ModuleContext): void {
     },
     guard,
   )
-}
-
-/** The instance's id when it is of the caller's tenant (the engine locks by id alone). */
-async function ownInstance(db: DbOrTx, actor: Actor, instanceId: string): Promise<string> {
-  const [row] = await db
-    .select({ id: workflowInstance.id })
-    .from(workflowInstance)
-    .where(and(eq(workflowInstance.id, instanceId), eq(workflowInstance.tenantId, actor.tenantId)))
-  if (!row) throw notFound(WORKFLOW_TEXTS.noInstance)
-  return row.id
 }
 
 export interface StartInput {

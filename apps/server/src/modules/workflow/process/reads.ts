@@ -16,6 +16,8 @@ import type { ModuleContext } from '../../../core/module.js'
 import { escapeLike } from '../../../core/query/index.js'
 import type { DbOrTx } from '../../../db/types.js'
 import { user } from '../../identity/index.js'
+import { withoutHidden } from '../engine/field-rights.js'
+import type { Graph } from '../engine/graph.js'
 import { WorkflowEngine } from '../engine/operations.js'
 import {
   DEFINITION,
@@ -130,7 +132,7 @@ export function registerReadRoutes(api: Api, ctx: ModuleContext): void {
         )
       if (!instance) throw notFound(WORKFLOW_TEXTS.noInstance)
       if (!actor.ops && !(await tookPart(db, instance, actor.userId))) throw forbidden('无权查看此流程')
-      return detailOf(db, instance)
+      return detailOf(db, instance, taskId)
     },
     guard,
   )
@@ -217,7 +219,8 @@ async function tookPart(db: DbOrTx, instance: Instance, userId: string): Promise
 
 const ENDED: number[] = [INSTANCE.completed, INSTANCE.terminated, INSTANCE.withdrawn]
 
-async function detailOf(db: DbOrTx, instance: Instance) {
+/** An instance's detail; asked for a task, with the field rights of its node (hidden fields left out). */
+async function detailOf(db: DbOrTx, instance: Instance, taskId?: string) {
   const names = async (ids: (string | null)[]) => {
     const wanted = [...new Set(ids.filter((x): x is string => Boolean(x)))]
     if (wanted.length === 0) return new Map<string, string>()
@@ -228,7 +231,7 @@ async function detailOf(db: DbOrTx, instance: Instance) {
     return new Map(rows.map((r) => [r.id, r.name]))
   }
   const [definition] = await db
-    .select({ xml: workflowDefinition.xml })
+    .select({ xml: workflowDefinition.xml, graph: workflowDefinition.graph })
     .from(workflowDefinition)
     .where(eq(workflowDefinition.id, instance.definitionId))
   const tasks = await db
@@ -246,6 +249,13 @@ async function detailOf(db: DbOrTx, instance: Instance) {
     ...tasks.map((t) => t.assignee),
     ...history.flatMap((h) => [h.userId, h.otherUserId]),
   ])
+  const [asked] = taskId
+    ? await db
+        .select({ node: workflowTask.taskDefinitionKey })
+        .from(workflowTask)
+        .where(and(eq(workflowTask.id, taskId), eq(workflowTask.instanceId, instance.id)))
+    : []
+  const node = asked ? (definition?.graph as Graph | undefined)?.nodes[asked.node] : undefined
   const base = {
     processInstanceId: instance.id,
     processDefinitionId: instance.processDefinitionId,
@@ -271,7 +281,7 @@ async function detailOf(db: DbOrTx, instance: Instance) {
       endTime: instance.endTime,
       comment: instance.reason,
     },
-    variables: instance.variables,
+    variables: withoutHidden(node, instance.variables),
     tasks: tasks.map((t) => ({
       ...base,
       id: t.id,
@@ -299,5 +309,6 @@ async function detailOf(db: DbOrTx, instance: Instance) {
     })),
     xml: definition?.xml ?? '',
     passedNodes: [...new Set(history.map((h) => h.nodeId).filter(Boolean))],
+    fieldRights: node?.fields ?? null,
   }
 }
