@@ -100,7 +100,7 @@ describe('workflow ops actions and copy', () => {
     ok(
       await post<{ processInstanceId: string }>(
         `${P}/startProcess`,
-        { processDefKey: key, variables: { days: 2 } },
+        { processDefKey: key, variables: { days: 2, reason: '回家' } },
         undefined,
         staff,
       ),
@@ -334,7 +334,7 @@ describe('workflow ops actions and copy', () => {
       ),
     ).toBe(true)
     expect(ok(await get<Json>(`${P}/detail`, { processInstanceId: instanceId }, third))).toMatchObject({
-      variables: { days: 2 },
+      variables: { days: 2, reason: '回家' },
     })
     await refused(
       () => post(`${OPS}/copy`, { taskId: manager.id, assignee: thirdId }),
