@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import {
   claimTaskCall,
   completeTaskCall,
+  opsDeleteProcessCall,
   opsListCall,
   taskListCalls,
   terminateProcessCall,
@@ -164,6 +165,38 @@ describe('workflow screens', { timeout: 30_000 }, () => {
       expect(bodyOf(api, terminateProcessCall.path)).toEqual({
         processInstanceId: '900',
         comment: '重复申请',
+      }),
+    )
+  })
+  it('流程监控: 删除 needs a reason, then posts deleteProcess; an ended instance is not suspended', async () => {
+    const instance = {
+      id: '900',
+      processInstanceId: '900',
+      processDefinitionId: 'park_leave:1:88',
+      processDefinitionKey: 'park_leave',
+      processDefinitionName: '请假流程',
+      category: 'admin',
+      businessKey: '',
+      startUser: '8',
+      startUserName: '李四',
+      currentTasks: '部门审批',
+      processStatus: 3,
+      startTime: '2026-11-29 09:00:00',
+      endTime: '2026-11-29 10:00:00',
+      reason: '',
+    }
+    const api = setup(<CrudPage resource={ops} />, opsListCall.path, [instance], { workflow_ops: true })
+    await userEvent.click(await screen.findByTestId('workflow-delete-900'))
+    expect(screen.queryByTestId('workflow-status-900')).toBeNull()
+    const ok = await screen.findByTestId('workflow-ops-dialog-ok')
+    expect((ok as HTMLButtonElement).disabled).toBe(true)
+    await userEvent.type(screen.getByTestId('workflow-ops-dialog-text'), '测试数据')
+    await waitFor(() => expect((ok as HTMLButtonElement).disabled).toBe(false))
+    await userEvent.click(ok)
+    await waitFor(() =>
+      expect(bodyOf(api, opsDeleteProcessCall.path)).toEqual({
+        processInstanceId: '900',
+        reason: '测试数据',
       }),
     )
   })

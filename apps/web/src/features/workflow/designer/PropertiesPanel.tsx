@@ -116,6 +116,13 @@ function UserTaskFields({ element, services }: { element: DiagramElement; servic
           )}
         </Form.Item>
       )}
+      <Form.Item label={tr('wfd.fields')} extra={tr('wfd.fieldsHint')}>
+        <CommitInput
+          testId="wfd-fields"
+          value={String(bo.get('xpark:fields') ?? '')}
+          onCommit={(v) => update({ 'xpark:fields': v.trim() || undefined })}
+        />
+      </Form.Item>
       <Form.Item label={tr('wfd.buttons')} extra={tr('wfd.buttonsAll')}>
         <Select
           data-testid="wfd-buttons"

@@ -43,6 +43,9 @@ registerMessages({
     'wfd.completion.any': '一人同意',
     'wfd.completion.ratio': '按比例',
     'wfd.ratio': '同意比例',
+    'wfd.fields': '字段权限',
+    'wfd.fieldsHint':
+      '表单字段在此节点的权限: 字段:read|write|hidden, 逗号分隔 (如 days:read,reason:write); 不填则全部可写',
     'wfd.buttons': '流程按钮',
     'wfd.buttonsAll': '不选: 全部按钮',
     'wfd.condition': '条件表达式',
@@ -98,6 +101,9 @@ registerMessages({
     'wfd.completion.any': 'Anyone approves',
     'wfd.completion.ratio': 'A ratio approves',
     'wfd.ratio': 'Approval ratio',
+    'wfd.fields': 'Field rights',
+    'wfd.fieldsHint':
+      'Form fields at this step: key:read|write|hidden, comma separated (days:read,reason:write); empty: all writable',
     'wfd.buttons': 'Node buttons',
     'wfd.buttonsAll': 'None picked: every button',
     'wfd.condition': 'Condition',

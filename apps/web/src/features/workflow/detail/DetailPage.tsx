@@ -4,18 +4,33 @@ import {
   formByProcessIdCall,
   type HistoryRow,
   processDetailCall,
+  WORKFLOW_OPS,
 } from '@xpark/contract/modules/workflow-process'
-import { Alert, Card, Col, Descriptions, Empty, Row, Space, Spin, Tag, Timeline, Typography } from 'antd'
+import {
+  Alert,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  List,
+  Row,
+  Space,
+  Spin,
+  Tag,
+  Timeline,
+  Typography,
+} from 'antd'
 import type { z } from 'zod'
 import { callApi } from '@/api/calls'
 import { useTr } from '@/components/crud/i18n'
 import { usePageTitle } from '@/components/usePageTitle'
+import { useSession } from '@/stores/session'
 import { DiagramView } from '../designer/DiagramView'
 import { FormView } from '../forms/FormView'
 import { usePageRoute } from '../forms/route'
 import { PROCESS_STATUS } from '../tasks/taskList'
 import { FormSection } from './FormSection'
-import { TaskActionBar } from './TaskActionBar'
+import { TaskActionBar, TaskOpsButtons } from './TaskActionBar'
 import './i18n'
 import '../i18n'
 
@@ -61,6 +76,27 @@ function HistoryLine({ rows }: { rows: readonly History[] }) {
         ),
       }))}
     />
+  )
+}
+
+/** The open tasks with the monitor's actions on each (shown to workflow_ops only). */
+function OpsTasks({ tasks, onDone }: { tasks: readonly FlowRow[]; onDone: () => void }) {
+  const tr = useTr()
+  const may = useSession((s) => s.permission[WORKFLOW_OPS] === true)
+  if (!may) return null
+  return (
+    <Card size="small" title={tr('wfx.tasks')}>
+      <List
+        size="small"
+        dataSource={[...tasks]}
+        renderItem={(t) => (
+          <List.Item extra={<TaskOpsButtons task={t} onDone={onDone} />}>
+            {t.taskName}
+            {t.assigneeName ? ` · ${t.assigneeName}` : ''}
+          </List.Item>
+        )}
+      />
+    </Card>
   )
 }
 
@@ -120,6 +156,7 @@ export default function DetailPage() {
           )}
         </Descriptions>
       </Card>
+      {tasks.length > 0 && <OpsTasks tasks={tasks} onDone={() => void detail.refetch()} />}
       <Row gutter={12}>
         <Col xs={24} lg={14}>
           <Card size="small" title={tr('wfx.form')} loading={form.isLoading}>

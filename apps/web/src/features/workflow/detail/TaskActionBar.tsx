@@ -1,126 +1,136 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import {
   backNodesCall,
+  copyTaskCall,
   delegateTaskCall,
   type FlowRow,
+  opsChangeAssigneeCall,
+  opsUrgeCall,
   rollbackTaskCall,
   transferTaskCall,
+  WORKFLOW_OPS,
 } from '@xpark/contract/modules/workflow-process'
-import { App, Button, type ButtonProps, Form, Input, Modal, Select, Space } from 'antd'
-import { useState } from 'react'
+import { Button, Space } from 'antd'
+import { type ReactNode, useState } from 'react'
 import { callApi } from '@/api/calls'
 import { invalidateResource } from '@/components/crud'
 import { useTr } from '@/components/crud/i18n'
-import { PersonInput } from '@/components/PersonInput'
+import { useSession } from '@/stores/session'
 import { HandleButton } from '../tasks/TaskActions'
 import { TASK_CODE } from '../tasks/taskList'
+import { type Operation, OperationDialog } from './OperationDialog'
 import './i18n'
 
-type Operation = 'rollback' | 'transfer' | 'delegate'
+type Kind = 'rollback' | 'transfer' | 'delegate' | 'copy' | 'changeAssignee' | 'urge'
 
-const CALLS = { rollback: rollbackTaskCall, transfer: transferTaskCall, delegate: delegateTaskCall }
-
-/** 退回 (to a node getBackNodes offers), 转办 and 委托 (to a person), each with a comment. */
-function OperationDialog({
-  task,
-  operation,
-  onClose,
-  onDone,
-}: {
-  task: FlowRow
-  operation: Operation
-  onClose: () => void
-  onDone: () => void
-}) {
-  const tr = useTr()
-  const { message } = App.useApp()
-  const [target, setTarget] = useState('')
-  const [comment, setComment] = useState('')
-  const [busy, setBusy] = useState(false)
+/** The operations a task's detail offers, as dialogs; the server decides who may (and the node's buttons). */
+function operationOf(kind: Kind, task: FlowRow, title: string): Operation {
   const taskId = task.taskId ?? task.id
-  const nodes = useQuery({
-    queryKey: ['workflow-back-nodes', taskId],
-    queryFn: () => callApi(backNodesCall, { taskId }),
-    enabled: operation === 'rollback',
-  })
-  const submit = async () => {
-    setBusy(true)
-    try {
-      const base = { taskId, ...(comment.trim() ? { comment: comment.trim() } : {}) }
-      if (operation === 'rollback') await callApi(CALLS.rollback, { ...base, nodeId: target })
-      else await callApi(CALLS[operation], { ...base, assignee: target })
-      void message.success(tr('workflow.handled'))
-      onDone()
-      onClose()
-    } finally {
-      setBusy(false)
-    }
+  const comment = (text: string) => (text ? { comment: text } : {})
+  const plain = { label: 'workflow.comment' }
+  switch (kind) {
+    case 'rollback':
+      return {
+        title,
+        pick: { kind: 'node', label: 'wfx.backTo', nodes: () => callApi(backNodesCall, { taskId }) },
+        text: plain,
+        done: 'workflow.handled',
+        submit: (nodeId, text) => callApi(rollbackTaskCall, { taskId, nodeId, ...comment(text) }),
+      }
+    case 'transfer':
+    case 'delegate':
+      return {
+        title,
+        pick: { kind: 'person', label: 'workflow.assignee' },
+        text: plain,
+        done: 'workflow.handled',
+        submit: (assignee, text) =>
+          callApi(kind === 'transfer' ? transferTaskCall : delegateTaskCall, {
+            taskId,
+            assignee,
+            ...comment(text),
+          }),
+      }
+    case 'copy':
+      return {
+        title,
+        pick: { kind: 'people', label: 'wfx.copyTo' },
+        text: plain,
+        done: 'wfx.copied',
+        submit: (assignee, text) => callApi(copyTaskCall, { taskId, assignee, ...comment(text) }),
+      }
+    case 'changeAssignee':
+      return {
+        title,
+        pick: { kind: 'person', label: 'workflow.assignee' },
+        text: plain,
+        done: 'workflow.handled',
+        submit: (assignee, text) => callApi(opsChangeAssigneeCall, { taskId, assignee, ...comment(text) }),
+      }
+    case 'urge':
+      return {
+        title,
+        text: plain,
+        done: 'wfx.urged',
+        submit: (_, text) => callApi(opsUrgeCall, { taskId, ...comment(text) }),
+      }
   }
-  return (
-    <Modal
-      open
-      title={`${tr(`wfx.op.${operation}`)}: ${task.processDefinitionName} · ${task.taskName}`}
-      confirmLoading={busy}
-      okButtonProps={{ disabled: !target, 'data-testid': 'wfx-op-ok' } as ButtonProps}
-      onOk={submit}
-      onCancel={onClose}
-    >
-      <Form layout="vertical">
-        {operation === 'rollback' ? (
-          <Form.Item label={tr('wfx.backTo')} required>
-            <Select
-              data-testid="wfx-back-node"
-              loading={nodes.isLoading}
-              value={target || undefined}
-              onChange={setTarget}
-              notFoundContent={tr('wfx.noBackNode')}
-              options={(nodes.data ?? []).map((n) => ({ value: n.nodeId, label: n.nodeName || n.nodeId }))}
-            />
-          </Form.Item>
-        ) : (
-          <Form.Item label={tr('workflow.assignee')} required>
-            <PersonInput
-              value={target}
-              onChange={setTarget}
-              testId="wfx-person"
-              placeholder={tr('wfd.pick')}
-              pickLabel={tr('wfd.pick')}
-            />
-          </Form.Item>
-        )}
-        <Form.Item label={tr('workflow.comment')}>
-          <Input.TextArea
-            rows={3}
-            maxLength={500}
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
-  )
 }
 
-/** What the handler of a task may do from its detail; the server decides (and the node's buttons). */
-export function TaskActionBar({ task, onDone }: { task: FlowRow; onDone: () => void }) {
+function OperationButtons({
+  task,
+  kinds,
+  onDone,
+  children,
+}: {
+  task: FlowRow
+  kinds: readonly Kind[]
+  onDone: () => void
+  children?: ReactNode
+}) {
   const tr = useTr()
   const queryClient = useQueryClient()
-  const [operation, setOperation] = useState<Operation | null>(null)
+  const [open, setOpen] = useState<Kind | null>(null)
   const done = () => {
     void invalidateResource(queryClient, TASK_CODE)
     onDone()
   }
   return (
-    <Space>
-      <HandleButton row={task} refresh={done} />
-      {(['rollback', 'transfer', 'delegate'] as const).map((op) => (
-        <Button key={op} size="small" data-testid={`wfx-${op}`} onClick={() => setOperation(op)}>
-          {tr(`wfx.op.${op}`)}
+    <Space wrap>
+      {children}
+      {kinds.map((k) => (
+        <Button key={k} size="small" data-testid={`wfx-${k}`} onClick={() => setOpen(k)}>
+          {tr(`wfx.op.${k}`)}
         </Button>
       ))}
-      {operation && (
-        <OperationDialog task={task} operation={operation} onClose={() => setOperation(null)} onDone={done} />
+      {open && (
+        <OperationDialog
+          operation={operationOf(
+            open,
+            task,
+            `${tr(`wfx.op.${open}`)}: ${task.processDefinitionName} · ${task.taskName}`,
+          )}
+          testId={`wfx-${open}-dialog`}
+          onClose={() => setOpen(null)}
+          onDone={done}
+        />
       )}
     </Space>
   )
+}
+
+/** What the handler of a task may do from its detail: 办理, 退回, 转办, 委托, 抄送. */
+export function TaskActionBar({ task, onDone }: { task: FlowRow; onDone: () => void }) {
+  return (
+    <OperationButtons task={task} kinds={['rollback', 'transfer', 'delegate', 'copy']} onDone={onDone}>
+      <HandleButton row={task} refresh={onDone} />
+    </OperationButtons>
+  )
+}
+
+/** What the monitor (workflow_ops) may do with an open task: 变更办理人, 催办. */
+export function TaskOpsButtons({ task, onDone }: { task: FlowRow; onDone: () => void }) {
+  const may = useSession((s) => s.permission[WORKFLOW_OPS] === true)
+  if (!may) return null
+  return <OperationButtons task={task} kinds={['changeAssignee', 'urge']} onDone={onDone} />
 }
