@@ -15,13 +15,13 @@ import type { z } from 'zod'
 import type { Tx } from '../../db/client.js'
 import type { RoutePermission } from '../auth/route-permissions.js'
 import type { AuthContext } from '../auth/tokens.js'
-import { APPROVAL, bindProcessTable, RUNNING_READONLY } from '../processes.js'
 import { FilterSet, type FilterSpec, SortSet, trigramFields } from '../query/index.js'
 import type { ScopeHook } from '../scope/index.js'
 import { isTenantTable } from '../tenancy.js'
 import type { ExcelOptions } from './excel-options.js'
 import type { Expand } from './expand.js'
 import { assertInUseDeclared, type InUseRule } from './in-use-rules.js'
+import { bindProcessRows, PROCESS_ROW_READONLY, type WorkflowDeclaration } from './process-rows.js'
 import { assertReferencesDeclared, type References } from './references.js'
 
 /**
@@ -218,13 +218,6 @@ interface ResourceBase<S extends z.ZodObject> {
   workflow?: WorkflowDeclaration
 }
 
-export interface WorkflowDeclaration {
-  /** the process key (the newest active definition of it starts) */
-  process: string
-  /** what the process reads (its variables); default: the row's columns as written */
-  variables?: (row: Record<string, unknown>) => Record<string, unknown>
-}
-
 /**
  * A system screen as BladeX had it before the kit: narrowed by no role data-scope rule and no API
  * scope (its rows are still only the caller's tenant's). Spread into the declaration.
@@ -319,16 +312,7 @@ export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S
     for (const f of rule.fields) if (!columns[f]) fail(where, `unique field ${f} is not a column`)
   if (options.readonlyWhen && !columns[options.readonlyWhen.field])
     fail(where, `readonlyWhen field ${options.readonlyWhen.field} is not a column`)
-  if (options.workflow) {
-    for (const c of ['processInstanceId', 'approvalStatus', 'tenantId'])
-      if (!columns[c]) fail(where, `a process-bound table needs a ${c} column`)
-    bindProcessTable({
-      table,
-      tenantId: columns.tenantId!,
-      instance: columns.processInstanceId!,
-      status: columns.approvalStatus!,
-    })
-  }
+  if (options.workflow) bindProcessRows(where, table, columns)
   if (contract.tree && !columns[contract.tree.parent ?? 'parentId'])
     fail(where, 'the tree needs a parent column')
   if (contract.lines && !options.lines) fail(where, 'the contract has lines: give the lines table')
@@ -354,13 +338,7 @@ export function defineResource<S extends z.ZodObject>(options: ResourceOptions<S
   const routes = { ...contract.resolved }
   for (const verb of options.skip ?? []) delete routes[verb]
   const { scope, apiScope, ...rest } = options
-  // a process-bound row is read-only while its process runs and once approved
-  if (options.workflow && !rest.readonlyWhen)
-    rest.readonlyWhen = {
-      field: 'approvalStatus',
-      in: [APPROVAL.running, APPROVAL.approved],
-      message: RUNNING_READONLY,
-    }
+  if (options.workflow) rest.readonlyWhen ??= PROCESS_ROW_READONLY
   assertTrigramIndexes(table, filters, where)
   return {
     ...rest,
