@@ -139,5 +139,15 @@ test.describe('流程详情 (issue 31)', () => {
     await page.getByTestId('wfx-rollback').click()
     await expect(page.getByText('退回: ')).toBeVisible()
     await page.screenshot({ path: artifact('workflow-detail.png') })
+    await page.getByRole('button', { name: /取\s*消|Cancel/ }).click()
+    // handled here, with the form as the handler leaves it: five days go on to 人事审批
+    await page.locator('[data-testid^="workflow-handle-"]:visible').click()
+    await page.getByTestId('workflow-handle-comment').fill('同意')
+    await page.getByTestId('workflow-handle-ok').click()
+    await expect(page.getByText('已办理').first()).toBeVisible()
+    await expect(diagram.locator('.djs-element.xpark-current[data-element-id="hr"]')).toBeVisible({
+      timeout: 20_000,
+    })
+    await expect(page.getByTestId('wfx-history')).toContainText('同意')
   })
 })

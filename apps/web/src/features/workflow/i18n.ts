@@ -93,6 +93,7 @@ registerMessages({
     'workflow.reject': '驳回',
     'workflow.result': '审批结果',
     'workflow.handled': '已办理',
+    'workflow.formInvalid': '请先按提示填好表单',
     'workflow.sign': '签收',
     'workflow.signConfirm': '确定签收「{{name}}」?',
     'workflow.signed': '已签收',
@@ -101,6 +102,7 @@ registerMessages({
     'workflow.terminateConfirm': '确定终止流程「{{name}}」?',
   },
   'en-US': {
+    'workflow.formInvalid': 'Fill in the form as its hints say first',
     'workflow.category': 'Process categories',
     'workflow.condition': 'Conditions',
     'workflow.button': 'Node buttons',

@@ -20,13 +20,14 @@ import {
   Timeline,
   Typography,
 } from 'antd'
+import { useRef } from 'react'
 import type { z } from 'zod'
 import { callApi } from '@/api/calls'
 import { useTr } from '@/components/crud/i18n'
 import { usePageTitle } from '@/components/usePageTitle'
 import { useSession } from '@/stores/session'
 import { DiagramView } from '../designer/DiagramView'
-import { FormView } from '../forms/FormView'
+import { FormView, type FormViewHandle } from '../forms/FormView'
 import { usePageRoute } from '../forms/route'
 import { PROCESS_STATUS } from '../tasks/taskList'
 import { FormSection } from './FormSection'
@@ -79,6 +80,13 @@ function HistoryLine({ rows }: { rows: readonly History[] }) {
   )
 }
 
+/** The handler's form as a completion sends it: null while it is not valid (its errors show). */
+function filled(form: FormViewHandle | null): Record<string, unknown> | null {
+  const result = form?.submit()
+  if (!result) return null
+  return Object.keys(result.errors).length ? null : result.data
+}
+
 /** The open tasks with the monitor's actions on each (shown to workflow_ops only). */
 function OpsTasks({ tasks, onDone }: { tasks: readonly FlowRow[]; onDone: () => void }) {
   const tr = useTr()
@@ -111,6 +119,7 @@ export default function DetailPage() {
   const instanceId = route.param
   const taskId = route.query.get('taskId') ?? undefined
   usePageTitle(tr('wfx.title'))
+  const formRef = useRef<FormViewHandle>(null)
   const detail = useQuery({
     queryKey: ['workflow-detail', instanceId, taskId],
     queryFn: () => callApi(processDetailCall, taskId ? { taskId } : { processInstanceId: instanceId }),
@@ -135,7 +144,15 @@ export default function DetailPage() {
       <Card
         size="small"
         title={process.processDefinitionName}
-        extra={mine && <TaskActionBar task={mine} onDone={() => void detail.refetch()} />}
+        extra={
+          mine && (
+            <TaskActionBar
+              task={mine}
+              onDone={() => void detail.refetch()}
+              variables={form.data?.form ? () => filled(formRef.current) : undefined}
+            />
+          )
+        }
       >
         <Descriptions size="small" column={{ xs: 1, md: 3 }}>
           <Descriptions.Item label={tr('workflow.startUser')}>{process.startUserName}</Descriptions.Item>
@@ -162,7 +179,14 @@ export default function DetailPage() {
           <Card size="small" title={tr('wfx.form')} loading={form.isLoading}>
             {form.data?.form ? (
               <div data-testid="wfx-form">
-                <FormView schema={form.data.form} data={variables} readOnly />
+                {/* the handler fills in what the node lets them write; everyone else reads */}
+                <FormView
+                  schema={form.data.form}
+                  data={variables}
+                  readOnly={!mine}
+                  rights={mine ? (detail.data.fieldRights ?? undefined) : undefined}
+                  ref={formRef}
+                />
               </div>
             ) : (
               <FormSection schema="" values={variables} />

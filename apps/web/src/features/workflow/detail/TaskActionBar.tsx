@@ -120,10 +120,19 @@ function OperationButtons({
 }
 
 /** What the handler of a task may do from its detail: 办理, 退回, 转办, 委托, 抄送. */
-export function TaskActionBar({ task, onDone }: { task: FlowRow; onDone: () => void }) {
+export function TaskActionBar({
+  task,
+  onDone,
+  variables,
+}: {
+  task: FlowRow
+  onDone: () => void
+  /** the task's form as filled (see HandleButton) */
+  variables?: (() => Record<string, unknown> | null) | undefined
+}) {
   return (
     <OperationButtons task={task} kinds={['rollback', 'transfer', 'delegate', 'copy']} onDone={onDone}>
-      <HandleButton row={task} refresh={onDone} />
+      <HandleButton row={task} refresh={onDone} {...(variables ? { variables } : {})} />
     </OperationButtons>
   )
 }

@@ -10,7 +10,19 @@ import { TASK_CODE } from './taskList'
 const taskIdOf = (row: FlowRow) => row.taskId ?? row.id
 
 /** 办理: approve or reject a task with a comment (completeTask); the server decides who may. */
-export function HandleButton({ row, refresh }: { row: FlowRow; refresh: () => void }) {
+export function HandleButton({
+  row,
+  refresh,
+  variables,
+}: {
+  row: FlowRow
+  refresh: () => void
+  /**
+   * the task's form as the handler filled it (the detail's, under the node's field rights); null: not
+   * valid yet (its errors show), so nothing is sent
+   */
+  variables?: () => Record<string, unknown> | null
+}) {
   const tr = useTr()
   const { message } = App.useApp()
   const queryClient = useQueryClient()
@@ -34,9 +46,15 @@ export function HandleButton({ row, refresh }: { row: FlowRow; refresh: () => vo
         onOk={async () => {
           setBusy(true)
           try {
+            const filled = variables?.()
+            if (filled === null) {
+              void message.warning(tr('workflow.formInvalid'))
+              return
+            }
             await callApi(completeTaskCall, {
               taskId: taskIdOf(row),
               pass,
+              ...(filled && Object.keys(filled).length ? { variables: filled } : {}),
               ...(comment.trim() ? { comment: comment.trim() } : {}),
             })
             void message.success(tr('workflow.handled'))
