@@ -383,7 +383,10 @@ describe('route sweep: every route names its permission; writes respect tenants 
           'addMultiInstance',
           'withdrawTask',
         ].map((p) => `blade-workflow/process/${p}`),
+        // 请假 (a kit resource whose permissions are SIGNED_IN): one's own requests
         'blade-workflow/leave',
+        'blade-workflow/leave/submit',
+        'blade-workflow/leave/remove',
         'blade-workflow/draft',
         'blade-workflow/draft/remove',
         // a task's handler copies its instance (抄送): the engine's rule too (不是当前处理人 otherwise)

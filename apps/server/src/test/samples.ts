@@ -41,6 +41,12 @@ export const SAMPLES: Readonly<Record<string, Json>> = {
   'park-storage/card': {},
   'park-storage/initStorageGoods': { billNumber: 'QC-SWEEP', quantity: '1', price: 100 },
   'andchu/orderApply': { applicant: '巡检', applyDate: '2026-12-01', mealType: 2, quantity: 1 },
+  'blade-workflow/leave': {
+    startTime: '2026-12-01 09:00:00',
+    endTime: '2026-12-02 18:00:00',
+    days: 1,
+    reason: '巡检',
+  },
   'blade-system/oauth-provider': {
     code: 'sweep',
     name: '巡检登录',

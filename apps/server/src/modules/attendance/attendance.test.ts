@@ -538,14 +538,20 @@ describe('attendance (park-clockin)', () => {
     const before = await statusOf(staff!.id, day(11))
     expect(before).not.toBe(S.leave)
     const asStaff = bearer(await signIn(t.app, { tenantId: PARK, account: 'staff' }))
-    const leave = await api.post<{ processInstanceId: string }>(
+    const leave = await api.post<{ id: string }>(
       'blade-workflow/leave',
       { startTime: `${day(11)} 09:00:00`, endTime: `${day(11)} 18:00:00`, days: 1, reason: '体检' },
       undefined,
       asStaff,
     )
     expect(leave.status, leave.body.msg).toBe(200)
-    const instanceId = leave.body.data.processInstanceId
+    // the request's row carries the process it started (the kit's workflow declaration)
+    const row = await api.get<{ processInstanceId: string }>(
+      'blade-workflow/leave/detail',
+      { id: leave.body.data.id },
+      asStaff,
+    )
+    const instanceId = row.body.data.processInstanceId
     // not approved yet: as it was
     await markLeaveDays(db)
     await dayResults.drain(db)
