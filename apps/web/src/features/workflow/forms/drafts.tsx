@@ -37,7 +37,7 @@ function ContinueButton({ row }: { row: DraftRow }) {
  * server removes the caller's own only).
  */
 const drafts: CrudResource<DraftRow> = {
-  path: 'blade-workflow/draft',
+  path: draftListCall.path,
   pagePath: `/${draftListCall.path}`,
   permissionPrefix: 'workflow_draft',
   queryCode: DRAFT_CODE,
