@@ -51,21 +51,29 @@ export async function submitDialog(page: Page, submitTestId: string, success: st
   await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0)
 }
 
-/** Picks `title` in the select (or tree select) `field` of the open dialog, then closes its dropdown. */
-export async function pickOption(page: Page, field: Locator, title: string): Promise<void> {
-  await field.click()
+/**
+ * The option `title` of the open select dropdown, scrolled into view: long option lists are virtual
+ * (only what is scrolled into view exists), so it scrolls as a person would, then uses the arrow keys
+ * (the wheel may leave the last options of a long list below the window).
+ */
+export async function revealOption(page: Page, title: string): Promise<Locator> {
   const dropdown = page.locator('.ant-select-dropdown:visible')
   await expect(dropdown).toBeVisible()
   const option = dropdown.getByTitle(title, { exact: true })
-  // long option lists are virtual: only what is scrolled into view exists, so scroll as a person would
   for (let i = 0; i < 30 && (await option.count()) === 0; i++) {
     await dropdown.hover()
     await page.mouse.wheel(0, 160)
     await page.waitForTimeout(100)
   }
-  // the wheel may leave the last options of a long list below the window: the keys reach them
   for (let i = 0; i < 200 && (await option.count()) === 0; i++) await page.keyboard.press('ArrowDown')
   await expect(option).toBeVisible()
+  return option
+}
+
+/** Picks `title` in the select (or tree select) `field` of the open dialog, then closes its dropdown. */
+export async function pickOption(page: Page, field: Locator, title: string): Promise<void> {
+  await field.click()
+  const option = await revealOption(page, title)
   await option.click()
   await expect(field).toContainText(title)
   // a multiple select keeps its dropdown open, and it may cover the dialog's buttons

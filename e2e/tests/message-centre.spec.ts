@@ -1,4 +1,13 @@
-import { accounts, artifact, dialog, expectRoute, signIn, tab, tokenOf } from '../support/console'
+import {
+  accounts,
+  artifact,
+  dialog,
+  expectRoute,
+  popupsSettled,
+  signIn,
+  tab,
+  tokenOf,
+} from '../support/console'
 import { expect, test } from '../support/fixtures'
 
 const API = '/xparkApi/park-manage/center-web-message'
@@ -48,6 +57,8 @@ test.describe('message centre', () => {
     await page.getByTestId('message-read-filter').getByText('全部').click()
     await row.getByRole('button', { name: '删除' }).click()
     await expect(dialog(page)).toContainText('确定将选择数据删除?')
+    // a click while the confirmation still zooms in can miss it (seen in a full run)
+    await popupsSettled(page)
     await page.getByTestId('message-delete-confirm').click()
     await expect(page.getByText('删除成功')).toBeVisible()
     await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0)

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import { accounts, artifact, dialog, popupsSettled, signIn, tokenOf } from '../support/console'
-import { openAdd, openScreen, rowId, rowWith, submitDialog } from '../support/crud'
+import { openAdd, openScreen, revealOption, rowId, rowWith, submitDialog } from '../support/crud'
 import { raiseEvent } from '../support/devices'
 import { expect, test } from '../support/fixtures'
 
@@ -23,9 +23,8 @@ const DOOR = { code: 'DOOR-R1', name: '一号机房门禁' }
 /** Chooses `title` in the antd select `field` (outside a dialog). */
 async function choose(page: Page, field: Locator, title: string): Promise<void> {
   await field.click()
-  const option = page.locator('.ant-select-dropdown:visible').getByTitle(title, { exact: true })
-  await expect(option).toBeVisible()
-  await option.click()
+  // the statistics' list is long (every module's figures): the option may need scrolling to
+  await (await revealOption(page, title)).click()
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0)
 }
 
