@@ -48,7 +48,9 @@ export type FieldRight = (typeof FIELD_RIGHTS)[number]
 /** How an assignee is written (`xpark:assignee`). */
 export const ASSIGNEE_KINDS = ['user', 'role', 'dept', 'post'] as const
 export type AssigneeKind = (typeof ASSIGNEE_KINDS)[number]
+// biome-ignore lint/suspicious/noTemplateCurlyInString: the BPMN expression's own text, not a template
 export const INITIATOR = '${initiator}'
+// biome-ignore lint/suspicious/noTemplateCurlyInString: the BPMN expression's own text, not a template
 export const INITIATOR_DEPT_LEADER = '${initiatorDeptLeader}'
 
 /** The editor's three refused connections (spec 02 §2), the same texts on the server at save. */

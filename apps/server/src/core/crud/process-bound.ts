@@ -1,9 +1,9 @@
 import { and, eq, getTableColumns, inArray } from 'drizzle-orm'
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../../db/types.js'
 import type { AuthContext } from '../auth/tokens.js'
-import { APPROVAL, bindProcessTable, processRunner, RUNNING_READONLY } from '../processes.js'
-import type { ReadonlyWhen, Resource } from './resource.js'
+import { APPROVAL, processRunner } from '../processes.js'
+import type { Resource } from './resource.js'
 
 /**
  * The kit's `workflow` declaration at write time (core/processes.ts): a written row starts its process

@@ -253,7 +253,7 @@ function attachTimers(nodes: Record<string, GraphNode>) {
   for (const node of Object.values(nodes)) {
     if (!node.timer) continue
     const task = nodes[node.timer.attachedTo]
-    if (!task || task.type !== 'userTask') throw badRequest(`定时边界事件只能依附用户任务: ${node.id}`)
+    if (task?.type !== 'userTask') throw badRequest(`定时边界事件只能依附用户任务: ${node.id}`)
     if (task.multi) throw badRequest(`定时边界事件不支持会签节点: ${node.id}`)
     task.timers = [...(task.timers ?? []), node.id]
   }

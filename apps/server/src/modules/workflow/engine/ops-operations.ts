@@ -67,7 +67,7 @@ export function dispatch(
   return core.db.transaction(async (tx) => {
     const step = await lockedStep(core, tx, input.instanceId)
     const node = step.graph.nodes[input.nodeId]
-    if (!node || node.type !== 'userTask') throw badRequest(`${OPS_MESSAGES.notUserTask}: ${input.nodeId}`)
+    if (node?.type !== 'userTask') throw badRequest(`${OPS_MESSAGES.notUserTask}: ${input.nodeId}`)
     await closeEverything(step, TASK.cancelled)
     await writeHistory(step, {
       nodeId: node.id,

@@ -1,4 +1,9 @@
-import { CONNECTION_TEXTS, connectionRefusal } from '@xpark/contract/modules/workflow-moddle'
+import {
+  CONNECTION_TEXTS,
+  connectionRefusal,
+  INITIATOR,
+  INITIATOR_DEPT_LEADER,
+} from '@xpark/contract/modules/workflow-moddle'
 import { describe, expect, it } from 'vitest'
 import { parseAssignee, writeAssignee } from './assignee'
 
@@ -21,8 +26,8 @@ describe('xpark:assignee as the designer edits it', () => {
   it.each([
     ['user:1,user:2', { mode: 'user', ids: ['1', '2'] }],
     ['role:7', { mode: 'role', ids: ['7'] }],
-    ['${initiator}', { mode: 'initiator', ids: [] }],
-    ['${initiatorDeptLeader}', { mode: 'initiatorDeptLeader', ids: [] }],
+    [INITIATOR, { mode: 'initiator', ids: [] }],
+    [INITIATOR_DEPT_LEADER, { mode: 'initiatorDeptLeader', ids: [] }],
     ['', { mode: 'user', ids: [] }],
   ])('%s', (text, assignee) => {
     expect(parseAssignee(text)).toEqual(assignee)
