@@ -1,3 +1,4 @@
+import type { Figure } from '@xpark/contract/modules/statistics'
 import type { SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
@@ -6,7 +7,7 @@ import { dayBounds, dayOf, daysBetween, lastDays, spanBounds } from '../days.js'
 import { badRequest } from '../errors.js'
 import { parseDateTime } from '../query/index.js'
 import { scoped } from '../tenancy.js'
-import type { StatisticParam, StatisticReader } from './index.js'
+import { figure, type StatisticParam, type StatisticReader } from './index.js'
 
 /**
  * What the modules' statistics share: the reader's conditions (the tenant always, the caller's data
@@ -128,6 +129,25 @@ export function seriesByDay(
     name,
     data: days.map((d) => Number(at.get(d)?.[key] ?? 0)),
   }))
+}
+
+/**
+ * A count over fixed choices (states, meals): every choice in its order, one without rows as 0, and
+ * the total as the figure's value.
+ */
+export function countsByChoice<K>(
+  choices: readonly (readonly [key: K, label: string])[],
+  rows: readonly { key: K; n: number }[],
+  name: string,
+  unit: string,
+): Figure {
+  const at = new Map(rows.map((r) => [r.key, r.n]))
+  return figure({
+    value: rows.reduce((n, r) => n + r.n, 0),
+    unit,
+    labels: choices.map(([, label]) => label),
+    series: [{ name, data: choices.map(([key]) => at.get(key) ?? 0) }],
+  })
 }
 
 /** A share in percent with one decimal (0 of nothing). */

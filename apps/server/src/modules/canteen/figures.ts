@@ -3,6 +3,7 @@ import { and, avg, count, desc, gte, lte, ne, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { defineStatistic, figure, type Statistic, type StatisticReader } from '../../core/statistics/index.js'
 import {
+  countsByChoice,
   DAYS_INFO,
   daysOrRangeParams,
   periodOf,
@@ -139,17 +140,11 @@ export const ordersByMeal = defineStatistic({
   paramInfo: RANGE_INFO,
   run: async (params, reader) => {
     const rows = await reader.db
-      .select({ meal: canteenOrder.mealType, n: count() })
+      .select({ key: canteenOrder.mealType, n: count() })
       .from(canteenOrder)
       .where(await inSpan(reader, rangeOf(params, reader.now)))
       .groupBy(canteenOrder.mealType)
-    const at = new Map(rows.map((r) => [r.meal, r.n]))
-    return figure({
-      value: rows.reduce((n, r) => n + r.n, 0),
-      unit: '单',
-      labels: MEALS.map(([, name]) => name),
-      series: [{ name: '订单数', data: MEALS.map(([meal]) => at.get(meal) ?? 0) }],
-    })
+    return countsByChoice(MEALS, rows, '订单数', '单')
   },
 })
 

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { dayIn } from '../../core/days.js'
 import { defineStatistic, figure, type Statistic, type StatisticReader } from '../../core/statistics/index.js'
 import {
+  countsByChoice,
   DAYS_INFO,
   daysOrRangeParams,
   periodOf,
@@ -143,17 +144,11 @@ export const ordersByStatus = defineStatistic({
   paramInfo: RANGE_INFO,
   run: async (params, reader) => {
     const rows = await reader.db
-      .select({ status: commodityOrder.status, n: count() })
+      .select({ key: commodityOrder.status, n: count() })
       .from(commodityOrder)
       .where(await inSpan(reader, rangeOf(params, reader.now)))
       .groupBy(commodityOrder.status)
-    const at = new Map(rows.map((r) => [r.status, r.n]))
-    return figure({
-      value: rows.reduce((n, r) => n + r.n, 0),
-      unit: '单',
-      labels: STATES.map(([, label]) => label),
-      series: [{ name: '订单数', data: STATES.map(([status]) => at.get(status) ?? 0) }],
-    })
+    return countsByChoice(STATES, rows, '订单数', '单')
   },
 })
 

@@ -8,6 +8,7 @@ import {
   opsUrgeCall,
 } from '@xpark/contract/modules/workflow-process'
 import { eq } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
 import { authOf } from '../../../core/auth/plugin.js'
 import type { Api } from '../../../core/http/api.js'
 import { handle } from '../../../core/http/calls.js'
@@ -114,22 +115,34 @@ export function registerOpsActionRoutes(api: Api, ctx: ModuleContext): void {
     guard,
   )
 
+  /** After the commit: the people a task's urge or copy reached are messaged, from its sender. */
+  const tell = async (
+    request: FastifyRequest,
+    input: { taskId: string; comment?: string | undefined },
+    userIds: string[],
+    what: string,
+    link: string,
+  ) => {
+    const auth = authOf(request)
+    const names = await namesOf(input.taskId)
+    await sendMessage(ctx, db, {
+      tenantId: auth.tenantId,
+      userIds,
+      title: `${what}: ${names.process} - ${names.task}`,
+      content: input.comment ?? '',
+      module: 'workflow',
+      link,
+      sender: { userId: auth.userId, name: auth.userName },
+    })
+  }
+
   handle(
     api,
     opsUrgeCall,
     async (input, request) => {
       const actor = await actorOf(request)
       const userIds = await engine.urge(actor, { taskId: input.taskId, comment: input.comment ?? '' })
-      const names = await namesOf(input.taskId)
-      await sendMessage(ctx, db, {
-        tenantId: actor.tenantId,
-        userIds,
-        title: `催办: ${names.process} - ${names.task}`,
-        content: input.comment ?? '',
-        module: 'workflow',
-        link: '/workflow/process/todo',
-        sender: { userId: actor.userId, name: authOf(request).userName },
-      })
+      await tell(request, input, userIds, '催办', '/workflow/process/todo')
       return {}
     },
     guard,
@@ -147,16 +160,7 @@ export function registerOpsActionRoutes(api: Api, ctx: ModuleContext): void {
         userIds: wanted,
         comment: input.comment ?? '',
       })
-      const names = await namesOf(input.taskId)
-      await sendMessage(ctx, db, {
-        tenantId: actor.tenantId,
-        userIds,
-        title: `抄送: ${names.process} - ${names.task}`,
-        content: input.comment ?? '',
-        module: 'workflow',
-        link: '/workflow/process/copy',
-        sender: { userId: actor.userId, name: authOf(request).userName },
-      })
+      await tell(request, input, userIds, '抄送', '/workflow/process/copy')
       return {}
     },
     guard,
