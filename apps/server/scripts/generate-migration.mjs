@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-const LANDED = 9
+const LANDED = 10
 const NAME = process.argv[2] ?? 'pending'
 const dir = new URL('../src/db/migrations/', import.meta.url).pathname
 const journalFile = join(dir, 'meta/_journal.json')
