@@ -71,6 +71,8 @@ export async function startServer({ port, dataDir, timeoutMs = 60_000, env = {} 
       ...(process.env.XPARK_BENCH_PROFILE
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.XPARK_BENCH_PROFILE}`]
         : []),
+      // more node options for the server, e.g. --trace-gc (NODE_OPTIONS refuses most V8 flags)
+      ...(process.env.XPARK_BENCH_NODE_ARGS ? process.env.XPARK_BENCH_NODE_ARGS.split(' ') : []),
       serverEntry,
     ],
     {

@@ -27,4 +27,12 @@ describe('configuration (environment variables)', () => {
     expect(loadConfig({ XPARK_REDIS_PREFIX: 'park-b:' }).redisPrefix).toBe('park-b:')
     expect(() => loadConfig({ XPARK_REDIS_PREFIX: '' })).toThrow(/XPARK_REDIS_PREFIX/)
   })
+
+  it('XPARK_HEAP_GROWTH_PERCENT: 50 by default (heap.ts), 0 leaves V8 its own, a percent up to 300', () => {
+    expect(loadConfig({}).heapGrowthPercent).toBe(50)
+    expect(loadConfig({ XPARK_HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent).toBe(0)
+    expect(loadConfig({ XPARK_HEAP_GROWTH_PERCENT: '120' }).heapGrowthPercent).toBe(120)
+    for (const bad of ['-1', '301', '1.5', 'many'])
+      expect(() => loadConfig({ XPARK_HEAP_GROWTH_PERCENT: bad }), bad).toThrow(/XPARK_HEAP_GROWTH_PERCENT/)
+  })
 })

@@ -35,6 +35,7 @@ const EnvSchema = z.object({
   XPARK_LOGIN_RATE_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   XPARK_LOGIN_RATE_PER_ACCOUNT: z.coerce.number().int().min(1).default(15),
   XPARK_JOBS: z.enum(['on', 'off']).default('on'),
+  XPARK_HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(300).default(50),
   XPARK_LOGIN_CAPTCHA_AFTER: z.coerce.number().int().min(1).default(3),
   XPARK_UNVERIFIED_RATE_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
   XPARK_UPLOAD_MAX_BYTES: z.coerce
@@ -124,6 +125,11 @@ export interface Config {
   loginRatePerAccount: number
   /** run the modules' scheduled jobs in this process (once per interval across processes) */
   jobs: boolean
+  /**
+   * how far V8 lets the old space grow past what the last full collection kept, in percent (main.ts,
+   * heap.ts); 0 leaves V8's own factor, up to 4x on a machine with memory to spare
+   */
+  heapGrowthPercent: number
   /** wrong passwords from one address (any account) before its sign-ins need the captcha */
   loginCaptchaAfter: number
   /**
@@ -200,6 +206,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     loginRatePerAddress: e.XPARK_LOGIN_RATE_PER_ADDRESS,
     loginRatePerAccount: e.XPARK_LOGIN_RATE_PER_ACCOUNT,
     jobs: e.XPARK_JOBS === 'on',
+    heapGrowthPercent: e.XPARK_HEAP_GROWTH_PERCENT,
     loginCaptchaAfter: e.XPARK_LOGIN_CAPTCHA_AFTER,
     unverifiedRatePerAddress: e.XPARK_UNVERIFIED_RATE_PER_ADDRESS,
     uploadMaxBytes: e.XPARK_UPLOAD_MAX_BYTES,

@@ -7,10 +7,12 @@ import { loadConfig } from './config.js'
 import { loadSigningSecret } from './core/auth/secret.js'
 import { openCache } from './core/cache/index.js'
 import { openConfiguredDatabase } from './db/open.js'
+import { applyHeapGrowth } from './heap.js'
 
 async function main(): Promise<void> {
   const started = performance.now()
   const config = loadConfig()
+  applyHeapGrowth(config.heapGrowthPercent)
   const opened = await openConfiguredDatabase(config, seedOrSync(config.adminPassword))
   const { db } = opened.database
 

@@ -59,8 +59,10 @@ export const PERSON_TYPE = { stranger: 0, staff: 1, visitor: 2 } as const
 /** How a door was opened (dict `door_open_method`). */
 export const OPEN_METHODS = ['face', 'card', 'password', 'qrcode', 'remote'] as const
 
-/** Photos of the records are kept this many days unless the tenant's param says otherwise. */
+/** Photos of the records are kept this many days unless the platform's parameter says otherwise. */
 export const PHOTO_KEEP_DAYS = 90
+/** The parameter (参数管理) that sets how many days photos are kept: a whole number, 1 to 3650. */
+export const PHOTO_KEEP_DAYS_PARAM = 'visitor.photoKeepDays'
 export const PHOTO_KEEP_PARAM = 'visitor.photoKeepDays'
 
 const PHONE = /^$|^[0-9+\- ]{5,20}$/

@@ -1,3 +1,4 @@
+import { PHOTO_KEEP_DAYS, PHOTO_KEEP_DAYS_PARAM } from '@xpark/contract/modules/visitor'
 import { count } from 'drizzle-orm'
 import { hashPassword, md5 } from '../../core/auth/passwords.js'
 import { nextId } from '../../core/ids.js'
@@ -216,6 +217,12 @@ export async function seedIfEmpty(db: Db, adminPassword: string | undefined): Pr
       { id: nextId(), paramName: '是否开启注册功能', paramKey: 'account.registerUser', paramValue: 'true' },
       { id: nextId(), paramName: '账号初始密码', paramKey: 'account.initPassword', paramValue: '123456' },
       { id: nextId(), paramName: '登录失败锁定次数', paramKey: 'account.failCount', paramValue: '5' },
+      {
+        id: nextId(),
+        paramName: '门禁照片保留天数',
+        paramKey: PHOTO_KEEP_DAYS_PARAM,
+        paramValue: String(PHOTO_KEEP_DAYS),
+      },
     ])
   })
   return true

@@ -10,7 +10,7 @@ import {
 import { and, eq, inArray, lte } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DeviceSimulator } from '../../adapters/device/simulator.js'
-import { menu, role, roleMenu, roleScope, scopeData, user } from '../../compose/schema.js'
+import { dept, menu, role, roleMenu, roleScope, scopeData, user } from '../../compose/schema.js'
 import { hashPassword, md5 } from '../../core/auth/passwords.js'
 import { addDays, dayOf, isoWeekday } from '../../core/days.js'
 import { nextId } from '../../core/ids.js'
@@ -28,8 +28,9 @@ import { firstSheet, rowValues } from '../../test/workbook.js'
 import { parkMachine } from '../device/index.js'
 import { TASK, workflowTask } from '../workflow/index.js'
 import { takeMachinePunch } from './machine-punches.js'
+import { refreshMembers } from './people.js'
 import { dayResults, markLeaveDays } from './results.js'
-import { attendanceDay, attendancePunch, attendanceRule } from './schema.js'
+import { attendanceDay, attendanceMember, attendancePunch, attendanceRule } from './schema.js'
 
 const PARK = '100001'
 const RECORD = 'park-clockin/punchClockRecord'
@@ -405,6 +406,43 @@ describe('attendance (park-clockin)', () => {
     })
     expect(two.body.msg).toBe(T.secondShift)
     expect(await count()).toBe(rules)
+  })
+
+  it("a rule's departments are followed between saves: who joins counts, who leaves goes, one rule each", async () => {
+    const deptId = nextId()
+    await t.database.db
+      .insert(dept)
+      .values({ id: deptId, tenantId: PARK, deptName: `考勤部门 ${++seq}`, ancestors: '0' })
+    const members = async (ruleId: string) =>
+      (
+        await t.database.db
+          .select({ userId: attendanceMember.userId })
+          .from(attendanceMember)
+          .where(eq(attendanceMember.ruleId, ruleId))
+      )
+        .map((m) => m.userId)
+        .sort()
+    const early = await person()
+    await t.database.db.update(user).set({ deptId }).where(eq(user.id, early))
+    const byDept = await rule([], { deptIds: deptId })
+    expect(await members(byDept)).toEqual([early])
+    // after the save: one joins the department, one joins it who is named in another rule, one leaves
+    const newcomer = await person()
+    const elsewhere = await person()
+    const other = await rule([elsewhere])
+    await t.database.db
+      .update(user)
+      .set({ deptId })
+      .where(inArray(user.id, [newcomer, elsewhere]))
+    expect(await members(byDept)).toEqual([early])
+    await refreshMembers(t.database.db)
+    expect(await members(byDept)).toEqual([early, newcomer].sort())
+    expect(await members(other)).toEqual([elsewhere])
+    await t.database.db.update(user).set({ deptId: '' }).where(eq(user.id, early))
+    await refreshMembers(t.database.db)
+    expect(await members(byDept)).toEqual([newcomer])
+    // nothing more to change: the job is idempotent
+    expect(await refreshMembers(t.database.db)).toBe(0)
   })
 
   it('punches: the future is refused, a machine punch is never changed or removed, a refusal writes nothing', async () => {

@@ -8,6 +8,7 @@ import {
 import { button, defineModule, resourceScreen } from '../../core/module.js'
 import { seedAttendanceDemo } from './demo.js'
 import { punchSubscriptions } from './machine-punches.js'
+import { refreshMembers } from './people.js'
 import { attendancePunches, attendanceRules } from './resources.js'
 import { dayResults, markLeaveDays } from './results.js'
 import { registerReportRoutes } from './routes/reports.js'
@@ -75,6 +76,12 @@ export const attendanceModule = defineModule({
     dayResults.job,
     // the workflow's leave: approved, refused or withdrawn, its days recomputed
     { name: 'attendance-leave', everySeconds: 60, run: async (ctx) => markLeaveDays(ctx.database.db) },
+    // people who joined or left a rule's departments since the rule was saved
+    {
+      name: 'attendance-members',
+      everySeconds: 600,
+      run: async (ctx) => void (await refreshMembers(ctx.database.db)),
+    },
   ],
   subscriptions: punchSubscriptions,
   routes: async (api, ctx) => {

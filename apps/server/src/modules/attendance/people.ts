@@ -2,12 +2,15 @@ import { ATTENDANCE_TEXTS as T } from '@xpark/contract/modules/attendance'
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import { AppError } from '../../core/errors.js'
 import { nextId } from '../../core/ids.js'
-import type { DbOrTx } from '../../db/client.js'
+import type { Db, DbOrTx } from '../../db/client.js'
 import { user, userDept } from '../identity/index.js'
 import { deptSubtree } from '../org/index.js'
 import { attendanceMember, attendanceRule } from './schema.js'
 
-/** A rule's people: its departments (with their sub-departments) expanded, and the people it names. */
+/**
+ * A rule's people: its departments (with their sub-departments) expanded, and the people it names;
+ * expanded at each save, and kept up with the departments by `refreshMembers` (a job).
+ */
 
 const ids = (text: string | null | undefined) => (text ? text.split(',').filter(Boolean) : [])
 
@@ -69,4 +72,58 @@ export async function setMembers(db: DbOrTx, tenantId: string, ruleId: string, p
     await db
       .insert(attendanceMember)
       .values(people.slice(i, i + 1000).map((userId) => ({ id: nextId(), tenantId, ruleId, userId })))
+}
+
+/**
+ * A rule's departments are people who come and go: the `attendance-members` job brings every rule's
+ * people up to date with them between saves (a newcomer counts from the day after the job sees them;
+ * someone who left keeps the results kept so far). A newcomer already in another rule stays there:
+ * only a save names that conflict. Answers how many memberships changed.
+ */
+export async function refreshMembers(db: Db): Promise<number> {
+  const rules = await db
+    .select({
+      id: attendanceRule.id,
+      tenantId: attendanceRule.tenantId,
+      deptIds: attendanceRule.deptIds,
+      userIds: attendanceRule.userIds,
+    })
+    .from(attendanceRule)
+    .where(and(eq(attendanceRule.isDeleted, 0), ne(attendanceRule.deptIds, '')))
+  let changed = 0
+  for (const rule of rules)
+    changed += await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext('attendance-member'), hashtext(${rule.tenantId}))`,
+      )
+      const people = new Set(await peopleOf(tx, rule.tenantId, rule.deptIds, rule.userIds))
+      const members = await tx
+        .select({ userId: attendanceMember.userId, ruleId: attendanceMember.ruleId })
+        .from(attendanceMember)
+        .where(eq(attendanceMember.tenantId, rule.tenantId))
+      const inAnyRule = new Set(members.map((m) => m.userId))
+      const left = members.filter((m) => m.ruleId === rule.id && !people.has(m.userId)).map((m) => m.userId)
+      const joined = [...people].filter((p) => !inAnyRule.has(p))
+      for (let i = 0; i < left.length; i += 1000)
+        await tx
+          .delete(attendanceMember)
+          .where(
+            and(
+              eq(attendanceMember.tenantId, rule.tenantId),
+              eq(attendanceMember.ruleId, rule.id),
+              inArray(attendanceMember.userId, left.slice(i, i + 1000)),
+            ),
+          )
+      for (let i = 0; i < joined.length; i += 1000)
+        await tx.insert(attendanceMember).values(
+          joined.slice(i, i + 1000).map((userId) => ({
+            id: nextId(),
+            tenantId: rule.tenantId,
+            ruleId: rule.id,
+            userId,
+          })),
+        )
+      return left.length + joined.length
+    })
+  return changed
 }

@@ -2,6 +2,7 @@ import { defineModule, inSystemMenu, type MenuSeed, screen } from '../../core/mo
 import { paramRoutes } from './params.js'
 import * as tables from './schema.js'
 
+export { wholeNumberParam } from './read.js'
 export { param } from './schema.js'
 
 /** The module's screens in the console's menu (seeded; compose/seed/menus.ts merges every module's). */

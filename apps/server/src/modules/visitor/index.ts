@@ -2,11 +2,13 @@ import {
   doorRecordContract,
   faceRecordContract,
   PHOTO_KEEP_DAYS,
+  PHOTO_KEEP_DAYS_PARAM,
   VISITOR_APPROVE,
   VISITOR_PHONE,
   visitContract,
 } from '@xpark/contract/modules/visitor'
 import { button, defineModule, type MenuSeed, resourceScreen } from '../../core/module.js'
+import { wholeNumberParam } from '../param/index.js'
 import { accessDays, visitDays } from './aggregates.js'
 import { seedVisitorDemo } from './demo.js'
 import { startDemoTraffic } from './demo-traffic.js'
@@ -115,7 +117,14 @@ export const visitorModule = defineModule({
     {
       name: 'visitor-photos',
       everySeconds: 3600,
-      run: async (ctx) => void (await purgePhotos(ctx.database.db, PHOTO_KEEP_DAYS)),
+      run: async (ctx) => {
+        const { db } = ctx.database
+        const keepDays = await wholeNumberParam(db, PHOTO_KEEP_DAYS_PARAM, PHOTO_KEEP_DAYS, {
+          min: 1,
+          max: 3650,
+        })
+        await purgePhotos(db, keepDays)
+      },
     },
   ],
   routes: async (api, ctx) => {

@@ -1,4 +1,4 @@
-import { VISIT, VISITOR_TEXTS } from '@xpark/contract/modules/visitor'
+import { PHOTO_KEEP_DAYS, PHOTO_KEEP_DAYS_PARAM, VISIT, VISITOR_TEXTS } from '@xpark/contract/modules/visitor'
 import { and, count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatDateTime } from '../../core/envelope.js'
@@ -9,6 +9,7 @@ import { bearer, type Headers, signIn, startTestApp, type TestContext } from '..
 import { until } from '../../test/until.js'
 import { machineGrant, parkMachine, revokeExpired, simulatorOf } from '../device/index.js'
 import { user } from '../identity/index.js'
+import { param, wholeNumberParam } from '../param/index.js'
 import { accessDays, visitDays } from './aggregates.js'
 import { purgePhotos } from './records.js'
 import { accessDaily, accessRecord, facePhoto, visit, visitDaily } from './schema.js'
@@ -290,6 +291,18 @@ describe('visitors, faces and doors', () => {
     expect(await purgePhotos(db(), 90, new Date(Date.now() + 91 * 86_400_000))).toBeGreaterThanOrEqual(1)
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404)
     expect((await db().select({ n: count() }).from(facePhoto))[0]!.n).toBe(0)
+
+    // the days come from 参数管理 (the demo's 90); a value that is no whole number in range is ignored
+    const keepDays = () =>
+      wholeNumberParam(db(), PHOTO_KEEP_DAYS_PARAM, PHOTO_KEEP_DAYS, { min: 1, max: 3650 })
+    const setKeepDays = (value: string) =>
+      db().update(param).set({ paramValue: value }).where(eq(param.paramKey, PHOTO_KEEP_DAYS_PARAM))
+    expect(await keepDays()).toBe(90)
+    await setKeepDays('30')
+    expect(await keepDays()).toBe(30)
+    for (const bad of ['0', '3651', '30 days', '-5', ''])
+      expect(await (await setKeepDays(bad), keepDays()), bad).toBe(PHOTO_KEEP_DAYS)
+    await setKeepDays(String(PHOTO_KEEP_DAYS))
   })
 
   it('the daily aggregates equal counts over the raw rows', async () => {
