@@ -211,6 +211,12 @@ describe('parking (park-car)', () => {
       await api.get<{ records: { id: string; inside: number; freeSpaces: number }[] }>('park-car/parkings'),
     )
     expect(page.records.find((r) => r.id === p.id)).toMatchObject({ inside: 1, freeSpaces: 9 })
+    // 在场车辆 names the gate as 过车记录 does (the lot's name for it, not its machine's)
+    const vehicles = ok(
+      await api.get<{ records: CurrentVehicleRow[] }>('park-car/currentVehicle', { lotId: p.id }),
+    )
+    expect(vehicles.records.map((v) => [v.plate, v.entryGateName])).toEqual([['粤B10001', '入口']])
+    expect((await passOf(first.passId)).gateName).toBe('入口')
   })
 
   it('an exit closes the stay with its duration and the fee by the rule (hours started, day cap)', async () => {

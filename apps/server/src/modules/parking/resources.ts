@@ -132,12 +132,16 @@ export const parkingCards = defineResource({
 
 // —— vehicles inside, pass records (read here; written by the gates: gate.ts) ——
 
+const entryGate = lookup(parkingGate, 'name', 'entryMachineId', { key: 'machineId', where: { isDeleted: 0 } })
+const entryMachine = lookup(parkMachine, 'name', 'entryMachineId')
+
 export const currentVehicles = defineResource({
   contract: currentVehicleContract,
   table: parkingVehicle,
   expand: {
     lotName: lookup(parkingLot, 'name', 'lotId'),
-    entryGateName: lookup(parkMachine, 'name', 'entryMachineId'),
+    // the gate's name as the pass records write it (gate.ts): the lot's gate on that machine, else the machine's
+    entryGateName: (outer) => sql`coalesce(nullif(${entryGate(outer)}, ''), ${entryMachine(outer)})`,
     minutes: () => sql`greatest(ceil(extract(epoch from (now() - ${vehicleTable}.entry_time)) / 60), 0)::int`,
   },
 })
