@@ -19,7 +19,7 @@ import { expect, test } from '../support/fixtures'
  * the diagram drawn in 流程设计: 经理审批, then 人事审批 when days > 3, else straight to the end) and
  * deploys it; an employee asks for 5 days; the manager approves from 待办事务; HR (a role of two, so
  * the task waits in 待签事务) claims it and rolls it back (退回) to the manager; the manager approves
- * again; HR claims it again, copies (抄送) a colleague and approves; 流程详情 shows the walked path;
+ * again, copying (抄送) a colleague; HR claims it again and approves; 流程详情 shows the walked path;
  * the colleague finds it in 抄送事务; a second request is withdrawn (撤回) before the manager acts.
  *
  * Who plays whom: the demo park's admin (管理员) designs and is the manager; its staff (园区职员) is the
@@ -160,13 +160,15 @@ async function selectShape(page: Page, id: string) {
 /** Selects a sequence flow by clicking the middle of its line. */
 async function selectFlow(page: Page, id: string) {
   const middle = await page
-    .locator(`.djs-connection[data-element-id="${id}"] .djs-visual path`)
+    .locator(`.djs-connection[data-element-id="${id}"] .djs-visual > path`)
     .first()
     .evaluate((line: SVGPathElement) => {
+      // the line's middle in its own coordinates, placed by where the line is drawn on the page
       const p = line.getPointAtLength(line.getTotalLength() / 2)
-      const m = line.getScreenCTM()
-      if (!m) throw new Error('not drawn')
-      return { x: p.x * m.a + p.y * m.c + m.e, y: p.x * m.b + p.y * m.d + m.f }
+      const own = line.getBBox()
+      const drawn = line.getBoundingClientRect()
+      const scale = own.width >= own.height ? drawn.width / own.width : drawn.height / own.height
+      return { x: drawn.x + (p.x - own.x) * scale, y: drawn.y + (p.y - own.y) * scale }
     })
   await clickDiagram(page, middle)
   await expect(page.getByTestId('wfd-id')).toContainText(id)
@@ -294,6 +296,9 @@ test.describe('流程: the issue’s story (issue 31)', () => {
     let before = await flowIds(page)
     await padEntry(page, 'append.end-event').click()
     const end = await selectedId(page)
+    await page.getByTestId('wfd-name').fill('结束')
+    await page.getByTestId('wfd-name').press('Enter')
+    await expect(shape(page, `${end}_label`)).toContainText('结束')
     const toEnd = (await flowIds(page)).filter((f) => !before.includes(f))
     await selectShape(page, gateway)
     before = await flowIds(page)
@@ -314,7 +319,7 @@ test.describe('流程: the issue’s story (issue 31)', () => {
     await expect(page.getByTestId('wfd-condition')).toHaveValue('days > 3')
     await selectFlow(page, toEnd[0]!)
     await page.getByTestId('wfd-default-flow').click()
-    await expect(page.getByTestId('wfd-default-flow').locator('input')).toBeChecked()
+    await expect(page.getByTestId('wfd-default-flow')).toBeChecked()
     await page.screenshot({ path: artifact('workflow-story-designer.png') })
     await page.getByTestId('wfd-deploy').click()
     await expect(page.getByText(new RegExp(`已部署: ${KEY}:1:`))).toBeVisible()
@@ -379,20 +384,33 @@ test.describe('流程: the issue’s story (issue 31)', () => {
     await expect(hrDesk.getByText('已办理').first()).toBeVisible()
     await expect(hrDesk.getByTestId('wfx-history')).toContainText('退回')
 
-    // —— the manager approves again; HR claims it again, copies a colleague and approves ——
-    await approve('已确认交接, 同意')
-    await claim()
-    await hrDetail()
-    await hrDesk.getByTestId('wfx-copy').click()
-    await popupsSettled(hrDesk)
+    // —— the manager approves again, from the task's 流程详情, copying (抄送) a colleague first ——
+    // (the manager copies: picking people looks them up (search/user, user_view), which the park's
+    // admin may and its staff, HR here, may not)
+    const todo = await openList(page, `${WORK}/todo`, '待办事务')
+    const again = storyRow(todo, '经理审批')
+    await again.getByTestId(`workflow-detail-${await rowId(again)}`).click()
+    await expectActiveTab(page, '流程详情')
+    await expect(page.getByTestId('wfx-history')).toContainText('请经理再确认交接安排')
+    await page.getByTestId('wfx-copy').click()
+    await popupsSettled(page)
     await choose(
-      hrDesk,
-      hrDesk.getByTestId('wfx-copy-dialog-people'),
+      page,
+      page.getByTestId('wfx-copy-dialog-people'),
       `${COLLEAGUE.realName} (${COLLEAGUE.account})`,
       COLLEAGUE.realName,
     )
-    await hrDesk.getByTestId('wfx-copy-dialog-ok').click()
-    await expect(hrDesk.getByText('已抄送').first()).toBeVisible()
+    await page.getByTestId('wfx-copy-dialog-ok').click()
+    await expect(page.getByText('已抄送').first()).toBeVisible()
+    await page.locator('[data-testid^="workflow-handle-"]:visible').click()
+    await page.getByTestId('workflow-handle-comment').fill('已确认交接, 同意')
+    await popupsSettled(page)
+    await page.getByTestId('workflow-handle-ok').click()
+    await expect(page.getByText('已办理').first()).toBeVisible()
+
+    // —— HR claims it again and approves ——
+    await claim()
+    await hrDetail()
     await hrDesk.locator('[data-testid^="workflow-handle-"]:visible').click()
     await hrDesk.getByTestId('workflow-handle-comment').fill('同意, 人事已备案')
     await popupsSettled(hrDesk)
@@ -404,12 +422,14 @@ test.describe('流程: the issue’s story (issue 31)', () => {
     const history = hrDesk.getByTestId('wfx-history')
     for (const step of ['发起', '签收', '退回', '抄送', '同意']) await expect(history).toContainText(step)
     const diagram = hrDesk.getByTestId('wf-diagram')
-    for (const node of ['start', manager, hr])
+    for (const node of ['start', manager, hr, end])
       await expect(diagram.locator(`.djs-element.xpark-passed[data-element-id="${node}"]`)).toBeVisible({
         timeout: 20_000,
       })
     await expect(diagram.locator('.djs-element.xpark-current')).toHaveCount(0)
-    await hrDesk.screenshot({ path: artifact('workflow-story-detail.png'), fullPage: true })
+    await hrDesk.screenshot({ path: artifact('workflow-story-detail.png') })
+    await diagram.scrollIntoViewIfNeeded()
+    await hrDesk.screenshot({ path: artifact('workflow-story-diagram.png') })
 
     // —— the colleague finds it in 抄送事务 ——
     const colleague = await personAt(browser, COLLEAGUE.account)
@@ -440,7 +460,7 @@ test.describe('流程: the issue’s story (issue 31)', () => {
     await expect(sent.locator(`[data-row-key="${secondId}"]`)).toContainText('已终止')
     await employee.screenshot({ path: artifact('workflow-story-withdrawn.png') })
     // the manager has nothing of it left to do
-    const todo = await openList(page, `${WORK}/todo`, '待办事务')
-    await expect(storyRow(todo)).toHaveCount(0)
+    const left = await openList(page, `${WORK}/todo`, '待办事务')
+    await expect(storyRow(left)).toHaveCount(0)
   })
 })
