@@ -18,6 +18,7 @@ import { ok, renderScreen, stubFetch } from '@/test/render'
 import leave from './leave'
 import ops from './ops'
 import claim from './tasks/claim'
+import send from './tasks/send'
 import todo from './tasks/todo'
 
 /** 待办 / 待签 act on their rows through the task calls; 请假申请 is anyone's to file. */
@@ -101,6 +102,28 @@ describe('workflow screens', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByTestId('workflow-claim-501'))
     await userEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }))
     await waitFor(() => expect(bodyOf(api, claimTaskCall.path)).toEqual({ taskId: '501' }))
+  })
+
+  it('已发事务: 撤回 a running request posts terminateProcess; an ended one offers none', async () => {
+    const running = { ...task, id: '900', taskId: null, taskName: '部门审批' }
+    const ended = {
+      ...running,
+      id: '901',
+      processInstanceId: '901',
+      processStatus: 3,
+      endTime: '2026-11-29 10:00:00',
+    }
+    const api = setup(<CrudPage resource={send} />, taskListCalls.sendList.path, [running, ended])
+    await userEvent.click(await screen.findByTestId('workflow-withdraw-900'))
+    expect(screen.queryByTestId('workflow-withdraw-901')).toBeNull()
+    expect(await screen.findAllByText('确定撤回「请假流程」? 审批人处理前可以撤回')).not.toHaveLength(0)
+    await userEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }))
+    await waitFor(() =>
+      expect(bodyOf(api, terminateProcessCall.path)).toEqual({
+        processInstanceId: '900',
+        comment: '发起人撤回',
+      }),
+    )
   })
 
   it('请假申请: a user without buttons files a request; the body is the leave form', async () => {

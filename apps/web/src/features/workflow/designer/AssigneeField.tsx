@@ -49,7 +49,11 @@ export function AssigneeField({
   onChange: (v: string) => void
 }) {
   const tr = useTr()
-  const assignee = parseAssignee(value)
+  const stored = parseAssignee(value)
+  // a kind picked before anyone of it is: nothing is stored yet (an empty assignee reads as people),
+  // so the kind is kept here until the value names it
+  const [kind, setKind] = useState<AssigneeMode>(stored.mode)
+  const assignee: Assignee = value?.trim() ? stored : { mode: kind, ids: [] }
   const [search, setSearch] = useState('')
   const picks = assignee.mode === 'initiator' || assignee.mode === 'initiatorDeptLeader'
   const choices = useQuery({
@@ -68,7 +72,11 @@ export function AssigneeField({
           data-testid="wfd-assignee-mode"
           value={assignee.mode}
           options={MODES.map((m) => ({ value: m, label: tr(`wfd.mode.${m}`) }))}
-          onChange={(mode: AssigneeMode) => set({ mode, ids: [] })}
+          onChange={(mode: AssigneeMode) => {
+            setKind(mode)
+            setSearch('')
+            set({ mode, ids: [] })
+          }}
         />
       </Form.Item>
       {!picks && (

@@ -66,6 +66,7 @@ function UserTaskFields({ element, services }: { element: DiagramElement; servic
   return (
     <>
       <AssigneeField
+        key={element.id}
         value={bo.get('xpark:assignee') as string | undefined}
         onChange={(v) => update({ 'xpark:assignee': v || undefined })}
       />

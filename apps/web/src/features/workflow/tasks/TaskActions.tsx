@@ -1,5 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { claimTaskCall, completeTaskCall, type FlowRow } from '@xpark/contract/modules/workflow-process'
+import {
+  claimTaskCall,
+  completeTaskCall,
+  type FlowRow,
+  terminateProcessCall,
+} from '@xpark/contract/modules/workflow-process'
 import { App, type ButtonProps, Form, Input, Modal, Radio } from 'antd'
 import { useState } from 'react'
 import { callApi } from '@/api/calls'
@@ -108,6 +113,40 @@ export function ClaimButton({ row, refresh }: { row: FlowRow; refresh: () => voi
           onOk: async () => {
             await callApi(claimTaskCall, { taskId: taskIdOf(row) })
             void message.success(tr('workflow.signed'))
+            await invalidateResource(queryClient, TASK_CODE)
+            refresh()
+          },
+        })
+      }
+    />
+  )
+}
+
+/** the comment 撤回 leaves in the history (the server's terminate: the initiator before any approval) */
+export const WITHDRAW_COMMENT = '发起人撤回'
+
+/**
+ * 撤回 on 已发事务: the initiator takes a running request back before anyone has approved it
+ * (terminateProcess; the server refuses once an approval is in, `流程已有审批, 不能终止`).
+ */
+export function WithdrawButton({ row, refresh }: { row: FlowRow; refresh: () => void }) {
+  const tr = useTr()
+  const { message, modal } = App.useApp()
+  const queryClient = useQueryClient()
+  if (row.processStatus !== 1 || row.endTime) return null
+  return (
+    <RowButton
+      label={tr('workflow.withdraw')}
+      testId={`workflow-withdraw-${row.id}`}
+      onClick={() =>
+        modal.confirm({
+          title: tr('workflow.withdrawConfirm', { name: row.processDefinitionName }),
+          onOk: async () => {
+            await callApi(terminateProcessCall, {
+              processInstanceId: row.processInstanceId,
+              comment: WITHDRAW_COMMENT,
+            })
+            void message.success(tr('workflow.withdrawn'))
             await invalidateResource(queryClient, TASK_CODE)
             refresh()
           },
