@@ -457,7 +457,8 @@ test.describe('流程: the issue’s story (issue 31)', () => {
     await second.getByTestId(`workflow-withdraw-${secondId}`).click()
     await confirm(employee)
     await expect(employee.getByText('已撤回').first()).toBeVisible()
-    await expect(sent.locator(`[data-row-key="${secondId}"]`)).toContainText('已终止')
+    // the initiator's own end before any approval is a withdrawal: the row reads 已撤回
+    await expect(sent.locator(`[data-row-key="${secondId}"]`)).toContainText('已撤回')
     await employee.screenshot({ path: artifact('workflow-story-withdrawn.png') })
     // the manager has nothing of it left to do
     const left = await openList(page, `${WORK}/todo`, '待办事务')

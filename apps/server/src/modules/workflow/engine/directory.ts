@@ -58,3 +58,14 @@ export const userDirectory: Directory = {
     return null
   },
 }
+
+/** The names of users as history writes them (`张三, 李四`); an id the tenant does not know stays an id. */
+export async function userNames(tx: DbOrTx, tenantId: string, ids: readonly string[]): Promise<string> {
+  if (ids.length === 0) return ''
+  const rows = await tx
+    .select({ id: user.id, name: user.realName })
+    .from(user)
+    .where(and(eq(user.tenantId, tenantId), inArray(user.id, [...ids])))
+  const name = new Map(rows.map((r) => [r.id, r.name || r.id]))
+  return ids.map((id) => name.get(id) ?? id).join(', ')
+}

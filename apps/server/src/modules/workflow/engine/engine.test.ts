@@ -265,8 +265,9 @@ describe(`workflow engine (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
       403,
       '只有发起人或流程运维可以终止流程',
     )
+    // the initiator's own, before any approval: a withdrawal (已撤回)
     await engine.terminate(as('1'), { instanceId: instance.id, reason: '不请了' })
-    expect(await statusOf(instance.id)).toBe(INSTANCE.terminated)
+    expect(await statusOf(instance.id)).toBe(INSTANCE.withdrawn)
     expect(await openAt(instance.id)).toEqual([])
     const approved = await startLeave(5)
     await engine.complete(as('11'), { taskId: (await taskAt(approved.id, 'manager')).id })

@@ -118,33 +118,39 @@ export function start(
   })
 }
 
-/** Terminate: the initiator before any approval, or `workflow_ops`. */
+/**
+ * Terminate: the initiator before any approval (then it is their withdrawal: 已撤回), or
+ * `workflow_ops` at any time (已终止).
+ */
 export function terminate(core: EngineCore, actor: Actor, input: { instanceId: string; reason?: string }) {
   return core.db.transaction(async (tx) => {
     const step = await lockedStep(core, tx, input.instanceId, { suspendedToo: true })
+    const [approved] = await tx
+      .select({ id: workflowHistory.id })
+      .from(workflowHistory)
+      .where(
+        and(
+          eq(workflowHistory.instanceId, step.instance.id),
+          inArray(workflowHistory.action, ['complete', 'reject']),
+        ),
+      )
+      .limit(1)
+    const initiator = step.instance.initiator === actor.userId
     if (!actor.ops) {
-      if (step.instance.initiator !== actor.userId) throw forbidden('只有发起人或流程运维可以终止流程')
-      const [approved] = await tx
-        .select({ id: workflowHistory.id })
-        .from(workflowHistory)
-        .where(
-          and(
-            eq(workflowHistory.instanceId, step.instance.id),
-            inArray(workflowHistory.action, ['complete', 'reject']),
-          ),
-        )
-        .limit(1)
+      if (!initiator) throw forbidden('只有发起人或流程运维可以终止流程')
       if (approved) throw conflict('流程已有审批, 不能终止')
     }
+    const withdrawn = initiator && !approved
+    const status = withdrawn ? INSTANCE.withdrawn : INSTANCE.terminated
     await closeEverything(step, TASK.cancelled)
     await tx
       .update(workflowInstance)
-      .set({ status: INSTANCE.terminated, endTime: step.now, reason: input.reason ?? '' })
+      .set({ status, endTime: step.now, reason: input.reason ?? '' })
       .where(eq(workflowInstance.id, step.instance.id))
-    await instanceEnded(tx, step.instance.id, INSTANCE.terminated)
+    await instanceEnded(tx, step.instance.id, status)
     await writeHistory(step, {
       nodeId: '',
-      action: 'terminate',
+      action: withdrawn ? 'withdraw' : 'terminate',
       userId: actor.userId,
       comment: input.reason ?? '',
     })

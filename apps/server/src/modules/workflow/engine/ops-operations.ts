@@ -14,7 +14,7 @@ import {
 } from '../schema.js'
 import { mayUse, NODE_BUTTON, NOT_ALLOWED } from './buttons.js'
 import { type Actor, at, type EngineCore, graphOf, lockedStep, mayHandle, newStep, onTask } from './core.js'
-import type { Group } from './directory.js'
+import { type Group, userNames } from './directory.js'
 import { instanceEnded } from './ended.js'
 import { leaveInto } from './task-operations.js'
 import { closeEverything, conflict, writeHistory } from './walker.js'
@@ -180,7 +180,10 @@ export function copy(
       ...at(node, task),
       action: 'copy',
       userId: actor.userId,
-      comment: input.comment ? `${users.join(',')}: ${input.comment}` : users.join(','),
+      // who was copied, by name (history is read as written), then the handler's note
+      comment: await userNames(step.tx, task.tenantId, users).then((names) =>
+        input.comment ? `${names}: ${input.comment}` : names,
+      ),
     })
     return users
   })

@@ -327,6 +327,13 @@ describe('workflow ops actions and copy', () => {
     const [copied] = await db().select().from(workflowCopy).where(eq(workflowCopy.instanceId, instanceId))
     expect(copied).toMatchObject({ userId: thirdId, fromUserId: adminId, taskId: manager.id })
     expect(await history(instanceId)).toEqual(['start@start', 'copy@manager'])
+    // the history names who was copied (not their ids), then the note
+    const [copiedUser] = await db().select({ realName: user.realName }).from(user).where(eq(user.id, thirdId))
+    const [line] = await db()
+      .select({ comment: workflowHistory.comment })
+      .from(workflowHistory)
+      .where(and(eq(workflowHistory.instanceId, instanceId), eq(workflowHistory.action, 'copy')))
+    expect(line!.comment).toBe(`${copiedUser!.realName}: 知悉`)
     expect(await messagesTo(thirdId, '抄送: 请假审批 - 经理审批')).toBe(1)
     expect(
       ok(await get<Page>(`${P}/copyList`, { size: 100 }, third)).records.some(

@@ -291,6 +291,11 @@ describe('workflow process calls', () => {
     expect(leaves.records.find((r) => r.processInstanceId === early)!.approvalStatus).toBe(
       LEAVE_STATUS.cancelled,
     )
+    // the initiator's own end before any approval reads 已撤回 in 已发事务, its history 撤回
+    const sent = ok(await get<Page>(`${P}/sendList`, { size: 100 }, staff))
+    expect(sent.records.find((r) => r.id === early || r.processInstanceId === early)).toMatchObject({
+      processStatus: INSTANCE.withdrawn,
+    })
     const late = await requestLeave()
     ok(await post(`${P}/completeTask`, { taskId: (await openTask(late, 'manager')).id }))
     await refused(
