@@ -82,8 +82,39 @@ describe('FormView (form-js viewer in jsdom)', { timeout: 40_000 }, () => {
     })
     expect(screen.queryByLabelText(/工号/)).toBeNull()
     expect(screen.getByLabelText(/请假事由/).hasAttribute('readonly')).toBe(true)
-    // the read field's rule (required) cannot block the task
-    expect(ref.current?.submit()).toEqual({ data: { days: 2, kind: null }, errors: {} })
+    // the read field's rule (required) cannot block the task; `kind`, not named, is not the task's
+    expect(ref.current?.submit()).toEqual({ data: { days: 2 }, errors: {} })
+  })
+
+  it('node rights reach fields inside a group, by their data path', async () => {
+    const grouped = JSON.stringify({
+      type: 'default',
+      components: [
+        {
+          type: 'group',
+          label: '申请人',
+          path: 'applicant',
+          components: [
+            { key: 'name', label: '姓名', type: 'textfield', validate: { required: true } },
+            { key: 'dept', label: '部门', type: 'textfield', validate: { required: true } },
+            { key: 'salary', label: '工资', type: 'number' },
+          ],
+        },
+        { key: 'note', label: '备注', type: 'textfield' },
+      ],
+    })
+    const { ref } = await shown({
+      schema: grouped,
+      data: { applicant: { name: '张三', dept: '', salary: 9000 }, note: '无' },
+      rights: { 'applicant.name': 'write', 'applicant.dept': 'read', 'applicant.salary': 'hidden' },
+    })
+    expect(screen.queryByLabelText(/工资/)).toBeNull()
+    expect(screen.getByLabelText(/部门/).hasAttribute('readonly')).toBe(true)
+    expect(screen.getByLabelText(/备注/).hasAttribute('readonly')).toBe(true)
+    expect(screen.getByLabelText(/姓名/).hasAttribute('readonly')).toBe(false)
+    await userEvent.clear(screen.getByLabelText(/姓名/))
+    await userEvent.type(screen.getByLabelText(/姓名/), '李四')
+    expect(ref.current?.submit()).toEqual({ data: { applicant: { name: '李四' } }, errors: {} })
   })
 
   it('read-only shows the values and answers them unchecked', async () => {
