@@ -131,6 +131,45 @@ describe('FormView (form-js viewer in jsdom)', { timeout: 40_000 }, () => {
     expect(screen.getByTestId('form-view-empty').textContent).toContain('此流程没有表单')
   })
 
+  it('in Chinese: a required empty field’s message, and form-js’s own texts', async () => {
+    const texts = JSON.stringify({
+      type: 'default',
+      components: [
+        { key: 'days', label: '请假天数', type: 'number', validate: { required: true } },
+        { key: 'kind', label: '类型', type: 'select', values: [{ label: '事假', value: 'personal' }] },
+        { key: 'when', label: '日期', type: 'datetime', subtype: 'date' },
+        {
+          type: 'dynamiclist',
+          label: '物品',
+          path: 'items',
+          isRepeating: true,
+          allowAddRemove: true,
+          defaultRepetitions: 1,
+          components: [{ key: 'what', label: '名称', type: 'textfield' }],
+        },
+      ],
+    })
+    const { ref, view } = await shown({ schema: texts })
+    expect(ref.current?.submit()?.errors.days).toEqual(['请假天数不能为空'])
+    // the message shows under the field, in Chinese
+    expect(await screen.findByText('请假天数不能为空')).toBeTruthy()
+    const box = screen.getByTestId('form-view')
+    await waitFor(() => expect(box.textContent).toContain('请选择'))
+    expect(box.textContent).toContain('添加')
+    expect(box.textContent).not.toMatch(/\bSelect\b|Add new/)
+    expect(box.querySelector('[aria-label="删除第 1 行"]')).toBeTruthy()
+    // the date picker's own texts: flatpickr's Chinese locale
+    const { default: flatpickr } = await import('flatpickr')
+    expect(flatpickr.l10ns.default.weekdays.shorthand[0]).toBe('周日')
+    // the designer's labels stay as written
+    expect(screen.getByLabelText(/类型/)).toBeTruthy()
+    view.unmount()
+    changeLanguage('en-US')
+    await shown({ schema: texts })
+    await waitFor(() => expect(screen.getByTestId('form-view').textContent).toContain('Select'))
+    expect(flatpickr.l10ns.default.weekdays.shorthand[0]).toBe('Sun')
+  })
+
   it('English messages in English', async () => {
     changeLanguage('en-US')
     const { ref } = await shown()

@@ -1,6 +1,7 @@
 import { Alert, Empty, Spin } from 'antd'
 import { type ReactNode, type Ref, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react'
 import { useMessages } from '@/i18n'
+import { useSettings } from '@/stores/settings'
 import type { Form } from './formjs'
 import type { formMessages } from './i18n'
 import './i18n'
@@ -73,6 +74,7 @@ export function FormView({
   ref,
 }: FormViewProps) {
   const t = useMessages<typeof formMessages>()
+  const chinese = useSettings((s) => s.language) === 'zh-CN'
   const box = useRef<HTMLDivElement>(null)
   const form = useRef<Form | null>(null)
   const [status, setStatus] = useState<Status>({ loading: true })
@@ -93,10 +95,14 @@ export function FormView({
     if (!shown) return
     let cancelled = false
     let made: Form | null = null
+    let untranslate = () => {}
     setStatus({ loading: true })
     import('./formjs')
-      .then(async ({ Form, contractValidation }) => {
+      .then(async ({ Form, contractValidation, localizeDatePicker, translateFormJs }) => {
         if (cancelled || !box.current) return
+        // form-js writes English only: its texts in Chinese as they show (formjs-zh.ts)
+        localizeDatePicker(chinese)
+        if (chinese) untranslate = translateFormJs(box.current)
         // every keystroke at once (`debounce`, read by form-js's config but not in its types): a
         // submit right after typing sees it; form-js waits 300 ms by default
         const options = { debounce: false }
@@ -123,9 +129,10 @@ export function FormView({
     return () => {
       cancelled = true
       form.current = null
+      untranslate()
       made?.destroy()
     }
-  }, [shown, readOnly])
+  }, [shown, readOnly, chinese])
 
   // data from outside (a draft loaded, another version) fills the form again
   useEffect(() => {
