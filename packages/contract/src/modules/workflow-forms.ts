@@ -51,7 +51,8 @@ export interface FormProblem {
   message: string
 }
 
-type Component = Record<string, unknown>
+/** A form-js component as the schema holds it. */
+export type Component = Record<string, unknown>
 
 const NOT_KEYED = new Set(['text', 'html', 'image', 'button', 'spacer', 'separator', 'iframe', 'table'])
 const WITH_OPTIONS = new Set(['select', 'radio', 'checklist', 'taglist'])
@@ -111,24 +112,87 @@ export function formFieldOf(c: unknown, prefix = ''): FormField | null {
   return field
 }
 
-/** The keyed fields of a schema with the rules the server can check, groups walked (their `path` too). */
-export function formFields(schema: string | object): FormField[] {
-  const parsed = parseFormSchema(schema)
-  if (!parsed) return []
-  const out: FormField[] = []
-  const walk = (components: unknown[], prefix: string) => {
+/** A component met by `walkFormComponents`, with where its value lives in the form's data. */
+export interface FormComponentAt {
+  component: Component
+  /**
+   * its value's path, dot-joined (form-js's: the enclosing groups' and lists' `path`s, then its `key`
+   * or, for a group or list, its own `path`); '' for what holds no value (text, a group without path)
+   */
+  path: string
+  /** the enclosing containers' data path, with a trailing dot ('' at the top) */
+  prefix: string
+  /** the enclosing groups and lists, outermost first */
+  parents: Component[]
+}
+
+/** A group or a dynamic list: a component holding others. */
+export const isFormContainer = (c: Component): boolean => Array.isArray(c.components)
+
+/**
+ * The one walk over a schema's components (the server's rules, the node's field rights, the console's
+ * forms all use it): depth first, in the schema's order, groups and dynamic lists entered unless
+ * `visit` answers false for them. A component's path is form-js's value path (see `FormComponentAt`).
+ */
+export function walkFormComponents(schema: string | object, visit: (at: FormComponentAt) => unknown): void {
+  const parsed = Array.isArray(schema) ? { components: schema as unknown[] } : parseFormSchema(schema)
+  if (!parsed) return
+  const walk = (components: unknown[], prefix: string, parents: Component[]) => {
     for (const c of components) {
-      if (!isObject(c) || c.disabled === true || c.type === 'dynamiclist') continue
-      if (isObject(c.conditional) && c.conditional.hide !== undefined) continue
-      if (Array.isArray(c.components)) {
-        walk(c.components, typeof c.path === 'string' && c.path ? `${prefix}${c.path}.` : prefix)
-        continue
-      }
-      const field = formFieldOf(c, prefix)
-      if (field) out.push(field)
+      if (!isObject(c)) continue
+      const container = isFormContainer(c)
+      const own = container ? c.path : NOT_KEYED.has(String(c.type ?? '')) ? undefined : c.key
+      const path = typeof own === 'string' && own ? `${prefix}${own}` : ''
+      const enter = visit({ component: c, path, prefix, parents })
+      if (container && enter !== false)
+        walk(c.components as unknown[], path ? `${path}.` : prefix, [...parents, c])
     }
   }
-  walk(parsed.components, '')
+  walk(parsed.components, '', [])
+}
+
+/** The keyed fields of a schema with the rules the server can check, groups walked (their `path` too). */
+export function formFields(schema: string | object): FormField[] {
+  const out: FormField[] = []
+  walkFormComponents(schema, ({ component: c, prefix }) => {
+    if (c.disabled === true || c.type === 'dynamiclist') return false
+    if (isObject(c.conditional) && c.conditional.hide !== undefined) return false
+    const field = formFieldOf(c, prefix)
+    if (field) out.push(field)
+  })
+  return out
+}
+
+/** A field a node's rights can name: a keyed field at any depth, or a dynamic list as a whole. */
+export interface FormFieldPath {
+  /** the value's path in the data, dot-joined: the key `xpark:fields` names */
+  path: string
+  label: string
+  type: string
+  /** the labels of the enclosing groups, outermost first */
+  within: string[]
+}
+
+const labelOf = (c: Component, fallback: string) =>
+  typeof c.label === 'string' && c.label.trim() ? c.label.trim() : fallback
+
+/**
+ * The fields a node's rights (`xpark:fields`) name, by their data path: keyed fields inside groups
+ * too, and a dynamic list as one field (its rows are one value, an array), its columns not apart.
+ */
+export function formFieldPaths(schema: string | object): FormFieldPath[] {
+  const out: FormFieldPath[] = []
+  walkFormComponents(schema, ({ component: c, path, parents }) => {
+    const list = c.type === 'dynamiclist'
+    if (path && (list || !isFormContainer(c)))
+      out.push({
+        path,
+        label: labelOf(c, path),
+        type: String(c.type ?? ''),
+        within: parents.map((p) => labelOf(p, String(p.path ?? p.type ?? ''))).filter(Boolean),
+      })
+    return !list
+  })
   return out
 }
 
@@ -182,7 +246,8 @@ export function formRuleMessage(field: FormField, rule: FormRule, n?: number | s
   return FORM_RULE_TEXTS[rule].replace('{label}', field.label).replace('{n}', String(n ?? ''))
 }
 
-const valueAt = (data: Record<string, unknown>, path: string): unknown =>
+/** The value at a dot-joined data path. */
+export const valueAt = (data: Record<string, unknown>, path: string): unknown =>
   path.split('.').reduce<unknown>((v, part) => (isObject(v) ? v[part] : undefined), data)
 
 /** Every field of the schema that the data breaks a rule of, in the schema's order. */

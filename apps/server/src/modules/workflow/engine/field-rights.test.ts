@@ -13,10 +13,10 @@ import { type Actor, WorkflowEngine } from './operations.js'
  * refused at deploy; the detail asked by task reports the rights and leaves the hidden fields out.
  */
 const TENANT = '100001'
-const xml = (fields: string, assignee: string) => `<?xml version="1.0" encoding="UTF-8"?>
+const xml = (fields: string, assignee: string, key = 'fields_test') => `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xpark="http://xpark.dev/schema/bpmn"
              id="d" targetNamespace="http://xpark/test">
-  <process id="fields_test" name="字段权限" isExecutable="true">
+  <process id="${key}" name="字段权限" isExecutable="true">
     <startEvent id="s" />
     <sequenceFlow id="f1" sourceRef="s" targetRef="check" />
     <userTask id="check" name="核对" xpark:assignee="user:${assignee}" ${fields} />
@@ -49,6 +49,14 @@ describe('node field rights (xpark:fields)', () => {
     )[0]!.id
     await engine.deploy(TENANT, {
       xml: xml('xpark:fields="days:read, reason:write, salary:hidden"', adminId),
+    })
+    // fields inside a form-js group with path `applicant`, and a dynamic list `items`, named by data path
+    await engine.deploy(TENANT, {
+      xml: xml(
+        'xpark:fields="applicant.name:write, applicant.dept:read, applicant.salary:hidden, items:read"',
+        adminId,
+        'group_fields_test',
+      ),
     })
   })
   afterAll(() => t.close())
@@ -109,6 +117,42 @@ describe('node field rights (xpark:fields)', () => {
       .from(workflowInstance)
       .where(eq(workflowInstance.id, instance.id))
     expect(row!.variables).toMatchObject({ days: 9, reason: '改了', salary: 1 })
+  })
+
+  it('applies the rights to fields inside a group by their data path', async () => {
+    const applicant = { name: '张三', dept: '行政部', salary: 9000 }
+    const items = [{ what: '笔', count: 2 }]
+    const instance = await engine.start(as('7'), {
+      key: 'group_fields_test',
+      variables: { applicant, items },
+    })
+    const task = await openTask(instance.id)
+    for (const [variables, field] of [
+      [{ applicant: { dept: '财务部' } }, 'applicant.dept'],
+      [{ applicant: { name: '李四', salary: 1 } }, 'applicant.salary'],
+      [{ applicant: { phone: '1' } }, 'applicant.phone'],
+      [{ items: [] }, 'items'],
+      [{ applicant: '整个替换' }, 'applicant'],
+    ] as const) {
+      const before = await footprint(instance.id)
+      await expect(engine.complete(as(adminId), { taskId: task.id, variables })).rejects.toMatchObject({
+        code: 400,
+        message: `当前节点不可修改字段: ${field}`,
+      })
+      expect(await footprint(instance.id)).toBe(before)
+    }
+    // the task's detail: the hidden field inside the group left out, its siblings kept
+    const detail = (await get<Record<string, unknown>>('blade-workflow/process/detail', { taskId: task.id }))
+      .body.data
+    expect(detail.fieldRights).toMatchObject({ 'applicant.salary': 'hidden', items: 'read' })
+    expect(detail.variables).toEqual({ applicant: { name: '张三', dept: '行政部' }, items, initiator: '7' })
+    // writing the group's writable field keeps the others (the hidden salary too) as they were
+    await engine.complete(as(adminId), { taskId: task.id, variables: { applicant: { name: '李四' } } })
+    const [row] = await t.database.db
+      .select()
+      .from(workflowInstance)
+      .where(eq(workflowInstance.id, instance.id))
+    expect(row!.variables).toMatchObject({ applicant: { name: '李四', dept: '行政部', salary: 9000 }, items })
   })
 
   it.each([

@@ -1,23 +1,30 @@
+import {
+  type FieldRights,
+  unwritablePath,
+  withoutHidden as withoutHiddenFields,
+} from '@xpark/contract/modules/workflow-field-rights'
 import { FIELD_RIGHTS, type FieldRight } from '@xpark/contract/modules/workflow-moddle'
 import { badRequest } from '../../../core/errors.js'
 
 /**
  * A node's field rights (`xpark:fields`, `key:read|write|hidden` comma list): what its task may change
  * of the form. A node naming none leaves every field writable (a process drawn before field rights
- * keeps working); a node naming some lets only its `write` fields be sent on completion.
+ * keeps working); a node naming some lets only its `write` fields be sent on completion. A field
+ * inside a group with a `path` is named by its data path (`applicant.phone`), as the contract's
+ * `formFieldPaths` lists it; the walk over nested variables is the contract's (the console's too).
  */
-export type FieldRights = Record<string, FieldRight>
+export type { FieldRights }
 
 export const FIELD_TEXTS = {
   notWritable: '当前节点不可修改字段',
 } as const
 
-const FIELD_KEY = /^[A-Za-z_][\w.-]{0,63}$/
+const FIELD_KEY = /^[A-Za-z_][\w.-]{0,127}$/
 
 /** The `xpark:fields` attribute of a user task, checked at deploy (`字段权限有误: <node>: <token>`). */
 export function parseFieldRights(nodeId: string, value: unknown): FieldRights | undefined {
   if (typeof value !== 'string' || !value.trim()) return undefined
-  const rights: FieldRights = {}
+  const rights: Record<string, FieldRight> = {}
   for (const token of value.split(',').map((t) => t.trim())) {
     if (!token) continue
     const [key, right, extra] = token.split(':').map((p) => p.trim())
@@ -34,7 +41,7 @@ export function refuseUnwritable(
   variables: Record<string, unknown> | undefined,
 ): void {
   if (!node.fields || !variables) return
-  const field = Object.keys(variables).find((key) => node.fields![key] !== 'write')
+  const field = unwritablePath(node.fields, variables)
   if (field !== undefined) throw badRequest(`${FIELD_TEXTS.notWritable}: ${field}`)
 }
 
@@ -43,6 +50,5 @@ export function withoutHidden(
   node: { fields?: FieldRights } | undefined,
   variables: Record<string, unknown>,
 ): Record<string, unknown> {
-  if (!node?.fields) return variables
-  return Object.fromEntries(Object.entries(variables).filter(([key]) => node.fields![key] !== 'hidden'))
+  return withoutHiddenFields(node?.fields, variables)
 }

@@ -1,3 +1,4 @@
+import { mergeWritten } from '@xpark/contract/modules/workflow-field-rights'
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { badRequest, forbidden } from '../../../core/errors.js'
 import type { DbOrTx } from '../../../db/types.js'
@@ -69,7 +70,9 @@ export function complete(
       otherUserId: actingFor ?? task.proxyFor,
       comment: input.comment ?? '',
     })
-    await setVariables(step, { ...(input.variables ?? {}), pass })
+    // a field inside a group is merged into its object: its siblings the task may not write stay
+    const written = mergeWritten(node.fields, step.instance.variables, input.variables ?? {})
+    await setVariables(step, { ...written, pass })
     step.by = task.id
     if (task.executionId) await afterIteration(step, node, task.executionId)
     else await leave(step, node)

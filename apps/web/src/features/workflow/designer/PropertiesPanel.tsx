@@ -5,7 +5,14 @@ import { useEffect, useState } from 'react'
 import { callApi, pageOfRows } from '@/api/calls'
 import { useTr } from '@/components/crud/i18n'
 import { AssigneeField } from './AssigneeField'
-import { type DesignerServices, type DiagramElement, isFlowNode, isHidden } from './modeler'
+import { FieldRightsField } from './FieldRightsField'
+import {
+  type BusinessObject,
+  type DesignerServices,
+  type DiagramElement,
+  isFlowNode,
+  isHidden,
+} from './modeler'
 import './i18n'
 
 /** A text field that writes to the diagram when it loses focus (one undo step per edit, not per key). */
@@ -45,6 +52,13 @@ function CommitInput({
 }
 
 type Multi = 'none' | 'parallel' | 'sequential'
+
+/** The id of the process an element is in (the model's key, the start form's `formKey`). */
+function processKeyOf(bo: BusinessObject): string | undefined {
+  for (let at: BusinessObject | undefined = bo; at; at = at.$parent)
+    if (at.$type === 'bpmn:Process') return at.id
+  return undefined
+}
 
 function UserTaskFields({ element, services }: { element: DiagramElement; services: DesignerServices }) {
   const tr = useTr()
@@ -117,13 +131,18 @@ function UserTaskFields({ element, services }: { element: DiagramElement; servic
           )}
         </Form.Item>
       )}
-      <Form.Item label={tr('wfd.fields')} extra={tr('wfd.fieldsHint')}>
-        <CommitInput
-          testId="wfd-fields"
-          value={String(bo.get('xpark:fields') ?? '')}
-          onCommit={(v) => update({ 'xpark:fields': v.trim() || undefined })}
-        />
-      </Form.Item>
+      <FieldRightsField
+        processKey={processKeyOf(bo)}
+        value={String(bo.get('xpark:fields') ?? '')}
+        onChange={(v) => update({ 'xpark:fields': v.trim() || undefined })}
+        typed={
+          <CommitInput
+            testId="wfd-fields"
+            value={String(bo.get('xpark:fields') ?? '')}
+            onCommit={(v) => update({ 'xpark:fields': v.trim() || undefined })}
+          />
+        }
+      />
       <Form.Item label={tr('wfd.buttons')} extra={tr('wfd.buttonsAll')}>
         <Select
           data-testid="wfd-buttons"

@@ -46,6 +46,13 @@ registerMessages({
     'wfd.fields': '字段权限',
     'wfd.fieldsHint':
       '表单字段在此节点的权限: 字段:read|write|hidden, 逗号分隔 (如 days:read,reason:write); 不填则全部可写',
+    'wfd.fieldsListHint':
+      '流程表单 (表单标识与流程标识相同) 的字段在此节点的权限; 都不设则全部可写, 设了任何一个则未设的只读',
+    'wfd.fieldGone': '表单中已没有',
+    'wfd.right.none': '不设',
+    'wfd.right.write': '可写',
+    'wfd.right.read': '只读',
+    'wfd.right.hidden': '隐藏',
     'wfd.buttons': '流程按钮',
     'wfd.buttonsAll': '不选: 全部按钮',
     'wfd.condition': '条件表达式',
@@ -104,6 +111,13 @@ registerMessages({
     'wfd.fields': 'Field rights',
     'wfd.fieldsHint':
       'Form fields at this step: key:read|write|hidden, comma separated (days:read,reason:write); empty: all writable',
+    'wfd.fieldsListHint':
+      "The process form's fields (the form whose key is the process key) at this step; none set: all writable, any set: the others read-only",
+    'wfd.fieldGone': 'no longer in the form',
+    'wfd.right.none': 'Not set',
+    'wfd.right.write': 'Write',
+    'wfd.right.read': 'Read',
+    'wfd.right.hidden': 'Hidden',
     'wfd.buttons': 'Node buttons',
     'wfd.buttonsAll': 'None picked: every button',
     'wfd.condition': 'Condition',

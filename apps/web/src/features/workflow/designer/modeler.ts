@@ -36,6 +36,8 @@ export interface BusinessObject {
   id: string
   name?: string
   $type: string
+  /** the element holding it (a node's process) */
+  $parent?: BusinessObject
   get(name: string): unknown
   loopCharacteristics?: { $type: string; isSequential?: boolean }
   conditionExpression?: { body?: string }

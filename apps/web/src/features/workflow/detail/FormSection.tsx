@@ -1,26 +1,11 @@
+import { formFieldPaths, valueAt } from '@xpark/contract/modules/workflow-forms'
 import { Descriptions, Empty } from 'antd'
 import { useTr } from '@/components/crud/i18n'
 import './i18n'
 
-interface Component {
-  key?: string
-  label?: string
-  type?: string
-  components?: Component[]
-}
-
-/** The form's fields in order (groups flattened), each with its label: what the values are shown under. */
+/** The form's fields in order (inside groups too, by their data path), each with its label. */
 function fieldsOf(schema: string): { key: string; label: string }[] {
-  try {
-    const walk = (list: Component[] = []): { key: string; label: string }[] =>
-      list.flatMap((c) => [
-        ...(c.key ? [{ key: c.key, label: c.label || c.key }] : []),
-        ...walk(c.components),
-      ])
-    return walk((JSON.parse(schema) as { components?: Component[] }).components)
-  } catch {
-    return []
-  }
+  return formFieldPaths(schema).map((f) => ({ key: f.path, label: [...f.within, f.label].join(' / ') }))
 }
 
 const shown = (v: unknown) =>
@@ -37,13 +22,13 @@ export function FormSection({ schema, values }: { schema: string; values: Record
     : Object.keys(values)
         .filter((k) => !named.has(k) && k !== 'initiator')
         .map((k) => ({ key: k, label: k }))
-  const rows = [...fields.filter((f) => f.key in values), ...rest]
+  const rows = [...fields.filter((f) => valueAt(values, f.key) !== undefined), ...rest]
   if (rows.length === 0) return <Empty description={schema ? undefined : tr('wfx.noForm')} />
   return (
     <Descriptions size="small" column={1} bordered data-testid="wfx-form">
       {rows.map((f) => (
         <Descriptions.Item key={f.key} label={f.label}>
-          {shown(values[f.key])}
+          {shown(valueAt(values, f.key))}
         </Descriptions.Item>
       ))}
     </Descriptions>

@@ -1,6 +1,7 @@
 import { Alert, Spin } from 'antd'
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react'
 import { useMessages } from '@/i18n'
+import { useSettings } from '@/stores/settings'
 import type { FormEditor as Editor } from './editorjs'
 import type { formMessages } from './i18n'
 import './i18n'
@@ -40,9 +41,13 @@ export function FormEditor({ schema, onChange, ref }: FormEditorProps) {
     const initial = readSchema(start.current.schema)
     let cancelled = false
     let made: Editor | null = null
+    let untranslate = () => {}
     import('./editorjs')
-      .then(async ({ FormEditor: Made }) => {
+      .then(async ({ FormEditor: Made, translateFormJs }) => {
         if (cancelled || !box.current) return
+        // form-js writes English only: its palette and properties panel in Chinese (formjs-zh.ts);
+        // in the language of the moment it opens
+        if (useSettings.getState().language === 'zh-CN') untranslate = translateFormJs(box.current)
         made = new Made({ container: box.current })
         await made.importSchema('schema' in initial ? initial.schema : BLANK)
         if (cancelled) return
@@ -57,6 +62,7 @@ export function FormEditor({ schema, onChange, ref }: FormEditorProps) {
     return () => {
       cancelled = true
       editor.current = null
+      untranslate()
       made?.destroy()
     }
   }, [])

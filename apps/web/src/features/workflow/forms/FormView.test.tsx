@@ -82,8 +82,39 @@ describe('FormView (form-js viewer in jsdom)', { timeout: 40_000 }, () => {
     })
     expect(screen.queryByLabelText(/工号/)).toBeNull()
     expect(screen.getByLabelText(/请假事由/).hasAttribute('readonly')).toBe(true)
-    // the read field's rule (required) cannot block the task
-    expect(ref.current?.submit()).toEqual({ data: { days: 2, kind: null }, errors: {} })
+    // the read field's rule (required) cannot block the task; `kind`, not named, is not the task's
+    expect(ref.current?.submit()).toEqual({ data: { days: 2 }, errors: {} })
+  })
+
+  it('node rights reach fields inside a group, by their data path', async () => {
+    const grouped = JSON.stringify({
+      type: 'default',
+      components: [
+        {
+          type: 'group',
+          label: '申请人',
+          path: 'applicant',
+          components: [
+            { key: 'name', label: '姓名', type: 'textfield', validate: { required: true } },
+            { key: 'dept', label: '部门', type: 'textfield', validate: { required: true } },
+            { key: 'salary', label: '工资', type: 'number' },
+          ],
+        },
+        { key: 'note', label: '备注', type: 'textfield' },
+      ],
+    })
+    const { ref } = await shown({
+      schema: grouped,
+      data: { applicant: { name: '张三', dept: '', salary: 9000 }, note: '无' },
+      rights: { 'applicant.name': 'write', 'applicant.dept': 'read', 'applicant.salary': 'hidden' },
+    })
+    expect(screen.queryByLabelText(/工资/)).toBeNull()
+    expect(screen.getByLabelText(/部门/).hasAttribute('readonly')).toBe(true)
+    expect(screen.getByLabelText(/备注/).hasAttribute('readonly')).toBe(true)
+    expect(screen.getByLabelText(/姓名/).hasAttribute('readonly')).toBe(false)
+    await userEvent.clear(screen.getByLabelText(/姓名/))
+    await userEvent.type(screen.getByLabelText(/姓名/), '李四')
+    expect(ref.current?.submit()).toEqual({ data: { applicant: { name: '李四' } }, errors: {} })
   })
 
   it('read-only shows the values and answers them unchecked', async () => {
@@ -98,6 +129,45 @@ describe('FormView (form-js viewer in jsdom)', { timeout: 40_000 }, () => {
     expect(screen.getByTestId('form-view-bad').textContent).toContain('表单内容无法解析')
     render(<FormView schema="" emptyText="此流程没有表单, 可以直接发起" />)
     expect(screen.getByTestId('form-view-empty').textContent).toContain('此流程没有表单')
+  })
+
+  it('in Chinese: a required empty field’s message, and form-js’s own texts', async () => {
+    const texts = JSON.stringify({
+      type: 'default',
+      components: [
+        { key: 'days', label: '请假天数', type: 'number', validate: { required: true } },
+        { key: 'kind', label: '类型', type: 'select', values: [{ label: '事假', value: 'personal' }] },
+        { key: 'when', label: '日期', type: 'datetime', subtype: 'date' },
+        {
+          type: 'dynamiclist',
+          label: '物品',
+          path: 'items',
+          isRepeating: true,
+          allowAddRemove: true,
+          defaultRepetitions: 1,
+          components: [{ key: 'what', label: '名称', type: 'textfield' }],
+        },
+      ],
+    })
+    const { ref, view } = await shown({ schema: texts })
+    expect(ref.current?.submit()?.errors.days).toEqual(['请假天数不能为空'])
+    // the message shows under the field, in Chinese
+    expect(await screen.findByText('请假天数不能为空')).toBeTruthy()
+    const box = screen.getByTestId('form-view')
+    await waitFor(() => expect(box.textContent).toContain('请选择'))
+    expect(box.textContent).toContain('添加')
+    expect(box.textContent).not.toMatch(/\bSelect\b|Add new/)
+    expect(box.querySelector('[aria-label="删除第 1 行"]')).toBeTruthy()
+    // the date picker's own texts: flatpickr's Chinese locale
+    const { default: flatpickr } = await import('flatpickr')
+    expect(flatpickr.l10ns.default.weekdays.shorthand[0]).toBe('周日')
+    // the designer's labels stay as written
+    expect(screen.getByLabelText(/类型/)).toBeTruthy()
+    view.unmount()
+    changeLanguage('en-US')
+    await shown({ schema: texts })
+    await waitFor(() => expect(screen.getByTestId('form-view').textContent).toContain('Select'))
+    expect(flatpickr.l10ns.default.weekdays.shorthand[0]).toBe('Sun')
   })
 
   it('English messages in English', async () => {

@@ -1,10 +1,11 @@
 import { Alert, Empty, Spin } from 'antd'
 import { type ReactNode, type Ref, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react'
 import { useMessages } from '@/i18n'
+import { useSettings } from '@/stores/settings'
 import type { Form } from './formjs'
 import type { formMessages } from './i18n'
 import './i18n'
-import { applyRights, type FieldRights, lockedKeys, readSchema } from './schema'
+import { applyRights, type FieldRights, mayWrite, readSchema, submittable } from './schema'
 
 export type FormData = Record<string, unknown>
 
@@ -16,8 +17,8 @@ export interface FormResult {
 
 export interface FormViewHandle {
   /**
-   * Check every field (the errors show under them) and answer the data without the read and hidden
-   * fields. Null while the form is loading or when its schema does not parse.
+   * Check every field (the errors show under them) and answer the data the task may write (with
+   * rights: only their `write` fields, at any depth). Null while the form is loading or when its schema does not parse.
    */
   submit(): FormResult | null
   /** the values as they are, unchecked (a draft); null while loading or when the schema does not parse */
@@ -30,7 +31,10 @@ export interface FormViewProps {
   /** the values shown; a change from outside (not an echo of onChange) fills the form again */
   data?: FormData | undefined
   readOnly?: boolean
-  /** a node's field rights: hidden fields are left out, read ones shown read-only */
+  /**
+   * a node's field rights by data path (fields inside groups too): hidden fields are left out, read
+   * ones and the ones the node does not name shown read-only; `submit` answers only the writable ones
+   */
   rights?: FieldRights | undefined
   onChange?: (data: FormData) => void
   /** shown for '' (a process without a form) */
@@ -43,14 +47,14 @@ type Status = { loading: true } | { ready: true } | { failed: string }
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
 /** form-js errors by component id → by the field's data path (what the server's rules name). */
-function errorsByKey(form: Form, errors: Record<string, unknown>, locked: Set<string>) {
+function errorsByKey(form: Form, errors: Record<string, unknown>, writable: (path: string) => boolean) {
   const fields = form.get<{ get(id: string): { key?: string } | undefined }>('formFieldRegistry')
   const paths = form.get<{ getValuePath(field: unknown): string[] | undefined }>('pathRegistry')
   const out: Record<string, string[]> = {}
   for (const [id, messages] of Object.entries(errors)) {
     const field = fields.get(id)
     const key = (field && paths.getValuePath(field)?.join('.')) || field?.key || id
-    if (!locked.has(key) && Array.isArray(messages)) out[key] = messages.filter((m) => typeof m === 'string')
+    if (writable(key) && Array.isArray(messages)) out[key] = messages.filter((m) => typeof m === 'string')
   }
   return out
 }
@@ -70,6 +74,7 @@ export function FormView({
   ref,
 }: FormViewProps) {
   const t = useMessages<typeof formMessages>()
+  const chinese = useSettings((s) => s.language) === 'zh-CN'
   const box = useRef<HTMLDivElement>(null)
   const form = useRef<Form | null>(null)
   const [status, setStatus] = useState<Status>({ loading: true })
@@ -77,7 +82,8 @@ export function FormView({
   const rightsKey = JSON.stringify(rights ?? {})
   // biome-ignore lint/correctness/useExhaustiveDependencies: the rights by value, not by identity
   const shown = useMemo(() => ('schema' in read ? applyRights(read.schema, rights) : null), [read, rightsKey])
-  const locked = useMemo(() => lockedKeys(rights), [rights])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the rights by value, not by identity
+  const writable = useMemo(() => (path: string) => mayWrite(rights, path), [rightsKey])
 
   const dataJson = JSON.stringify(data ?? {})
   // the data the form holds (imported or typed): an echo of it from the parent is no change
@@ -89,10 +95,14 @@ export function FormView({
     if (!shown) return
     let cancelled = false
     let made: Form | null = null
+    let untranslate = () => {}
     setStatus({ loading: true })
     import('./formjs')
-      .then(async ({ Form, contractValidation }) => {
+      .then(async ({ Form, contractValidation, localizeDatePicker, translateFormJs }) => {
         if (cancelled || !box.current) return
+        // form-js writes English only: its texts in Chinese as they show (formjs-zh.ts)
+        localizeDatePicker(chinese)
+        if (chinese) untranslate = translateFormJs(box.current)
         // every keystroke at once (`debounce`, read by form-js's config but not in its types): a
         // submit right after typing sees it; form-js waits 300 ms by default
         const options = { debounce: false }
@@ -119,9 +129,10 @@ export function FormView({
     return () => {
       cancelled = true
       form.current = null
+      untranslate()
       made?.destroy()
     }
-  }, [shown, readOnly])
+  }, [shown, readOnly, chinese])
 
   // data from outside (a draft loaded, another version) fills the form again
   useEffect(() => {
@@ -142,15 +153,17 @@ export function FormView({
         if (!current) return null
         if (readOnly) return { data: JSON.parse(held.current) as FormData, errors: {} }
         const result = current.submit()
-        const kept = Object.fromEntries(Object.entries(result.data).filter(([key]) => !locked.has(key)))
-        return { data: kept, errors: errorsByKey(current, result.errors, locked) }
+        return {
+          data: submittable(rights, result.data),
+          errors: errorsByKey(current, result.errors, writable),
+        }
       },
       values() {
         if ('empty' in read) return { ...(latest.current.data ?? {}) }
         return form.current ? (JSON.parse(held.current) as FormData) : null
       },
     }),
-    [read, readOnly, locked],
+    [read, readOnly, rights, writable],
   )
 
   if ('empty' in read)

@@ -5,6 +5,7 @@ import { checkFormField, type FormField, formFieldOf } from '@xpark/contract/mod
 import { featureT } from '@/i18n'
 import { formMessages, ruleKey } from './i18n'
 
+export { localizeDatePicker, translateFormJs } from './formjs-zh'
 /**
  * The form-js viewer and what FormView asks of it, in the chunk that only the form screens load (with
  * form-js's CSS). Its validator is the contract's (`workflow-forms.ts`), the rules the server checks

@@ -1,8 +1,19 @@
-import { parseFormSchema } from '@xpark/contract/modules/workflow-forms'
+import {
+  type FieldRights,
+  namesRights,
+  rightOf,
+  writableOnly,
+} from '@xpark/contract/modules/workflow-field-rights'
+import {
+  type Component,
+  isFormContainer,
+  parseFormSchema,
+  walkFormComponents,
+} from '@xpark/contract/modules/workflow-forms'
+import type { FieldRight } from '@xpark/contract/modules/workflow-moddle'
 
 /** What a task may do with a form field (a node's field rights): change it, see it, or not see it. */
-export type FieldRight = 'read' | 'write' | 'hidden'
-export type FieldRights = Readonly<Record<string, FieldRight>>
+export type { FieldRight, FieldRights }
 
 export type FormSchema = { components: unknown[] } & Record<string, unknown>
 
@@ -13,31 +24,57 @@ export function readSchema(text: string): { schema: FormSchema } | { empty: true
   return schema ? { schema: schema as FormSchema } : { bad: true }
 }
 
-type Component = Record<string, unknown>
-const isComponent = (c: unknown): c is Component => typeof c === 'object' && c !== null
-
 /**
- * The schema as a node's rights show it: hidden fields left out, read fields read-only and without
- * their rules (the task cannot change them, so they cannot block it). Fields without a right stay
- * as designed; a group keeps its children's rights.
+ * Each component's right at a node, by its data path (the contract's walk, as the server reads the
+ * rights): its own or the nearest enclosing path's; a field the node does not name is read-only there
+ * (the server refuses it), while a group without a right of its own is entered.
  */
-export function applyRights(schema: FormSchema, rights: FieldRights | undefined): FormSchema {
-  if (!rights || Object.keys(rights).length === 0) return schema
-  const walk = (components: unknown[]): unknown[] =>
-    components.flatMap((c) => {
-      if (!isComponent(c)) return [c]
-      const right = typeof c.key === 'string' ? rights[c.key] : undefined
-      if (right === 'hidden') return []
-      let out: Component = c
-      if (right === 'read') {
-        const { validate: _rules, ...rest } = c
-        out = { ...rest, readonly: true }
-      }
-      return Array.isArray(c.components) ? [{ ...out, components: walk(c.components) }] : [out]
-    })
-  return { ...schema, components: walk(schema.components) }
+function rightsByComponent(schema: FormSchema, rights: FieldRights): Map<Component, FieldRight> {
+  const out = new Map<Component, FieldRight>()
+  walkFormComponents(schema, ({ component, path }) => {
+    if (!path) return
+    const named = rightOf(rights, path)
+    const holdsValue = !isFormContainer(component) || component.type === 'dynamiclist'
+    const right = named ?? (holdsValue ? 'read' : undefined)
+    if (right) out.set(component, right)
+  })
+  return out
 }
 
-/** The keys a task may not change (read or hidden): left out of what it submits. */
-export const lockedKeys = (rights: FieldRights | undefined): Set<string> =>
-  new Set(Object.entries(rights ?? {}).flatMap(([key, right]) => (right === 'write' ? [] : [key])))
+/** A component shown read-only: no rules (the task cannot change it, so it cannot block it), no rows added. */
+function locked(c: Component): Component {
+  const { validate: _rules, ...rest } = c
+  return c.type === 'dynamiclist'
+    ? { ...rest, readonly: true, allowAddRemove: false }
+    : { ...rest, readonly: true }
+}
+
+/**
+ * The schema as a node's rights show it: hidden fields left out, read ones (and the ones it does not
+ * name) read-only without their rules, at any depth (fields inside groups by their data path, a
+ * dynamic list as one field). A node naming no rights shows the form as designed.
+ */
+export function applyRights(schema: FormSchema, rights: FieldRights | undefined): FormSchema {
+  if (!namesRights(rights)) return schema
+  const decided = rightsByComponent(schema, rights)
+  const rebuild = (components: unknown[]): unknown[] =>
+    components.flatMap((c) => {
+      if (typeof c !== 'object' || c === null) return [c]
+      const component = c as Component
+      const right = decided.get(component)
+      if (right === 'hidden') return []
+      const out = right === 'read' ? locked(component) : component
+      return Array.isArray(component.components)
+        ? [{ ...out, components: rebuild(component.components) }]
+        : [out]
+    })
+  return { ...schema, components: rebuild(schema.components) }
+}
+
+/** Whether a task may change the value at a data path (a node naming no rights: every field). */
+export const mayWrite = (rights: FieldRights | undefined, path: string): boolean =>
+  !namesRights(rights) || rightOf(rights, path) === 'write'
+
+/** What a task submits: only the fields its node lets it write (the server refuses the others). */
+export const submittable = (rights: FieldRights | undefined, data: Record<string, unknown>) =>
+  writableOnly(rights, data)
