@@ -3,11 +3,11 @@ import { and, eq, gte, lt, sql } from 'drizzle-orm'
 import { addDays, dayBounds, dayOf } from '../../core/days.js'
 import { devicePresence } from '../../core/devices/schema.js'
 import { derived } from '../../core/jobs/derived.js'
-import type { Db } from '../../db/client.js'
+import type { Db, DbOrTx } from '../../db/client.js'
 import { alarm } from '../alarm/index.js'
 import { parkMachine } from '../device/index.js'
 import { parkingPass, passWritten } from '../parking/index.js'
-import { propertyRepair } from '../property/index.js'
+import { propertyClean, propertyRepair } from '../property/index.js'
 import type { DayKey } from '../visitor/index.js'
 import { alarmDaily, machineDaily, passDaily, sensorDaily, sensorReading, serviceDaily } from './schema.js'
 
@@ -100,8 +100,52 @@ export const alarmDays = derived<DayKey>({
     })),
 })
 
-/** Repair orders done: 待评价 and 已完成 (property's states 4 and 5). */
+/** Orders done: 待评价 and 已完成 (property's states 4 and 5, the same for repairs and cleaning). */
 const DONE = [4, 5]
+/** The two kinds of property order a day counts: `kind` 1 repair (报事报修), 2 cleaning (保洁服务). */
+const SERVICE_ORDERS = [
+  { kind: 1, table: propertyRepair },
+  { kind: 2, table: propertyClean },
+] as const
+
+/** One kind's orders made within a day of a tenant: how many, how many done since. */
+function serviceOrdersOn(
+  tx: DbOrTx,
+  key: DayKey,
+  from: Date,
+  to: Date,
+  { kind, table }: (typeof SERVICE_ORDERS)[number],
+) {
+  return tx
+    .select({
+      tenantId: table.tenantId,
+      day: sql<string>`${key.day}`,
+      kind: sql<number>`${kind}::smallint`.mapWith(Number),
+      orders: sql<number>`count(*)::int`.mapWith(Number),
+      done: sql<number>`(count(*) filter (where ${table.status} in (${sql.join(
+        DONE.map((d) => sql`${d}`),
+        sql`, `,
+      )})))::int`.mapWith(Number),
+    })
+    .from(table)
+    .where(
+      and(
+        eq(table.tenantId, key.tenantId),
+        eq(table.isDeleted, 0),
+        gte(table.createTime, from),
+        lt(table.createTime, to),
+      ),
+    )
+    .groupBy(table.tenantId)
+}
+
+/** The tenants with property orders of either kind. */
+async function serviceTenants(db: DbOrTx): Promise<string[]> {
+  const tenants = new Set<string>()
+  for (const { table } of SERVICE_ORDERS)
+    for (const r of await db.selectDistinct({ tenantId: table.tenantId }).from(table)) tenants.add(r.tenantId)
+  return [...tenants]
+}
 
 export const serviceDays = derived<DayKey>({
   name: 'service-daily',
@@ -109,35 +153,12 @@ export const serviceDays = derived<DayKey>({
   into: serviceDaily,
   key: ['tenantId', 'day'],
   compute: (keys, tx) =>
-    perKey(keys, (key, from, to) =>
-      tx
-        .select({
-          tenantId: propertyRepair.tenantId,
-          day: sql<string>`${key.day}`,
-          kind: sql<number>`1::smallint`.mapWith(Number),
-          orders: sql<number>`count(*)::int`.mapWith(Number),
-          done: sql<number>`(count(*) filter (where ${propertyRepair.status} in (${sql.join(
-            DONE.map((d) => sql`${d}`),
-            sql`, `,
-          )})))::int`.mapWith(Number),
-        })
-        .from(propertyRepair)
-        .where(
-          and(
-            eq(propertyRepair.tenantId, key.tenantId),
-            eq(propertyRepair.isDeleted, 0),
-            gte(propertyRepair.createTime, from),
-            lt(propertyRepair.createTime, to),
-          ),
-        )
-        .groupBy(propertyRepair.tenantId)
-        .then((rows) => rows.filter((r) => r.orders > 0)),
-    ),
-  dueEachDay: async (day, db) =>
-    (await db.selectDistinct({ tenantId: propertyRepair.tenantId }).from(propertyRepair)).map((r) => ({
-      tenantId: r.tenantId,
-      day,
-    })),
+    perKey(keys, async (key, from, to) => {
+      const rows = []
+      for (const orders of SERVICE_ORDERS) rows.push(...(await serviceOrdersOn(tx, key, from, to, orders)))
+      return rows.filter((r) => r.orders > 0)
+    }),
+  dueEachDay: async (day, db) => (await serviceTenants(db)).map((tenantId) => ({ tenantId, day })),
 })
 
 export const machineDays = derived<DayKey>({
@@ -225,11 +246,17 @@ export async function markChanged(db: Db, now = new Date(), minutes = 5): Promis
     .from(alarm)
     .where(gte(alarm.updateTime, since))
     .limit(5000)
-  const repairs = await db
-    .select({ tenantId: propertyRepair.tenantId, at: propertyRepair.createTime })
-    .from(propertyRepair)
-    .where(gte(propertyRepair.updateTime, since))
-    .limit(5000)
+  const orders = (
+    await Promise.all(
+      SERVICE_ORDERS.map(({ table }) =>
+        db
+          .select({ tenantId: table.tenantId, at: table.createTime })
+          .from(table)
+          .where(gte(table.updateTime, since))
+          .limit(5000),
+      ),
+    )
+  ).flat()
   const machines = await db.selectDistinct({ tenantId: parkMachine.tenantId }).from(parkMachine)
   const today = dayOf(now)
   await db.transaction(async (tx) => {
@@ -239,7 +266,7 @@ export async function markChanged(db: Db, now = new Date(), minutes = 5): Promis
     )
     await serviceDays.touch(
       tx,
-      repairs.map((r) => ({ tenantId: r.tenantId, day: dayOf(r.at) })),
+      orders.map((r) => ({ tenantId: r.tenantId, day: dayOf(r.at) })),
     )
     await machineDays.touch(
       tx,
@@ -254,7 +281,7 @@ export async function markRecent(db: Db, days = 31, now = new Date()): Promise<v
   const tenants = [
     ...new Set([
       ...(await db.selectDistinct({ t: alarm.tenantId }).from(alarm)).map((r) => r.t),
-      ...(await db.selectDistinct({ t: propertyRepair.tenantId }).from(propertyRepair)).map((r) => r.t),
+      ...(await serviceTenants(db)),
     ]),
   ]
   const parking = (await db.selectDistinct({ t: parkingPass.tenantId }).from(parkingPass)).map((r) => r.t)

@@ -9,7 +9,7 @@ import { alarm } from '../alarm/index.js'
 import { attendanceDay } from '../attendance/index.js'
 import { parkMachine, simulatorOf } from '../device/index.js'
 import { parkingPass } from '../parking/index.js'
-import { propertyRepair } from '../property/index.js'
+import { propertyClean, propertyRepair } from '../property/index.js'
 import { accessDays, accessRecord, visit, visitDays } from '../visitor/index.js'
 import {
   alarmDays,
@@ -168,7 +168,24 @@ describe('park analysis', () => {
           lt(propertyRepair.createTime, end),
         ),
       )
-    expect((await figure('analysis/propertyService')).total).toBe(repairs!.n)
+    const service = await figure('analysis/propertyService')
+    expect(service.total).toBe(repairs!.n)
+    expect(sum(service, 'repairs')).toBe(repairs!.n)
+    // cleaning orders (保洁服务) are counted beside the repairs, each with how many are done
+    const cleans = await db()
+      .select({ status: propertyClean.status })
+      .from(propertyClean)
+      .where(
+        and(
+          eq(propertyClean.tenantId, TENANT),
+          eq(propertyClean.isDeleted, 0),
+          gte(propertyClean.createTime, start),
+          lt(propertyClean.createTime, end),
+        ),
+      )
+    expect(cleans.length).toBeGreaterThan(0)
+    expect(sum(service, 'cleanings')).toBe(cleans.length)
+    expect(sum(service, 'cleaningsDone')).toBe(cleans.filter((c) => c.status === 4 || c.status === 5).length)
 
     const [machines] = await db()
       .select({ n: sql<number>`count(*)::int` })

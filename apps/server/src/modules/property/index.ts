@@ -34,7 +34,7 @@ import { expireVisitors } from './visitors.js'
 
 export { createRepairOrder, type NewRepairOrder } from './create.js'
 export { completeUnrated } from './orders.js'
-export { propertyCheckItem, propertyRepair } from './schema.js'
+export { propertyCheckItem, propertyClean, propertyRepair } from './schema.js'
 
 const PROPERTY_MENUS: MenuSeed[] = [
   {

@@ -2,7 +2,7 @@ import { ALARM_LEVEL_NAMES } from '@xpark/contract/modules/alarm'
 import { type AnalysisParams, analysisCalls } from '@xpark/contract/modules/analysis'
 import { PASS_DIRECTION } from '@xpark/contract/modules/parking'
 import { VISIT_STATUS_NAMES } from '@xpark/contract/modules/visitor'
-import { and, asc, eq, gte, lte, max, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, lte, max, type SQL, sql } from 'drizzle-orm'
 import type { Api } from '../../../core/http/api.js'
 import type { ModuleContext } from '../../../core/module.js'
 import { attendanceDay } from '../../attendance/index.js'
@@ -13,7 +13,12 @@ import { alarmDaily, machineDaily, passDaily, sensorDaily, serviceDaily } from '
 
 /** The `/park-analysis/…` calls: each one figure, read from the daily aggregates only. */
 
-const sumInt = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)::float8`.mapWith(Number)
+/** A column's sum over the group (0 when none), of the rows `only` holds when given. */
+const sumInt = (column: unknown, only?: SQL) =>
+  (only
+    ? sql<number>`coalesce(sum(${column}) filter (where ${only}), 0)::float8`
+    : sql<number>`coalesce(sum(${column}), 0)::float8`
+  ).mapWith(Number)
 
 export function registerAnalysisRoutes(api: Api, ctx: ModuleContext): void {
   const db = ctx.database.db
@@ -165,13 +170,15 @@ export function registerAnalysisRoutes(api: Api, ctx: ModuleContext): void {
     const rows = await db
       .select({
         day: serviceDaily.day,
-        repairs: sumInt(serviceDaily.orders),
-        done: sumInt(serviceDaily.done),
+        repairs: sumInt(serviceDaily.orders, eq(serviceDaily.kind, 1)),
+        done: sumInt(serviceDaily.done, eq(serviceDaily.kind, 1)),
+        cleanings: sumInt(serviceDaily.orders, eq(serviceDaily.kind, 2)),
+        cleaningsDone: sumInt(serviceDaily.done, eq(serviceDaily.kind, 2)),
       })
       .from(serviceDaily)
-      .where(within(serviceDaily, tenantId, range, p, eq(serviceDaily.kind, 1)))
+      .where(within(serviceDaily, tenantId, range, p))
       .groupBy(serviceDaily.day)
-    return byDay(range, rows, ['repairs', 'done'])
+    return byDay(range, rows, ['repairs', 'done', 'cleanings', 'cleaningsDone'])
   })
 
   figure(C.machineManageList, async (p, tenantId) => {
