@@ -13,6 +13,7 @@ import 'bpmn-js/dist/assets/diagram-js.css'
 import 'bpmn-js/dist/assets/bpmn-js.css'
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css'
 import './designer.css'
+import { walkedNodes } from './walked'
 
 /**
  * bpmn-js for the workflow screens, loaded only by them: the modeler with our moddle extension, the
@@ -247,9 +248,14 @@ export async function showDiagram(
   await viewer.importXML(await drawable(xml))
   const canvas = viewer.get<Canvas>('canvas')
   const registry = viewer.get<ElementRegistry>('elementRegistry')
-  const passed = new Set(marks.passed)
-  const reached = new Set([...marks.passed, ...marks.current])
-  for (const e of registry.getAll()) {
+  const all = registry.getAll()
+  const passed = walkedNodes(
+    all.filter((e) => e.businessObject && !e.waypoints && e.type !== 'label'),
+    marks.passed,
+    marks.current,
+  )
+  const reached = new Set([...passed, ...marks.current])
+  for (const e of all) {
     if (!e.businessObject || e.type === 'label') continue
     if (isFlowNode(e) && isHidden(e)) canvas.addMarker(e, 'xpark-hidden')
     if (passed.has(e.id)) canvas.addMarker(e, 'xpark-passed')
