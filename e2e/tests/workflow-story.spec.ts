@@ -255,14 +255,15 @@ test.describe('流程: the issue’s story (issue 31)', () => {
     // the palette's keyboard way: Enter on an entry adds the field at the end (and selects it)
     await number.focus()
     await number.press('Enter')
-    // select it on the form's canvas: its properties (General: label, key) show beside
+    // select it on the form's canvas: its properties (常规: label, key) show beside
     const field = page.locator('.fjs-editor-container .fjs-element', { hasText: 'Number' }).last()
     await expect(field).toBeVisible()
     await field.click()
     await expect(page.locator('.bio-properties-panel-header')).toContainText(/number/i)
     const keyInput = page.locator('[data-entry-id="key"] input')
     if (!(await keyInput.isVisible()))
-      await page.locator('.bio-properties-panel-group-header', { hasText: 'General' }).click()
+      // the panel's group 常规 (form-js's General, in the console's Chinese: forms/formjs-zh.ts)
+      await page.locator('.bio-properties-panel-group-header', { hasText: '常规' }).click()
     await expect(keyInput).toBeVisible()
     await keyInput.fill('days')
     await keyInput.press('Tab')
