@@ -8,6 +8,7 @@ import {
   signIn,
 } from '../support/console'
 import { rowId } from '../support/crud'
+import { connect, selectShape } from '../support/diagram'
 import { expect, test } from '../support/fixtures'
 
 /**
@@ -22,47 +23,6 @@ async function openModels(page: Page) {
   await openSidebarFolder(page, DESIGN, `${DESIGN}/model`)
   await sidebarItem(page, `${DESIGN}/model`).click()
   await expectActiveTab(page, '模型设计')
-}
-
-/** The centre of a diagram element on the page. */
-async function centreOf(page: Page, id: string) {
-  const box = await page.locator(`.djs-element[data-element-id="${id}"]`).first().boundingBox()
-  if (!box) throw new Error(`no element ${id}`)
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
-}
-
-/** Selects a diagram element as a click does; its box on the page. */
-async function select(page: Page, id: string) {
-  const box = await page.locator(`.djs-element[data-element-id="${id}"]`).first().boundingBox()
-  if (!box) throw new Error(`no element ${id}`)
-  // diagram-js swallows the first click after a drag (its click trap): spend it on empty canvas
-  const canvas = await page.getByTestId('wfd-canvas').boundingBox()
-  if (canvas) await page.mouse.click(canvas.x + canvas.width - 60, canvas.y + canvas.height - 60)
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
-  return box
-}
-
-/** Draws a connection with the context pad's connect tool from one node to another. */
-async function connect(page: Page, from: string, to: string) {
-  const box = await select(page, from)
-  // the pad moves to the clicked node: wait until its connect tool stands beside it
-  const tool = page.locator('.djs-context-pad .entry[data-action="connect"]')
-  await expect
-    .poll(async () => {
-      const b = await tool.boundingBox()
-      return Boolean(
-        b && b.x > box.x + box.width - 5 && b.x < box.x + box.width + 150 && Math.abs(b.y - box.y) < 150,
-      )
-    })
-    .toBe(true)
-  const start = await tool.boundingBox()
-  const end = await centreOf(page, to)
-  if (!start) throw new Error('no connect tool')
-  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2)
-  await page.mouse.down()
-  await page.mouse.move(end.x + 5, end.y + 5, { steps: 8 })
-  await page.mouse.move(end.x, end.y, { steps: 4 })
-  await page.mouse.up()
 }
 
 test.describe('流程设计 (issue 31)', () => {
@@ -87,7 +47,7 @@ test.describe('流程设计 (issue 31)', () => {
     await expect(canvas.locator('.djs-connection')).toHaveCount(5)
 
     // the properties panel writes to the diagram; a save is a new version
-    await select(page, 'hr')
+    await selectShape(page, 'hr')
     await expect(page.getByTestId('wfd-id')).toContainText('hr')
     await page.getByTestId('wfd-name').fill('人事部审批')
     await page.getByTestId('wfd-name').press('Enter')

@@ -11,6 +11,7 @@ import {
   tokenOf,
 } from '../support/console'
 import { openAdd, rowId, submitDialog } from '../support/crud'
+import { clickDiagram, connect, padEntry, selectShape, shape } from '../support/diagram'
 import { expect, test } from '../support/fixtures'
 
 /**
@@ -133,28 +134,11 @@ async function confirm(page: Page) {
 
 // —— the designer, as a mouse and keyboard use it ——
 
-const shape = (page: Page, id: string) => page.locator(`.djs-element[data-element-id="${id}"]`).first()
-
 /** The element selected now (the one just made by the context pad). */
 async function selectedId(page: Page): Promise<string> {
   const selected = page.getByTestId('wfd-canvas').locator('.djs-shape.selected')
   await expect(selected).toHaveCount(1)
   return (await selected.getAttribute('data-element-id')) as string
-}
-
-/** Clicks a spot of the diagram; the first click after a drag is swallowed: spend it on empty canvas. */
-async function clickDiagram(page: Page, point: { x: number; y: number }) {
-  const canvas = await page.getByTestId('wfd-canvas').boundingBox()
-  if (canvas) await page.mouse.click(canvas.x + canvas.width - 40, canvas.y + canvas.height - 40)
-  await page.mouse.click(point.x, point.y)
-}
-
-async function selectShape(page: Page, id: string) {
-  const box = await shape(page, id).boundingBox()
-  if (!box) throw new Error(`no element ${id}`)
-  await clickDiagram(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 })
-  await expect(page.getByTestId('wfd-id')).toContainText(id)
-  return box
 }
 
 /** Selects a sequence flow by clicking the middle of its line. */
@@ -173,9 +157,6 @@ async function selectFlow(page: Page, id: string) {
   await clickDiagram(page, middle)
   await expect(page.getByTestId('wfd-id')).toContainText(id)
 }
-
-const padEntry = (page: Page, action: string) =>
-  page.locator(`.djs-context-pad .entry[data-action="${action}"]`)
 
 /** The flows drawn now (their ids). */
 const flowIds = (page: Page) =>
@@ -202,29 +183,6 @@ async function appendUserTask(page: Page, name: string): Promise<string> {
   const userTask = await selectedId(page)
   await expect(page.getByTestId('wfd-canvas').locator('.djs-element.selected')).toContainText(name)
   return userTask
-}
-
-/** The context pad's connect tool dragged from one node onto another. */
-async function connect(page: Page, from: string, to: string) {
-  const box = await selectShape(page, from)
-  const tool = padEntry(page, 'connect')
-  await expect
-    .poll(async () => {
-      const b = await tool.boundingBox()
-      return Boolean(
-        b && b.x > box.x + box.width - 5 && b.x < box.x + box.width + 150 && Math.abs(b.y - box.y) < 150,
-      )
-    })
-    .toBe(true)
-  const start = await tool.boundingBox()
-  const target = await shape(page, to).boundingBox()
-  if (!start || !target) throw new Error('no connect tool or target')
-  const end = { x: target.x + target.width / 2, y: target.y + target.height / 2 }
-  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2)
-  await page.mouse.down()
-  await page.mouse.move(end.x + 5, end.y + 5, { steps: 8 })
-  await page.mouse.move(end.x, end.y, { steps: 4 })
-  await page.mouse.up()
 }
 
 test.describe('流程: the issue’s story (issue 31)', () => {
