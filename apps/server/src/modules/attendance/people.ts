@@ -68,6 +68,11 @@ export async function setMembers(db: DbOrTx, tenantId: string, ruleId: string, p
   await db
     .delete(attendanceMember)
     .where(and(eq(attendanceMember.tenantId, tenantId), eq(attendanceMember.ruleId, ruleId)))
+  await addMembers(db, tenantId, ruleId, people)
+}
+
+/** People into a rule, a thousand rows a statement. */
+async function addMembers(db: DbOrTx, tenantId: string, ruleId: string, people: readonly string[]) {
   for (let i = 0; i < people.length; i += 1000)
     await db
       .insert(attendanceMember)
@@ -114,15 +119,7 @@ export async function refreshMembers(db: Db): Promise<number> {
               inArray(attendanceMember.userId, left.slice(i, i + 1000)),
             ),
           )
-      for (let i = 0; i < joined.length; i += 1000)
-        await tx.insert(attendanceMember).values(
-          joined.slice(i, i + 1000).map((userId) => ({
-            id: nextId(),
-            tenantId: rule.tenantId,
-            ruleId: rule.id,
-            userId,
-          })),
-        )
+      await addMembers(tx, rule.tenantId, rule.id, joined)
       return left.length + joined.length
     })
   return changed
