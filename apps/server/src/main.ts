@@ -36,8 +36,10 @@ async function main(): Promise<void> {
     if (closing) return
     closing = true
     app.log.info({ signal }, 'shutting down: finishing in-flight requests')
+    // the step a slow close is in, named when it times out (a CI run once waited out the 10 s)
+    let step = "in-flight requests and the modules' close hooks"
     const force = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s: exiting anyway')
+      app.log.error({ step }, 'shutdown took longer than 10 s: exiting anyway')
       process.exit(1)
     }, 10_000)
     force.unref()
@@ -48,7 +50,9 @@ async function main(): Promise<void> {
     try {
       await app.close() // stops accepting, waits for in-flight requests
       clearInterval(closeIdle)
+      step = 'the cache'
       await cache.close()
+      step = 'the database'
       await opened.close()
       process.exit(0)
     } catch (error) {

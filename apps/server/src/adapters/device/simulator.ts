@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import mqtt, { type MqttClient } from 'mqtt'
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt'
 import { deviceTopic, deviceUsername } from '../../core/devices/index.js'
 
 /**
@@ -43,6 +43,9 @@ export const REFUSAL = '设备故障, 拒绝执行'
 
 export class DeviceSimulator {
   private readonly running = new Map<string, Running>()
+  /** every client made, connected or still connecting: a close ends them all */
+  private readonly clients = new Set<MqttClient>()
+  private closed = false
 
   constructor(
     private readonly brokerUrl: string,
@@ -53,13 +56,14 @@ export class DeviceSimulator {
 
   /** Bring machines online (already running ones are left as they are). */
   async add(machines: readonly SimulatedMachine[]): Promise<void> {
+    if (this.closed) return
     await Promise.all(machines.filter((m) => !this.running.has(nameOf(m))).map((m) => this.connect(m)))
   }
 
   private async connect(machine: SimulatedMachine, fault: SimulatedFault = 'none'): Promise<void> {
     const { tenantId, code } = machine
     const status = deviceTopic(tenantId, code, 'status')
-    const client = await mqtt.connectAsync(this.brokerUrl, {
+    const client = await this.open({
       clientId: `sim-${tenantId}-${code}-${randomUUID().slice(0, 6)}`,
       protocolVersion: this.options.protocolVersion ?? 4,
       username: deviceUsername(tenantId, code),
@@ -67,6 +71,7 @@ export class DeviceSimulator {
       will: { topic: status, payload: Buffer.from(JSON.stringify({ online: false })), qos: 1, retain: true },
       reconnectPeriod: 2_000,
     })
+    if (this.closed) return
     const running: Running = {
       machine,
       client,
@@ -129,6 +134,30 @@ export class DeviceSimulator {
       retain: true,
     })
     this.report(running, running.intervalSeconds)
+  }
+
+  /**
+   * A client, known to `close` from the moment it is made (mqtt's connectAsync hands it over only once
+   * connected: one still connecting when the server closed went on reconnecting to the closed broker).
+   */
+  private open(options: IClientOptions): Promise<MqttClient> {
+    const client = mqtt.connect(this.brokerUrl, options)
+    this.clients.add(client)
+    client.once('end', () => this.clients.delete(client))
+    return new Promise((resolve, reject) => {
+      const connected = () => settle(() => resolve(client))
+      const ended = () => settle(() => resolve(client))
+      const failed = (error: Error) =>
+        settle(() => {
+          client.end(true)
+          reject(error)
+        })
+      const settle = (then: () => void) => {
+        client.off('connect', connected).off('end', ended).off('error', failed)
+        then()
+      }
+      client.on('connect', connected).on('end', ended).on('error', failed)
+    })
   }
 
   /** Report now and then every `seconds` (a new config restarts the rhythm). */
@@ -216,13 +245,11 @@ export class DeviceSimulator {
   }
 
   async close(): Promise<void> {
-    await Promise.all(
-      [...this.running.values()].map(async (r) => {
-        clearInterval(r.interval)
-        await r.client.endAsync(true)
-      }),
-    )
+    this.closed = true
+    for (const r of this.running.values()) clearInterval(r.interval)
     this.running.clear()
+    await Promise.all([...this.clients].map((client) => client.endAsync(true)))
+    this.clients.clear()
   }
 }
 

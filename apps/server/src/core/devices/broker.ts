@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:net'
+import { createServer, type Server, type Socket } from 'node:net'
 import { Aedes, type AuthenticateError } from 'aedes'
 import { keyMatches, NODE_USERNAME } from './credentials.js'
 import { matches, TOPIC_ROOT } from './link.js'
@@ -62,6 +62,13 @@ export async function startEmbeddedBroker(options: {
     },
   })
   const server: Server = createServer(broker.handle)
+  // every connection, so a close never waits on one: a client reconnecting while the broker closed
+  // was handed to a closed broker and kept the listener's close waiting (a CI run's shutdown timed out)
+  const sockets = new Set<Socket>()
+  server.on('connection', (socket) => {
+    sockets.add(socket)
+    socket.once('close', () => sockets.delete(socket))
+  })
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
@@ -79,8 +86,12 @@ export async function startEmbeddedBroker(options: {
     url: `mqtt://${options.host === '0.0.0.0' ? '127.0.0.1' : options.host}:${port}`,
     port,
     close: async () => {
+      // stop taking connections first, then let the broker say goodbye to its clients, then drop
+      // whatever is left
+      const listenerClosed = new Promise<void>((resolve) => server.close(() => resolve()))
       await new Promise<void>((resolve) => broker.close(() => resolve()))
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      for (const socket of sockets) socket.destroy()
+      await listenerClosed
     },
   }
 }

@@ -36,12 +36,17 @@ export function startSimulatedPark(ctx: ModuleContext, log: FastifyBaseLogger): 
       })),
     )
   }
+  let stopped = false
   const tick = () =>
-    void refresh().catch((error) => log.warn({ err: error }, 'device simulator: machines not refreshed'))
+    void refresh().catch((error) => {
+      // a refresh cut short by the server's close is no news
+      if (!stopped) log.warn({ err: error }, 'device simulator: machines not refreshed')
+    })
   tick()
   const timer = setInterval(tick, REFRESH_MS)
   timer.unref()
   return async () => {
+    stopped = true
     clearInterval(timer)
     running.delete(ctx.devices)
     await simulator.close()
