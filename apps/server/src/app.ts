@@ -239,11 +239,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   if (deps.config.jobs) {
     const jobs = MODULES.flatMap((m) => m.jobs ?? [])
-    let stop = () => {}
+    let stop = async () => {}
     app.addHook('onReady', async () => {
       stop = startJobs(jobs, ctx, app.log)
     })
-    app.addHook('onClose', async () => stop())
+    app.addHook('onClose', () => stop())
   }
 
   return app

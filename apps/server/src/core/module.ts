@@ -187,7 +187,19 @@ export interface DemoContext {
 export interface Job {
   name: string
   everySeconds: number
-  run: (ctx: ModuleContext) => Promise<void>
+  /** `signal` aborts when the server closes: a long run stops at its next safe point */
+  run: (ctx: ModuleContext, signal: AbortSignal) => Promise<void>
+  /**
+   * asks to run now on this process, beside the schedule (a write that wants its results soon); only
+   * for a job whose runs may overlap another process's (a derived job's drain)
+   */
+  wake?: JobWake
+}
+
+/** A job's "run now" bell: the job's module rings it, the scheduler (core/jobs) answers it. */
+export interface JobWake {
+  ask(): void
+  listen(run: () => void): () => void
 }
 
 /** A park product a module brings: the bundle of its menus a tenant can be given. */

@@ -1,8 +1,10 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db, DbOrTx } from '../../db/client.js'
+import { insertRows } from '../../db/insert-rows.js'
 import { addDays, dayOf } from '../days.js'
 import type { Job } from '../module.js'
+import { jobWake } from './index.js'
 import { derivedDay, derivedTouch } from './schema.js'
 
 /**
@@ -48,11 +50,18 @@ export interface Derived<K extends DerivedKey> {
   touch(tx: DbOrTx, keys: readonly K[]): Promise<void>
   /** recompute keys now, in the caller's transaction; answers how many result rows there are now */
   recompute(tx: DbOrTx, keys: readonly K[]): Promise<number>
-  /** what the job does: queue the days come due, then recompute every marked key; answers the keys done */
-  drain(db: Db, options?: { today?: string }): Promise<number>
+  /**
+   * what the job does: queue the days come due, then recompute every marked key; answers the keys
+   * done. An aborted `signal` stops it after the batch it is in (the server closing).
+   */
+  drain(db: Db, options?: { today?: string; signal?: AbortSignal }): Promise<number>
+  /**
+   * ask the job to drain now on this process rather than at its next interval, once the write that
+   * marked keys has committed (a rule saved: its people's month is wanted in seconds, not a minute)
+   */
+  soon(): void
 }
 
-const INSERT_CHUNK = 500
 const TOUCH_CHUNK = 10_000
 const DELETE_CHUNK = 50
 /** recomputes of keys in one bucket wait for each other; more buckets, less waiting, more locks */
@@ -127,8 +136,7 @@ export function derived<K extends DerivedKey>(spec: DerivedSpec<K>): Derived<K> 
       await tx.delete(spec.into).where(sql`(${tuple}) in (${values})`)
     }
     const rows = await spec.compute(unique, tx)
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK)
-      await tx.insert(spec.into).values(rows.slice(i, i + INSERT_CHUNK))
+    await insertRows(tx, spec.into, rows)
     return rows.length
   }
 
@@ -176,7 +184,7 @@ export function derived<K extends DerivedKey>(spec: DerivedSpec<K>): Derived<K> 
         return rows.length
       })
       done += taken
-      if (taken < batch || Date.now() >= until) break
+      if (taken < batch || Date.now() >= until || options.signal?.aborted) break
       // many marks: fresh statistics, once a run, so the claim reads the oldest by the index. The
       // marks go from none to 150,000 in one save, and autovacuum analyzes a minute later at best
       // (PGlite: hourly, when they are usually gone); without them the claim sorted every mark (42 ms
@@ -189,14 +197,18 @@ export function derived<K extends DerivedKey>(spec: DerivedSpec<K>): Derived<K> 
     return done
   }
 
+  const wake = jobWake()
   return {
     touch,
     recompute,
     drain,
+    soon: () => wake.ask(),
     job: {
       name: spec.name,
       everySeconds: spec.everySeconds,
-      run: async (ctx) => void (await drain(ctx.database.db)),
+      run: async (ctx, signal) => void (await drain(ctx.database.db, { signal })),
+      // a drain beside another is safe: each batch claims marks no other run holds (skip locked)
+      wake,
     },
   }
 }

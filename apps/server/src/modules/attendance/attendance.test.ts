@@ -354,6 +354,21 @@ describe('attendance (park-clockin)', () => {
     expect(page.total).toBe(3)
   })
 
+  it('a saved rule rings the results job (its days computed now, not at the next minute); a refused one does not', async () => {
+    let rung = 0
+    const unlisten = dayResults.job.wake!.listen(() => rung++)
+    try {
+      const p = await person()
+      await rule([p])
+      expect(rung).toBe(1)
+      const refused = await api.post(`${RULE}/add`, { name: '', userIds: p })
+      expect(refused.status).toBe(400)
+      expect(rung).toBe(1)
+    } finally {
+      unlisten()
+    }
+  })
+
   it('the job drains more keys than PGlite holds advisory locks in one transaction (in batches)', async () => {
     const p = await person()
     await rule([p])

@@ -137,6 +137,8 @@ export const attendanceRules = defineResource({
       for (const userId of joined) keys.push({ tenantId: auth.tenantId, userId, day })
     await dayResults.touch(tx, keys)
   },
+  // its people's days are wanted in seconds (the console shows them), not at the job's next minute
+  afterCommit: async () => dayResults.soon(),
   // its people are free for another rule; their results so far stay
   beforeRemove: async ({ tx, auth, ids }) => {
     const people = await tx

@@ -157,7 +157,7 @@ describe('timer boundary events (escalation)', () => {
   it('the module runs them as the workflow-timers job', async () => {
     const job = workflowModule.jobs?.find((j) => j.name === 'workflow-timers')
     expect(job?.everySeconds).toBe(60)
-    await job!.run({ database: t.database } as unknown as ModuleContext) // nothing due on the real clock
+    await job!.run({ database: t.database } as unknown as ModuleContext, new AbortController().signal) // nothing due on the real clock
   })
 
   it.each([
