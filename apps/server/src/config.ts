@@ -52,6 +52,7 @@ const EnvSchema = z.object({
     .default(''),
   XPARK_MQTT_HOST: z.string().default('127.0.0.1'),
   XPARK_MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1884),
+  XPARK_MQTT_INTAKE: z.coerce.number().int().min(1).max(64).default(16),
   XPARK_NODE_ID: z
     .union([
       z.literal(''),
@@ -150,7 +151,14 @@ export interface Config {
   /** the outside parking system (adapters/pms); '' none: the loopback simulator stands in */
   pmsUrl: string
   /** the device layer (core/devices): a broker of our own, or the embedded one on host:port */
-  mqtt: { url: string | undefined; host: string; port: number; node: string | undefined }
+  mqtt: {
+    url: string | undefined
+    host: string
+    port: number
+    node: string | undefined
+    /** connections taking the machines' messages on a broker of our own (core/devices/link.ts) */
+    intake: number
+  }
   /** run the demo park's simulated machines (adapters/device): on unless NODE_ENV=production */
   deviceSimulator: boolean
   /** the map tiles of the intercom console ({z}/{x}/{y} template; '' none: a plain grid) */
@@ -221,6 +229,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       host: e.XPARK_MQTT_HOST,
       port: e.XPARK_MQTT_PORT,
       node: e.XPARK_NODE_ID || undefined,
+      intake: e.XPARK_MQTT_INTAKE,
     },
     deviceSimulator: (e.XPARK_DEVICE_SIMULATOR ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     trustProxy:

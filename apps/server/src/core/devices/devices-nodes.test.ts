@@ -28,7 +28,8 @@ describe.skipIf(!bin)('several nodes on mosquitto', () => {
     nodes = await Promise.all(
       [0, 1].map(async (n) => {
         const devices = await openDevices(
-          { url: broker.url(), host: '127.0.0.1', port: 0, node: `node${n}` },
+          // the first node takes its share on four connections (XPARK_MQTT_INTAKE), the second on one
+          { url: broker.url(), host: '127.0.0.1', port: 0, node: `node${n}`, intake: n === 0 ? 4 : 1 },
           { database: t.database, realtime: t.app.realtime, secret: t.signingSecret, log: t.app.log },
         )
         await devices.start([
@@ -65,6 +66,21 @@ describe.skipIf(!bin)('several nodes on mosquitto', () => {
     expect(handledBy[0]!.length).toBeGreaterThan(0)
     expect(handledBy[1]!.length).toBeGreaterThan(0)
   })
+
+  it('a burst is handled once, and the node with several connections writes it in fewer transactions', async () => {
+    const before = [handledBy[0]!.length, handledBy[1]!.length]
+    const batchesBefore = nodes[0]!.ingested.eventBatches
+    const ids = await Promise.all(
+      Array.from({ length: 200 }, () => simulator.raise('000000', 'gate-1', { type: 'pass' })),
+    )
+    await until(() => handledBy[0]!.length + handledBy[1]!.length - before[0]! - before[1]! >= 200, 20_000)
+    await new Promise((r) => setTimeout(r, 200))
+    const burst = [...handledBy[0]!.slice(before[0]), ...handledBy[1]!.slice(before[1])]
+    expect(burst.sort()).toEqual([...ids].sort())
+    const first = handledBy[0]!.length - before[0]!
+    expect(first).toBeGreaterThan(0)
+    expect(nodes[0]!.ingested.eventBatches - batchesBefore).toBeLessThan(first)
+  }, 30_000)
 
   it("each node gets its own commands' answers", async () => {
     const outcomes = await Promise.all(

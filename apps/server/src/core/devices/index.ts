@@ -20,7 +20,13 @@ export {
   NO_ANSWER,
 } from './commands.js'
 export { deviceKey, deviceUsername } from './credentials.js'
-export { type DeviceMessage, type DeviceSubscription, eventEnvelope, subscription } from './ingest.js'
+export {
+  type DeviceMessage,
+  type DeviceSubscription,
+  eventEnvelope,
+  type Refusal,
+  subscription,
+} from './ingest.js'
 export { DeviceGatewayAway } from './link.js'
 export {
   PRESENCE_EVENT,
@@ -52,6 +58,8 @@ export interface DevicesConfig {
   port: number
   /** this node's name on the broker (default: host and process) */
   node?: string
+  /** connections taking the machines' messages on a broker of our own (default 1) */
+  intake?: number
 }
 
 /**
@@ -94,9 +102,17 @@ export class Devices {
 
   /** Connect and start taking messages for these subscriptions. */
   /** messages handled, repeats skipped and refusals by a handler so far (tests, the benchmark) */
-  get ingested(): { handled: number; repeats: number; refused: number; passed: number; batched: number } {
+  get ingested(): {
+    handled: number
+    repeats: number
+    refused: number
+    passed: number
+    batched: number
+    eventBatches: number
+  } {
     return {
       batched: this.ingest?.batched ?? 0,
+      eventBatches: this.ingest?.eventBatches ?? 0,
       handled: this.ingest?.handled ?? 0,
       repeats: this.ingest?.repeats ?? 0,
       refused: this.ingest?.refused ?? 0,
@@ -215,6 +231,7 @@ export async function openDevices(
     node,
     shared: !!config.url,
     protocolVersion: config.url ? 5 : 4,
+    ...(config.intake ? { intake: config.intake } : {}),
     // a broker of our own may take the credentials in its URL; the embedded one knows the node's key
     ...(broker ? { username: NODE_USERNAME, password: nodeKey(deps.secret) } : {}),
     log: deps.log,

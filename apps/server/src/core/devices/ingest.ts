@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { z } from 'zod'
 import type { Database, Tx } from '../../db/client.js'
@@ -12,6 +13,11 @@ import type { DeviceTopic } from './topics.js'
  * delivered twice (a redelivery after a crash, two nodes racing) is handled once. A handler refuses a
  * message by throwing an AppError (the business rule's own refusal): its writes are undone, the
  * refusal logged, and the message acknowledged; any other error leaves it unacknowledged.
+ *
+ * Messages taken while a transaction is writing wait and go in the next one together (a group
+ * commit): one transaction for the batch, one statement for its repeat keys, and a subscription with
+ * `handleMany` handles its share of the batch in a few set-based statements. A batch that fails is
+ * taken again a message at a time, so one bad message fails alone.
  */
 export interface DeviceMessage<P> {
   tenantId: string
@@ -33,6 +39,13 @@ export interface DeviceSubscription<P = unknown> {
    */
   handle?: (message: DeviceMessage<P>, tx: Tx) => Promise<void | (() => Promise<void>)>
   /**
+   * the batch's messages of this subscription at once, in a savepoint (a thousand punches a second
+   * are a few statements a batch, not ten a punch); answers the messages it refused (by index,
+   * none of their writes made). Thrown, any error fails the batch, which is then taken a message at
+   * a time: handled alone, an AppError thrown is that message's refusal.
+   */
+  handleMany?: (messages: DeviceMessage<P>[], tx: Tx) => Promise<readonly Refusal[]>
+  /**
    * readings taken in batches instead of a transaction a message (every reading stored): kept in
    * memory and written every `everyMs` (default 1 s) in one transaction by `write`. A batch that fails
    * is retried at the next write; what a node holds when it dies is lost (readings, never events).
@@ -48,6 +61,12 @@ export interface DeviceSubscription<P = unknown> {
   wants?: (message: DeviceMessage<P>) => Promise<boolean> | boolean
 }
 
+/** A message of a batch that `handleMany` refused, by its index in the batch. */
+export interface Refusal {
+  index: number
+  error: AppError
+}
+
 /** Declared in a manifest without losing the payload's type. */
 export const subscription = <P>(s: DeviceSubscription<P>): DeviceSubscription => s as DeviceSubscription
 
@@ -60,6 +79,28 @@ export const eventEnvelope = z.object({
 
 /** Past this many held messages a subscription's oldest are dropped (the database away for long). */
 const BATCH_HOLD = 100_000
+/** messages in one event transaction at most (more wait for the next) */
+const EVENT_BATCH = 500
+
+/** A message waiting for its transaction; settled once it commits (acknowledged) or fails. */
+interface Pending {
+  tenantId: string
+  machine: string
+  kind: DeviceTopic['kind']
+  type: unknown
+  key: string | null
+  wanted: { s: DeviceSubscription; payload: unknown }[]
+  receivedAt: Date
+  done: (error?: unknown) => void
+}
+
+/** What a batch's transaction did, counted once it has committed. */
+interface Outcome {
+  handled: number
+  repeats: number
+  refused: number
+  after: (() => Promise<void>)[]
+}
 
 interface Held {
   subscription: DeviceSubscription
@@ -79,7 +120,13 @@ export class Ingest {
   /** messages taken by batched subscriptions only, and those dropped while the database was away */
   batched = 0
   dropped = 0
+  /** event transactions committed, and the messages they took (the benchmark reads the ratio) */
+  eventBatches = 0
   private readonly held: Held[] = []
+  private waiting: Pending[] = []
+  private writingEvents = false
+  private eventsWriting: Promise<void> = Promise.resolve()
+  private eventsScheduled = false
 
   constructor(
     private readonly database: Database,
@@ -88,7 +135,8 @@ export class Ingest {
   ) {
     for (const subscription of subscriptions) {
       if (!subscription.batch) {
-        if (!subscription.handle) throw new Error('a device subscription needs handle or batch')
+        if (!subscription.handle && !subscription.handleMany)
+          throw new Error('a device subscription needs handle, handleMany or batch')
         continue
       }
       const held: Held = { subscription, messages: [] }
@@ -123,8 +171,9 @@ export class Ingest {
     return held.writing
   }
 
-  /** Stop the batch timers and write what is held (the server's close). */
+  /** Write the events taken, stop the batch timers and write what is held (the server's close). */
   async close(): Promise<void> {
+    while (this.writingEvents || this.waiting.length) await this.writeEvents()
     for (const held of this.held) {
       clearInterval(held.timer)
       await held.writing
@@ -174,39 +223,133 @@ export class Ingest {
       const key = s.dedupe === false ? null : s.dedupe ? s.dedupe(payload) : (payload as { id?: unknown }).id
       return typeof key === 'string' && key ? `${topic.tenantId}/${topic.machine}/${key}` : null
     })
-    const key = keys.find((k) => k !== null)
-    const after: (() => Promise<void>)[] = []
-    await this.database.db.transaction(async (tx) => {
-      if (key) {
-        const fresh = await tx
-          .insert(deviceEventSeen)
-          .values({ key })
-          .onConflictDoNothing()
-          .returning({ key: deviceEventSeen.key })
-        if (!fresh.length) {
-          this.repeats++
-          return
-        }
+    await new Promise<void>((resolve, reject) => {
+      this.waiting.push({
+        tenantId: topic.tenantId,
+        machine: topic.machine,
+        kind: topic.kind,
+        type,
+        key: keys.find((k) => k !== null) ?? null,
+        wanted,
+        receivedAt,
+        done: (error) => (error === undefined ? resolve() : reject(error)),
+      })
+      this.scheduleEvents()
+    })
+  }
+
+  /** The next event transaction starts once the one writing has committed (or now, if none is). */
+  private scheduleEvents(): void {
+    if (this.writingEvents || this.eventsScheduled || !this.waiting.length) return
+    this.eventsScheduled = true
+    // after the I/O of this turn: the messages that came in with this one join it
+    setImmediate(() => {
+      this.eventsScheduled = false
+      void this.writeEvents()
+    })
+  }
+
+  private writeEvents(): Promise<void> {
+    if (this.writingEvents) return this.eventsWriting
+    if (!this.waiting.length) return Promise.resolve()
+    this.writingEvents = true
+    const batch = this.waiting.splice(0, EVENT_BATCH)
+    this.eventsWriting = this.commit(batch).finally(() => {
+      this.writingEvents = false
+      this.scheduleEvents()
+    })
+    return this.eventsWriting
+  }
+
+  /** One transaction for the batch; failed, each message alone (the one at fault fails by itself). */
+  private async commit(batch: Pending[]): Promise<void> {
+    let outcome: Outcome
+    try {
+      outcome = await this.database.db.transaction((tx) => this.handleBatch(batch, tx))
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.done(error)
+        return
       }
-      for (const { s, payload } of wanted) {
-        const message = { tenantId: topic.tenantId, machine: topic.machine, payload, receivedAt }
+      for (const message of batch) await this.commit([message])
+      return
+    }
+    this.eventBatches++
+    this.handled += outcome.handled
+    this.repeats += outcome.repeats
+    this.refused += outcome.refused
+    for (const message of batch) message.done()
+    for (const then of outcome.after)
+      void then().catch((error) => this.log.error({ err: error }, 'device message: follow-up failed'))
+  }
+
+  private async handleBatch(batch: readonly Pending[], tx: Tx): Promise<Outcome> {
+    const outcome: Outcome = { handled: 0, repeats: 0, refused: 0, after: [] }
+    // the repeat keys of the batch in one statement: a key already there, or twice in the batch, is a repeat
+    const keys = [...new Set(batch.flatMap((m) => (m.key ? [m.key] : [])))]
+    const fresh = new Set<string>()
+    if (keys.length) {
+      const inserted = await tx.execute(
+        sql`insert into ${deviceEventSeen} (key) select unnest(${sql.param(keys)}::varchar[])
+          on conflict do nothing returning key`,
+      )
+      // `execute` answers `{ rows }` on both drivers
+      for (const row of (inserted as unknown as { rows: { key: string }[] }).rows) fresh.add(row.key)
+    }
+    const taken: Pending[] = []
+    for (const message of batch) {
+      if (message.key && !fresh.delete(message.key)) outcome.repeats++
+      else taken.push(message)
+    }
+    const messageOf = (m: Pending, payload: unknown): DeviceMessage<unknown> => ({
+      tenantId: m.tenantId,
+      machine: m.machine,
+      payload,
+      receivedAt: m.receivedAt,
+    })
+    const refusal = (m: Pending, error: AppError) => {
+      outcome.refused++
+      this.log.warn(
+        { topic: `${m.tenantId}/${m.machine}/${m.kind}`, type: m.type, msg: error.message },
+        'device message refused by its handler',
+      )
+    }
+    // the subscriptions that take their share at once
+    const many = new Map<DeviceSubscription, { m: Pending; payload: unknown }[]>()
+    for (const m of taken)
+      for (const { s, payload } of m.wanted)
+        if (s.handleMany) many.set(s, [...(many.get(s) ?? []), { m, payload }])
+    for (const [s, share] of many) {
+      try {
+        const refused = await tx.transaction((sp) =>
+          s.handleMany!(
+            share.map(({ m, payload }) => messageOf(m, payload)),
+            sp,
+          ),
+        )
+        for (const r of refused) refusal(share[r.index]!.m, r.error)
+      } catch (error) {
+        // alone, a refusal thrown is the message's; in a batch whose is not known: taken again alone
+        if (batch.length > 1 || !(error instanceof AppError)) throw error
+        refusal(share[0]!.m, error)
+      }
+    }
+    // the others a message at a time, each in a savepoint: a handler's refusal (AppError: a check-in
+    // off the path) undoes its own writes only, is logged and acknowledged (a redelivery would be
+    // refused the same way)
+    for (const m of taken) {
+      for (const { s, payload } of m.wanted) {
+        if (s.handleMany) continue
         try {
-          // a savepoint each: a handler's refusal (AppError: a check-in off the path) undoes its own
-          // writes only, is logged and acknowledged (a redelivery would be refused the same way)
-          const then = await tx.transaction((sp) => s.handle!(message, sp))
-          if (then) after.push(then)
+          const then = await tx.transaction((sp) => s.handle!(messageOf(m, payload), sp))
+          if (then) outcome.after.push(then)
         } catch (error) {
           if (!(error instanceof AppError)) throw error
-          this.refused++
-          this.log.warn(
-            { topic: `${topic.tenantId}/${topic.machine}/${topic.kind}`, type, msg: error.message },
-            'device message refused by its handler',
-          )
+          refusal(m, error)
         }
       }
-      this.handled++
-    })
-    for (const then of after)
-      void then().catch((error) => this.log.error({ err: error }, 'device message: follow-up failed'))
+      outcome.handled++
+    }
+    return outcome
   }
 }

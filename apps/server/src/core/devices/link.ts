@@ -9,14 +9,19 @@ import {
 } from './topics.js'
 
 /**
- * This node's one MQTT connection (mqtt.js). Handlers are registered per topic kind before `start`;
+ * This node's MQTT connections (mqtt.js). Handlers are registered per topic kind before `start`;
  * a message is handed to its handler and acknowledged (PUBACK) only when the handler's promise
- * settles, so an event whose transaction did not commit is delivered again. Messages are taken one at
- * a time (mqtt.js `handleMessage`): a handler that only buffers returns at once.
+ * settles, so an event whose transaction did not commit is delivered again. A connection takes its
+ * messages one at a time (mqtt.js `handleMessage`: the next waits for the last one's PUBACK, and
+ * mqtt.js has no acknowledgement of our own), so a handler that only buffers returns at once.
  *
  * On a shared broker (mosquitto, `XPARK_MQTT_URL`) the kinds every node takes a share of are
  * subscribed as `$share/xpark/…`, so each message is handled by one node; acks are on the node's own
- * level and subscribed plainly. The embedded broker (aedes) speaks MQTT 3.1.1 and serves one node.
+ * level and subscribed plainly. There the node also opens `intake - 1` more connections that take a
+ * share of those kinds only: messages on several connections are in flight at once, and the device
+ * layer writes the ones that wait together (core/devices/ingest.ts: a thousand punches a second are
+ * a few dozen transactions, not a thousand). The embedded broker (aedes) speaks MQTT 3.1.1, has no
+ * shared subscriptions and serves one node on one connection.
  */
 export type TopicHandler = (topic: DeviceTopic, payload: unknown, packet: IPublishPacket) => unknown
 
@@ -31,6 +36,8 @@ export interface LinkOptions {
   password?: string
   /** reconnect every so often while the broker is away */
   reconnectMs?: number
+  /** connections taking the shared kinds, this node's one included (shared brokers only; default 1) */
+  intake?: number
   log: FastifyBaseLogger
 }
 
@@ -38,6 +45,8 @@ const SHARE_GROUP = 'xpark'
 
 export class DeviceLink {
   private client: MqttClient | undefined
+  /** the further connections taking a share of the device topics (shared brokers) */
+  private intakes: MqttClient[] = []
   private readonly handlers = new Map<string, TopicHandler>()
   private readonly onConnectListeners: (() => void)[] = []
 
@@ -92,6 +101,39 @@ export class DeviceLink {
     }
     const client = mqtt.connect(options.url, clientOptions)
     this.client = client
+    this.take(client)
+    client.on('connect', () => {
+      this.subscribe(client, [...this.handlers.keys()])
+      for (const listener of this.onConnectListeners) listener()
+    })
+    client.on('error', (error) => options.log.warn({ err: error }, 'device broker'))
+    const sharedFilters = [...this.handlers.keys()].filter((f) => f.startsWith('$share/'))
+    const intake = options.shared && sharedFilters.length ? Math.max(1, options.intake ?? 1) : 1
+    this.intakes = Array.from({ length: intake - 1 }, (_, i) => {
+      const more = mqtt.connect(options.url, {
+        ...clientOptions,
+        clientId: `xpark-node-${options.node}-in${i + 1}`,
+      })
+      this.take(more)
+      more.on('connect', () => this.subscribe(more, sharedFilters))
+      more.on('error', (error) => options.log.warn({ err: error }, 'device broker (intake)'))
+      return more
+    })
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, waitMs)
+      timer.unref()
+      client.once('connect', () => {
+        clearTimeout(timer)
+        resolve()
+      })
+    })
+    if (!client.connected)
+      options.log.warn({ url: redactUrl(options.url) }, 'device broker not reachable: retrying every 2 s')
+  }
+
+  /** A connection's messages to their handlers, each acknowledged when its handler settles. */
+  private take(client: MqttClient): void {
+    const { options } = this
     client.handleMessage = (packet, done) => {
       const run = async () => {
         const handler = this.handlerFor(packet.topic)
@@ -115,33 +157,13 @@ export class DeviceLink {
         },
       )
     }
-    client.on('connect', () => {
-      const filters = [...this.handlers.keys()]
-      if (filters.length)
-        client.subscribe(
-          filters
-            .map((topic) => ({ topic, qos: 1 as const }))
-            .reduce(
-              (map, s) => Object.assign(map, { [s.topic]: { qos: s.qos } }),
-              {} as Record<string, { qos: 1 }>,
-            ),
-          (error) => {
-            if (error) options.log.error({ err: error }, 'device subscriptions refused')
-          },
-        )
-      for (const listener of this.onConnectListeners) listener()
+  }
+
+  private subscribe(client: MqttClient, filters: readonly string[]): void {
+    if (!filters.length) return
+    client.subscribe(Object.fromEntries(filters.map((topic) => [topic, { qos: 1 as const }])), (error) => {
+      if (error) this.options.log.error({ err: error }, 'device subscriptions refused')
     })
-    client.on('error', (error) => options.log.warn({ err: error }, 'device broker'))
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, waitMs)
-      timer.unref()
-      client.once('connect', () => {
-        clearTimeout(timer)
-        resolve()
-      })
-    })
-    if (!client.connected)
-      options.log.warn({ url: redactUrl(options.url) }, 'device broker not reachable: retrying every 2 s')
   }
 
   private handlerFor(topic: string): TopicHandler | undefined {
@@ -166,7 +188,7 @@ export class DeviceLink {
   }
 
   async close(): Promise<void> {
-    await this.client?.endAsync(true)
+    await Promise.all([this.client, ...this.intakes].map((client) => client?.endAsync(true)))
   }
 }
 

@@ -1,14 +1,14 @@
 import { ATTENDANCE_TEXTS, PUNCH_SOURCE } from '@xpark/contract/modules/attendance'
 import { MACHINE_TYPE } from '@xpark/contract/modules/device'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
-import { eventEnvelope, subscription } from '../../core/devices/index.js'
+import { type DeviceMessage, eventEnvelope, type Refusal, subscription } from '../../core/devices/index.js'
 import { AppError, badRequest } from '../../core/errors.js'
 import { nextId } from '../../core/ids.js'
 import type { Tx } from '../../db/client.js'
 import { parkMachine } from '../device/index.js'
 import { user } from '../identity/index.js'
-import { dayResults, daysOfPunch } from './results.js'
+import { dayResults, daysOfPunches } from './results.js'
 import { attendancePunch } from './schema.js'
 
 /**
@@ -37,56 +37,122 @@ export interface MachinePunch {
 
 /** Store a machine's punch (once per machine and event); answers whether it was new. */
 export async function takeMachinePunch(tx: Tx, p: MachinePunch, now = new Date()): Promise<boolean> {
-  if (Number.isNaN(p.at.getTime())) throw badRequest('参数校验失败: at: 时间无效')
-  if (p.at.getTime() > now.getTime() + CLOCK_SKEW_MS) throw badRequest(T.futurePunch)
-  const [machine] = await tx
-    .select({ id: parkMachine.id, type: parkMachine.type, clockCard: parkMachine.clockCard })
-    .from(parkMachine)
-    .where(
-      and(
-        eq(parkMachine.tenantId, p.tenantId),
-        eq(parkMachine.code, p.machine),
-        eq(parkMachine.isDeleted, 0),
-      ),
-    )
-  if (!machine || machine.type !== MACHINE_TYPE.clock || machine.clockCard !== 1)
-    throw new AppError(409, '该设备不是考勤机')
-  const [person] = await tx
-    .select({ id: user.id })
-    .from(user)
-    .where(and(eq(user.tenantId, p.tenantId), eq(user.id, p.userId), eq(user.isDeleted, 0)))
-  if (!person) throw badRequest('人员不存在')
-  const stored = await tx
-    .insert(attendancePunch)
-    .values({
-      id: nextId(),
-      tenantId: p.tenantId,
-      userId: p.userId,
-      punchTime: p.at,
-      source: PUNCH_SOURCE.machine,
-      machineId: machine.id,
-      eventId: p.eventId,
-    })
-    .onConflictDoNothing()
-    .returning({ id: attendancePunch.id })
-  if (!stored.length) return false
-  await dayResults.touch(tx, await daysOfPunch(tx, p.tenantId, p.userId, p.at))
-  return true
+  const { stored, refused } = await takeMachinePunches(tx, [p], now)
+  if (refused[0]) throw refused[0].error
+  return stored === 1
 }
+
+/**
+ * Store machines' punches in a few statements whatever their number (the device layer hands a
+ * batch): the machines and the people read at once, the new punches inserted at once, their
+ * person-days marked at once. Answers how many were new, and the ones refused (by index, nothing of
+ * theirs written).
+ */
+export async function takeMachinePunches(
+  tx: Tx,
+  punches: readonly MachinePunch[],
+  now = new Date(),
+): Promise<{ stored: number; refused: Refusal[] }> {
+  const refused: Refusal[] = []
+  const valid = punches.flatMap((p, index) => {
+    if (Number.isNaN(p.at.getTime())) refused.push({ index, error: badRequest('参数校验失败: at: 时间无效') })
+    else if (p.at.getTime() > now.getTime() + CLOCK_SKEW_MS)
+      refused.push({ index, error: badRequest(T.futurePunch) })
+    else return [{ p, index }]
+    return []
+  })
+  let stored = 0
+  for (const [tenantId, ofTenant] of groupBy(valid, ({ p }) => p.tenantId)) {
+    const machines = new Map(
+      (
+        await tx
+          .select({
+            id: parkMachine.id,
+            code: parkMachine.code,
+            type: parkMachine.type,
+            clockCard: parkMachine.clockCard,
+          })
+          .from(parkMachine)
+          .where(
+            and(
+              eq(parkMachine.tenantId, tenantId),
+              inArray(parkMachine.code, [...new Set(ofTenant.map(({ p }) => p.machine))]),
+              eq(parkMachine.isDeleted, 0),
+            ),
+          )
+      ).map((m) => [m.code, m]),
+    )
+    const people = new Set(
+      (
+        await tx
+          .select({ id: user.id })
+          .from(user)
+          .where(
+            and(
+              eq(user.tenantId, tenantId),
+              inArray(user.id, [...new Set(ofTenant.map(({ p }) => p.userId))]),
+              eq(user.isDeleted, 0),
+            ),
+          )
+      ).map((u) => u.id),
+    )
+    const rows = ofTenant.flatMap(({ p, index }) => {
+      const machine = machines.get(p.machine)
+      if (!machine || machine.type !== MACHINE_TYPE.clock || machine.clockCard !== 1)
+        refused.push({ index, error: new AppError(409, '该设备不是考勤机') })
+      else if (!people.has(p.userId)) refused.push({ index, error: badRequest('人员不存在') })
+      else
+        return [
+          {
+            id: nextId(),
+            tenantId,
+            userId: p.userId,
+            punchTime: p.at,
+            source: PUNCH_SOURCE.machine,
+            machineId: machine.id,
+            eventId: p.eventId,
+          },
+        ]
+      return []
+    })
+    if (!rows.length) continue
+    // a punch already stored (the same machine and event id, however late it comes again) is left
+    const inserted = await tx
+      .insert(attendancePunch)
+      .values(rows)
+      .onConflictDoNothing()
+      .returning({ userId: attendancePunch.userId, at: attendancePunch.punchTime })
+    stored += inserted.length
+    await dayResults.touch(tx, await daysOfPunches(tx, tenantId, inserted))
+  }
+  return { stored, refused: refused.sort((a, b) => a.index - b.index) }
+}
+
+/** Node 20 has no Map.groupBy */
+const groupBy = <T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> => {
+  const groups = new Map<string, T[]>()
+  for (const item of items) {
+    const key = keyOf(item)
+    const group = groups.get(key)
+    if (group) group.push(item)
+    else groups.set(key, [item])
+  }
+  return groups
+}
+
+const toPunch = ({ tenantId, machine, payload, receivedAt }: DeviceMessage<PunchEvent>): MachinePunch => ({
+  tenantId,
+  machine,
+  eventId: payload.id,
+  userId: payload.userId,
+  at: payload.at ? new Date(payload.at) : receivedAt,
+})
 
 export const punchSubscriptions = [
   subscription<PunchEvent>({
     kind: 'event',
     type: 'punch',
     payload: punchEvent,
-    handle: async ({ tenantId, machine, payload, receivedAt }, tx) => {
-      await takeMachinePunch(tx, {
-        tenantId,
-        machine,
-        eventId: payload.id,
-        userId: payload.userId,
-        at: payload.at ? new Date(payload.at) : receivedAt,
-      })
-    },
+    handleMany: async (messages, tx) => (await takeMachinePunches(tx, messages.map(toPunch))).refused,
   }),
 ]

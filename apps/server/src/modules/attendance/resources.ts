@@ -16,7 +16,7 @@ import { machines, parkMachine } from '../device/index.js'
 import { user } from '../identity/index.js'
 import { dept } from '../org/index.js'
 import { membersOf, peopleOf, setMembers } from './people.js'
-import { type DayKey, dayResults, daysOfPunch, resultDaysFrom } from './results.js'
+import { type DayKey, dayResults, daysOfPunch, daysOfPunches, resultDaysFrom } from './results.js'
 import { type RuleSettings, shiftsOn, windowMinutes } from './rules.js'
 import { attendanceMember, attendancePunch, attendanceRule, attendanceRuleVersion } from './schema.js'
 
@@ -211,8 +211,13 @@ export const attendancePunches = defineResource({
       .from(attendancePunch)
       .where(and(eq(attendancePunch.tenantId, auth.tenantId), inArray(attendancePunch.id, [...ids])))
     if (rows.some((r) => r.source === PUNCH_SOURCE.machine)) throw new AppError(409, T.machinePunch)
-    const keys: DayKey[] = []
-    for (const r of rows) keys.push(...(await daysOfPunch(tx, auth.tenantId, r.userId, r.punchTime)))
-    await dayResults.touch(tx, keys)
+    await dayResults.touch(
+      tx,
+      await daysOfPunches(
+        tx,
+        auth.tenantId,
+        rows.map((r) => ({ userId: r.userId, at: r.punchTime })),
+      ),
+    )
   },
 })

@@ -192,18 +192,29 @@ export const dayResults = derived<DayKey>({
   dueEachDay: dueOn,
 })
 
-/** The person-days whose window holds a punch of this person at `t` (none without a rule). */
-export async function daysOfPunch(db: DbOrTx, tenantId: string, userId: string, t: Date): Promise<DayKey[]> {
-  const ruleId = (await rulesOf(db, tenantId, [userId])).get(userId)
-  if (!ruleId) return []
-  const versions = await versionsOf(db, [ruleId])
-  const day = dayOf(t)
-  const candidates = [addDays(day, -1), day, addDays(day, 1)].flatMap((d) => {
-    const settings = settingsOn(versions, ruleId, d)
-    return settings ? [{ day: d, settings }] : []
+/** The person-days whose window holds each punch (none for a person without a rule): two statements. */
+export async function daysOfPunches(
+  db: DbOrTx,
+  tenantId: string,
+  punches: readonly { userId: string; at: Date }[],
+): Promise<DayKey[]> {
+  const rules = await rulesOf(db, tenantId, [...new Set(punches.map((p) => p.userId))])
+  const versions = await versionsOf(db, [...new Set(rules.values())])
+  return punches.flatMap(({ userId, at: t }) => {
+    const ruleId = rules.get(userId)
+    if (!ruleId) return []
+    const day = dayOf(t)
+    const candidates = [addDays(day, -1), day, addDays(day, 1)].flatMap((d) => {
+      const settings = settingsOn(versions, ruleId, d)
+      return settings ? [{ day: d, settings }] : []
+    })
+    return daysHolding(t, candidates).map((d) => ({ tenantId, userId, day: d }))
   })
-  return daysHolding(t, candidates).map((d) => ({ tenantId, userId, day: d }))
 }
+
+/** The person-days whose window holds a punch of this person at `t` (none without a rule). */
+export const daysOfPunch = (db: DbOrTx, tenantId: string, userId: string, t: Date): Promise<DayKey[]> =>
+  daysOfPunches(db, tenantId, [{ userId, at: t }])
 
 /** Person-days of these people that have a result from `fromDay` on (a rule change recomputes them). */
 export async function resultDaysFrom(

@@ -87,7 +87,13 @@ describe('visitors, faces and doors', () => {
       )[0]!.id
     doorId = await machine('DOOR-A1')
     faceId = await machine('FACE-A1')
-    await until(() => sim().size > 0, 15_000)
+    // the doors online before a visit is approved: a grant to an offline door waits for the retry
+    // job (off in tests), and the simulated park comes online slowly on a loaded machine
+    await until(
+      async () =>
+        [...(await t.app.devices.online(TENANT, ['DOOR-A1', 'FACE-A1'])).values()].every((p) => p.online),
+      60_000,
+    )
   }, 120_000)
 
   afterAll(async () => {
