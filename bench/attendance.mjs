@@ -180,9 +180,10 @@ const marksLeft = async (raw) =>
   (await raw.query('select count(*)::int as n from xpark_derived_touch where name = $1', [JOB]))[0].n
 
 /**
- * Save → the job's marks for the derived results all drained. The job runs once a minute (its slot of
- * `xpark_job_run`), so the time splits into the wait for its run and the drain itself; a run stops
- * after 200 batches of 500 keys, so more than 100,000 marks wait for the next run.
+ * Save → the job's marks for the derived results all drained. A saved rule rings the job (its
+ * `soon()`: a drain on the saving node at once); the job's scheduled minute runs (its slots of
+ * `xpark_job_run`) drain beside it. The time splits into the wait for the first batch to commit
+ * (the first marks gone) and the drain itself.
  */
 async function timeDrain(raw, save) {
   const started = Date.now()
@@ -205,7 +206,8 @@ async function timeDrain(raw, save) {
     [JOB, savedAt],
   )
   const runStarts = runs.map((r) => Number(r.at))
-  const firstRun = runStarts[0] ?? firstDrop
+  const starts = [runStarts[0], firstDrop].filter((t) => t != null)
+  const firstRun = starts.length ? Math.min(...starts) : null
   return {
     touched,
     left,

@@ -226,6 +226,8 @@ describe('alarms', () => {
   })
 
   it('a device event raises the alarm of its type', async () => {
+    // an event type no rule watches opens no transaction for the alarms (checked on cached rules)
+    expect(await boundEngine()!.watchesEvent(TENANT, 'punch')).toBe(false)
     const door = await saveRule({
       name: '强行开门 (测试)',
       kind: 2,
@@ -235,6 +237,7 @@ describe('alarms', () => {
       machineIds: '',
       level: 4,
     })
+    expect(await boundEngine()!.watchesEvent(TENANT, 'forcedOpen')).toBe(true)
     await sim().raise(TENANT, 'DOOR-A1', { type: 'forcedOpen' })
     await until(async () => (await alarmsOf(door)).length === 1)
     expect((await alarmsOf(door))[0]).toMatchObject({

@@ -261,6 +261,11 @@ export class AlarmEngine {
     return this.counted(raised)
   }
 
+  /** Before an event's transaction: whether an enabled rule of the tenant watches its type (cached rules). */
+  async watchesEvent(tenantId: string, type: string): Promise<boolean> {
+    return (await this.rulesOf(tenantId)).some((r) => r.kind === RULE_KIND.event && r.eventType === type)
+  }
+
   /** An event: each event rule of its type watching the machine, on now. */
   async event(tx: Tx, m: { tenantId: string; machine: string; type: string; receivedAt: Date }) {
     this.stats.events++
@@ -318,6 +323,8 @@ export function alarmSubscriptions(ctx: ModuleContext): DeviceSubscription[] {
     subscription({
       kind: 'event',
       payload: eventEnvelope.loose(),
+      // only an event type some rule watches opens a transaction for the alarms
+      wants: (m) => engine.watchesEvent(m.tenantId, m.payload.type),
       handle: (m, tx) =>
         engine.event(tx, {
           tenantId: m.tenantId,

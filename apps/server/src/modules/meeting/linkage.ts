@@ -152,6 +152,45 @@ export async function fireSchedules(
   return due.length
 }
 
+/**
+ * Which events may fire a linkage, per tenant: the (machine code, event type) pairs of its live
+ * device-event linkages, read once and kept TRIGGERS_MS, so that the park's other events (a thousand
+ * punches a second) open no statement for the linkages. A linkage saved here is seen at the next
+ * event (the index is dropped); one saved on another node within TRIGGERS_MS.
+ */
+const TRIGGERS_MS = 5_000
+let triggersGeneration = 0
+const triggerIndex = new WeakMap<
+  ModuleContext,
+  Map<string, { pairs: Promise<Set<string>>; at: number; generation: number }>
+>()
+export const linkagesChanged = () => void triggersGeneration++
+
+async function mayFire(ctx: ModuleContext, tenantId: string, code: string, type: string): Promise<boolean> {
+  const byTenant = triggerIndex.get(ctx) ?? new Map()
+  triggerIndex.set(ctx, byTenant)
+  let entry = byTenant.get(tenantId)
+  if (!entry || entry.generation !== triggersGeneration || Date.now() - entry.at > TRIGGERS_MS) {
+    const pairs = ctx.database.db
+      .select({ code: parkMachine.code, type: sceneLinkage.eventType })
+      .from(sceneLinkage)
+      .innerJoin(parkMachine, eq(parkMachine.id, sceneLinkage.machineId))
+      .where(
+        live(
+          eq(sceneLinkage.tenantId, tenantId),
+          eq(sceneLinkage.triggerType, TRIGGER.deviceEvent),
+          eq(parkMachine.isDeleted, 0),
+        ),
+      )
+      .then((rows) => new Set(rows.map((r) => `${r.code}\u0000${r.type}`)))
+    const made = { pairs, at: Date.now(), generation: triggersGeneration }
+    byTenant.set(tenantId, made)
+    pairs.catch(() => byTenant.get(tenantId) === made && byTenant.delete(tenantId))
+    entry = made
+  }
+  return (await entry.pairs).has(`${code}\u0000${type}`)
+}
+
 /** A device event's linkages (in the event's transaction); what to fire once it has committed. */
 async function eventLinkages(tx: Tx, tenantId: string, code: string, type: string, at: Date) {
   const [machine] = await tx
@@ -194,6 +233,7 @@ export function linkageSubscriptions(ctx: ModuleContext): DeviceSubscription[] {
       kind: 'event',
       // the type's own fields ride along; the linkage reads the envelope only
       payload: eventEnvelope.loose(),
+      wants: (m) => mayFire(ctx, m.tenantId, m.machine, m.payload.type),
       handle: async (message, tx) => {
         const linkages = await eventLinkages(
           tx,

@@ -10,6 +10,7 @@ import { and, eq, getTableName, inArray, sql } from 'drizzle-orm'
 import { defineResource, type LinesContext, lookup } from '../../core/crud/index.js'
 import { badRequest } from '../../core/errors.js'
 import { controlsOf, machines, parkMachine } from '../device/index.js'
+import { linkagesChanged } from './linkage.js'
 import { meetingRooms } from './resources.js'
 import { meetingMachine, meetingRoom, scene, sceneLinkage, sceneStep } from './schema.js'
 
@@ -112,4 +113,6 @@ export const sceneLinkages = defineResource({
     sceneName: lookup(scene, 'name', 'sceneId'),
   },
   beforeWrite: async ({ values }) => checkTrigger(values as Record<string, unknown>),
+  // this node's index of device-event triggers is read again at the next event (linkage.ts)
+  afterCommit: async () => linkagesChanged(),
 })
