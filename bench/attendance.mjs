@@ -105,6 +105,18 @@ export const ATTENDANCE_BUDGETS = [
       show: (v) => v.toFixed(2),
     },
   ]),
+  {
+    name: `MQTT punches stored a second while ${fmt(RATE)} a second came`,
+    read: (r) => r.mqtt?.storedPerSecondDuringLoad,
+    min: Math.round(RATE * 0.95),
+    show: (v) => fmt(v),
+  },
+  {
+    name: 'MQTT: the last punch stored after the last publish',
+    read: (r) => (r.mqtt ? (r.mqtt.publishToAllStoredS ?? Number.POSITIVE_INFINITY) * 1000 : undefined),
+    max: 5_000,
+    show: seconds,
+  },
   { name: 'MQTT punches lost', read: (r) => r.mqtt?.lost, max: 0, show: String },
   { name: 'MQTT punches doubled', read: (r) => r.mqtt?.doubled, max: 0, show: String },
 ]
@@ -313,6 +325,8 @@ async function mqttPunches({ raw, mqttUrl, secret, clocks, onChild }) {
   }
   polling = false
   await poller
+  // the last count too: all stored before the poller's next sample is "stored by now", not "never"
+  stored.push([Date.now() - started, last.rows])
   const allStoredAt = last.events >= load.sent ? stored.find(([, rows]) => rows >= load.sent)?.[0] : null
   const inLoad = stored.filter(([t]) => t <= publishedAt)
   const rateDuringLoad =
