@@ -126,6 +126,8 @@ export const attendanceDay = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.userId, t.day] }),
     index('xpark_attendance_day_day_idx').on(t.tenantId, t.day, t.status),
+    // the late and abnormal pages' count: their statuses' days and people from the index alone
+    index('xpark_attendance_day_status_idx').on(t.tenantId, t.status, t.day, t.userId),
     index('xpark_attendance_day_rule_idx').on(t.tenantId, t.ruleId, t.day),
   ],
 )

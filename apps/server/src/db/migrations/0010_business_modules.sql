@@ -1,0 +1,1 @@
+CREATE INDEX "xpark_attendance_day_status_idx" ON "xpark_attendance_day" USING btree ("tenant_id","status","day","user_id");
