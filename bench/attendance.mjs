@@ -345,7 +345,8 @@ async function mqttPunches({ raw, mqttUrl, secret, clocks, onChild }) {
     lost: load.sent - last.events,
     doubled: last.rows - last.events,
     storedPerSecondDuringLoad: round(rateDuringLoad, 0),
-    publishToAllStoredS: allStoredAt ? round((allStoredAt - publishedAt) / 1000) : null,
+    // all stored while publishing reads 0 (the count is sampled once a second)
+    publishToAllStoredS: allStoredAt ? Math.max(0, round((allStoredAt - publishedAt) / 1000)) : null,
   }
   line(
     `stored ${fmt(r.rows)} rows for ${fmt(r.events)} distinct events: lost ${r.lost}, doubled ${r.doubled}; ` +
