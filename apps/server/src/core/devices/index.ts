@@ -240,3 +240,10 @@ export async function openDevices(
 }
 export { presenceExpand } from './expand.js'
 export { OFFLINE, type RanCommand, type RunCommand, runCommand, UNSUPPORTED } from './run-command.js'
+export {
+  type CommandSender,
+  type DeclaredCommands,
+  type DeclaredRun,
+  NOT_PERMITTED,
+  runDeclared,
+} from './run-declared.js'

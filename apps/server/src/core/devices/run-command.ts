@@ -16,7 +16,8 @@ import { deviceCommand } from './schema.js'
  * scenes, linkages): refused before anything is sent when the machine's type does not carry the
  * control out (400 `该设备不支持此操作`), when the broker is away (503 `设备网关未连接`) or the
  * machine is offline (409 `设备离线`) — a refusal writes nothing. A sent command is logged with how
- * it ended (控制记录) whatever that was.
+ * it ended (控制记录) whatever that was. Commands of a declared set take it through `runDeclared`
+ * (run-declared.ts), which reads these facts from the set.
  */
 export const UNSUPPORTED = '该设备不支持此操作'
 export const OFFLINE = '设备离线'
@@ -47,6 +48,8 @@ export interface RunCommand {
   /** the controls the machine's type carries out */
   supported: readonly string[]
   timeoutMs?: number
+  /** written to the command log (default true; a declared set says per control, `runDeclared`) */
+  logged?: boolean
 }
 
 export interface RanCommand {
@@ -69,6 +72,9 @@ export async function runCommand(db: Db, devices: CommandGateway, run: RunComman
     ...(run.params ? { params: run.params } : {}),
     timeoutMs: run.timeoutMs ?? COMMAND_TIMEOUT_MS,
   })
+  const resultName = COMMAND_RESULT_NAMES[outcome.result] ?? ''
+  // an unlogged command has no log row: its id is empty
+  if (run.logged === false) return { id: '', ...outcome, resultName }
   const row = stamped(deviceCommand, run.auth, {
     machineId: run.machine.id,
     machine: run.machine.code,
@@ -80,5 +86,5 @@ export async function runCommand(db: Db, devices: CommandGateway, run: RunComman
     elapsedMs: outcome.elapsedMs,
   })
   await db.insert(deviceCommand).values(row as typeof deviceCommand.$inferInsert)
-  return { id: String(row.id), ...outcome, resultName: COMMAND_RESULT_NAMES[outcome.result] ?? '' }
+  return { id: String(row.id), ...outcome, resultName }
 }

@@ -1,8 +1,19 @@
-import { and, count, eq } from 'drizzle-orm'
+import { CONTROL, CONTROL_PERMISSION } from '@xpark/contract/modules/device'
+import { and, count, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { menu, role, roleMenu, user } from '../../compose/schema.js'
+import { hashPassword, md5 } from '../../core/auth/passwords.js'
 import { deviceCommand, devicePresence } from '../../core/devices/schema.js'
+import { nextId } from '../../core/ids.js'
 import { apiClient } from '../../test/client.js'
-import { bearer, type Headers, signIn, startTestApp, type TestContext } from '../../test/harness.js'
+import {
+  bearer,
+  DEMO_PASSWORD,
+  type Headers,
+  signIn,
+  startTestApp,
+  type TestContext,
+} from '../../test/harness.js'
 import { until } from '../../test/until.js'
 import { simulatorOf } from './index.js'
 import { machineGrant, parkMachine } from './schema.js'
@@ -192,6 +203,46 @@ describe('devices', () => {
     )
     expect(viewer.status).toBe(403)
     expect(await commands()).toBe(before)
+  })
+
+  it("enforces each control's declared permission: machine_control alone works a light, not a door", async () => {
+    const db = t.database.db
+    const roleId = nextId()
+    await db
+      .insert(role)
+      .values({ id: roleId, tenantId: TENANT, roleName: '设备操作', roleAlias: 'operator' })
+    const menus = await db
+      .select()
+      .from(menu)
+      .where(inArray(menu.code, ['device', 'machine', 'machine_view', CONTROL_PERMISSION]))
+    await db.insert(roleMenu).values(menus.map((m) => ({ id: nextId(), roleId, menuId: m.id })))
+    await db.insert(user).values({
+      id: nextId(),
+      tenantId: TENANT,
+      account: 'operator',
+      password: await hashPassword(md5(DEMO_PASSWORD)),
+      realName: '设备操作员',
+      roleId,
+    })
+    const operator = bearer(await signIn(t.app, { tenantId: TENANT, account: 'operator' }))
+    const before = await commands()
+    const door = await post(
+      'park-manage/machine/controlMachine',
+      { machineId: await machineId('DOOR-A1'), control: CONTROL.open },
+      undefined,
+      operator,
+    )
+    expect([door.status, door.body.msg]).toEqual([403, '没有控制此设备的权限'])
+    expect(await commands()).toBe(before)
+    const light = await post<Json>(
+      'park-manage/machine/controlMachine',
+      { machineId: await machineId('LIGHT-M1'), control: CONTROL.on },
+      undefined,
+      operator,
+    )
+    expect(light.status, light.body.msg).toBe(200)
+    expect(light.body.data).toMatchObject({ result: 1 })
+    expect(await commands()).toBe(before + 1)
   })
 
   it("logs a refusal with the machine's reason, and no answer as 超时", async () => {

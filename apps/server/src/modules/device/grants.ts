@@ -1,7 +1,7 @@
-import { GRANT } from '@xpark/contract/modules/device'
+import { GRANT, grantCommands } from '@xpark/contract/modules/device'
 import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm'
 import type { AuthContext } from '../../core/auth/tokens.js'
-import { DeviceGatewayAway, runCommand } from '../../core/devices/index.js'
+import { DeviceGatewayAway, runDeclared } from '../../core/devices/index.js'
 import { formatDateTime } from '../../core/envelope.js'
 import { AppError } from '../../core/errors.js'
 import type { ModuleContext } from '../../core/module.js'
@@ -21,8 +21,6 @@ const CLAIM_MS = 60_000
 /** `yyyy-MM-dd HH:mm:ss` in the server's zone, as the machines read times. */
 const wireDateTime = (d: Date) => formatDateTime(d)
 const backoffMs = (attempts: number) => Math.min(10_000 * 2 ** Math.max(0, attempts - 1), 3_600_000)
-
-export const GRANT_CONTROLS = ['grant', 'revoke'] as const
 
 /** Try the due grants (of some ids, or every due one); answers how many were tried. */
 export async function issueDue(
@@ -61,7 +59,13 @@ export async function issueDue(
     })
   for (const g of claimed) {
     const [target] = await db
-      .select({ id: parkMachine.id, code: parkMachine.code, userName: user.realName, account: user.account })
+      .select({
+        id: parkMachine.id,
+        code: parkMachine.code,
+        type: parkMachine.type,
+        userName: user.realName,
+        account: user.account,
+      })
       .from(parkMachine)
       .leftJoin(user, eq(user.id, g.userId))
       .where(eq(parkMachine.id, g.machineId))
@@ -69,10 +73,10 @@ export async function issueDue(
     const attempts = g.attempts + 1
     let result: { ok: boolean; reason: string }
     try {
-      const ran = await runCommand(db, ctx.devices, {
-        auth: { tenantId: g.tenantId, userId: g.createUser ?? '0', deptIds: [] },
+      const ran = await runDeclared(db, ctx.devices, grantCommands, {
+        by: { authorized: { tenantId: g.tenantId, userId: g.createUser ?? '0', deptIds: [] } },
         machine: target,
-        control: 'grant',
+        control: grantCommands.key.grant,
         params: {
           userId: g.userId,
           name: target.userName ?? g.personName ?? '',
@@ -83,7 +87,6 @@ export async function issueDue(
           ...(g.validUntil ? { validUntil: wireDateTime(g.validUntil) } : {}),
         },
         source: 'GRANT',
-        supported: GRANT_CONTROLS,
       })
       result = { ok: ran.result === 1, reason: ran.reason }
     } catch (error) {
@@ -116,17 +119,16 @@ export async function revoke(
 ) {
   for (const g of grants) {
     const [target] = await ctx.database.db
-      .select({ id: parkMachine.id, code: parkMachine.code })
+      .select({ id: parkMachine.id, code: parkMachine.code, type: parkMachine.type })
       .from(parkMachine)
       .where(eq(parkMachine.id, g.machineId))
     if (!target) continue
-    await runCommand(ctx.database.db, ctx.devices, {
-      auth: { tenantId: g.tenantId, userId: g.createUser ?? '0', deptIds: [] },
+    await runDeclared(ctx.database.db, ctx.devices, grantCommands, {
+      by: { authorized: { tenantId: g.tenantId, userId: g.createUser ?? '0', deptIds: [] } },
       machine: target,
-      control: 'revoke',
+      control: grantCommands.key.revoke,
       params: { userId: g.userId },
       source: 'GRANT',
-      supported: GRANT_CONTROLS,
     }).catch(() => {})
   }
 }

@@ -24,7 +24,7 @@ import { startSimulatedPark } from './simulated.js'
 
 export { MACHINE_TYPE_NAMES } from './dicts.js'
 export { grantForPeriod, issueDue, type PeriodGrant, revokeExpired } from './grants.js'
-export { controlMachine, controlsOf, machineByCode, machineInScope } from './machine-commands.js'
+export { controlMachine, machineByCode, machineInScope } from './machine-commands.js'
 export { machines } from './resources.js'
 export { machineFaultType, machineGrant, parkMachine } from './schema.js'
 export { simulatorOf } from './simulated.js'

@@ -1,26 +1,19 @@
-import {
-  CONTROL_PERMISSION,
-  CONTROL_WIRE,
-  CONTROLS_BY_TYPE,
-  type Control,
-  DOOR_CONTROL_PERMISSION,
-  DOOR_TYPES,
-} from '@xpark/contract/modules/device'
+import { machineCommands } from '@xpark/contract/modules/device'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { can } from '../../core/auth/guards.js'
 import type { AuthContext } from '../../core/auth/tokens.js'
 import { whereOf } from '../../core/crud/index.js'
-import { type RanCommand, runCommand } from '../../core/devices/index.js'
-import { forbidden, notFound } from '../../core/errors.js'
+import { type RanCommand, runDeclared } from '../../core/devices/index.js'
+import { notFound } from '../../core/errors.js'
 import type { ModuleContext } from '../../core/module.js'
 import { machines } from './resources.js'
 import { parkMachine } from './schema.js'
 
 /**
  * Controlling a machine, for every screen that does (the machine screen, meeting machines, scenes):
- * the machine read in the caller's scope, the door types behind `machine_control_door`, then the
- * one command path of core/devices (supported, online, ack, logged).
+ * the machine read in the caller's scope, then the declared machine controls (contract
+ * `machineCommands`: the door types behind `machine_control_door`) down the one command path of
+ * core/devices (permission, supported, online, ack, logged).
  */
 export interface MachineOfCommand {
   id: string
@@ -42,13 +35,6 @@ export async function machineInScope(
   return row
 }
 
-/** The controls a machine's type carries out. */
-export const controlsOf = (type: number) => CONTROLS_BY_TYPE[type] ?? []
-
-/** The permission a control of this machine needs. */
-export const controlPermission = (type: number) =>
-  DOOR_TYPES.includes(type) ? DOOR_CONTROL_PERMISSION : CONTROL_PERMISSION
-
 export async function controlMachine(
   app: FastifyInstance,
   ctx: ModuleContext,
@@ -63,15 +49,12 @@ export async function controlMachine(
   },
 ): Promise<RanCommand> {
   const machine = await machineInScope(ctx, auth, run.machineId)
-  if (!(await can(app, auth, controlPermission(machine.type)))) throw forbidden('没有控制此设备的权限')
-  return runCommand(ctx.database.db, ctx.devices, {
-    auth,
+  return runDeclared(ctx.database.db, ctx.devices, machineCommands, {
+    by: { person: auth, app },
     machine,
     control: run.control,
-    sendAs: CONTROL_WIRE[run.control as Control] ?? run.control,
     ...(run.params ? { params: run.params } : {}),
     source: run.source,
-    supported: controlsOf(machine.type),
     ...(run.timeoutMs ? { timeoutMs: run.timeoutMs } : {}),
   })
 }

@@ -1,10 +1,9 @@
-import { CONTROL_WIRE, CONTROLS_BY_TYPE } from '@xpark/contract/modules/device'
+import { grantCommands, machineCommands } from '@xpark/contract/modules/device'
 import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { DeviceSimulator } from '../../adapters/device/simulator.js'
 import type { Devices } from '../../core/devices/index.js'
 import type { ModuleContext } from '../../core/module.js'
-import { GRANT_CONTROLS } from './grants.js'
 import { parkMachine } from './schema.js'
 
 /**
@@ -32,7 +31,10 @@ export function startSimulatedPark(ctx: ModuleContext, log: FastifyBaseLogger): 
       rows.map((r) => ({
         tenantId: r.tenantId,
         code: r.code,
-        controls: [...(CONTROLS_BY_TYPE[r.type] ?? []).map((c) => CONTROL_WIRE[c]), ...GRANT_CONTROLS],
+        // what the declared sets say its type carries out, as it is told them
+        controls: [machineCommands, grantCommands].flatMap((set) =>
+          set.controlsOf(r.type).map((c) => set.wireOf(c)),
+        ),
       })),
     )
   }

@@ -1,4 +1,4 @@
-import { CONTROL_WIRE, type Control } from '@xpark/contract/modules/device'
+import { machineCommands } from '@xpark/contract/modules/device'
 import {
   SCENE_LIMITS,
   SCENE_RESULT,
@@ -8,11 +8,11 @@ import {
 } from '@xpark/contract/modules/meeting'
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { AuthContext } from '../../core/auth/tokens.js'
-import { type RanCommand, runCommand } from '../../core/devices/index.js'
+import { type RanCommand, runDeclared } from '../../core/devices/index.js'
 import { AppError, notFound } from '../../core/errors.js'
 import type { ModuleContext } from '../../core/module.js'
 import { stamped } from '../../core/tenancy.js'
-import { controlsOf, parkMachine } from '../device/index.js'
+import { parkMachine } from '../device/index.js'
 import { dict } from '../dict/index.js'
 import { type LoggedStep, scene, sceneLog, sceneStep } from './schema.js'
 
@@ -51,13 +51,11 @@ export function linkageRunner(ctx: ModuleContext, who: Who): StepRunner {
         ),
       )
     if (!machine) throw notFound('设备不存在')
-    return runCommand(ctx.database.db, ctx.devices, {
-      auth: who,
+    return runDeclared(ctx.database.db, ctx.devices, machineCommands, {
+      by: { authorized: who },
       machine,
       control,
-      sendAs: CONTROL_WIRE[control as Control] ?? control,
       source: 'LINKAGE',
-      supported: controlsOf(machine.type),
       timeoutMs,
     })
   }

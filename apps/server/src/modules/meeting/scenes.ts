@@ -1,3 +1,4 @@
+import { machineCommands } from '@xpark/contract/modules/device'
 import {
   meetingMachineContract,
   SCENE_LIMITS,
@@ -9,7 +10,7 @@ import {
 import { and, eq, getTableName, inArray, sql } from 'drizzle-orm'
 import { defineResource, type LinesContext, lookup } from '../../core/crud/index.js'
 import { badRequest } from '../../core/errors.js'
-import { controlsOf, machines, parkMachine } from '../device/index.js'
+import { machines, parkMachine } from '../device/index.js'
 import { linkagesChanged } from './linkage.js'
 import { meetingRooms } from './resources.js'
 import { meetingMachine, meetingRoom, scene, sceneLinkage, sceneStep } from './schema.js'
@@ -56,7 +57,7 @@ async function checkSteps({ tx, auth, lines }: LinesContext): Promise<void> {
   )
   for (const [i, line] of lines.entries()) {
     const type = types.get(String(line.machineId))
-    if (type === undefined || !controlsOf(type).includes(String(line.control) as never))
+    if (type === undefined || !machineCommands.supports(type, String(line.control)))
       throw badRequest(`第 ${i + 1} 行: 该设备不支持此操作`)
     line.sort = i
     // written anew in the order sent: the detail (lines by id) reads them in that order too

@@ -1,7 +1,12 @@
-import { CONTROL, CONTROL_WIRE, CONTROLS_BY_TYPE, MACHINE_TYPE } from '@xpark/contract/modules/device'
+import { CONTROL, MACHINE_TYPE, machineCommands } from '@xpark/contract/modules/device'
 import { PARKING_TEXTS } from '@xpark/contract/modules/parking'
 import { z } from 'zod'
-import { type DeviceSubscription, eventEnvelope, runCommand, subscription } from '../../core/devices/index.js'
+import {
+  type DeviceSubscription,
+  eventEnvelope,
+  runDeclared,
+  subscription,
+} from '../../core/devices/index.js'
 import { AppError } from '../../core/errors.js'
 import type { ModuleContext } from '../../core/module.js'
 import { type Decision, gateByCode, plateAtGate } from './gate.js'
@@ -23,16 +28,15 @@ export const PARKING_SOURCE = 'PARKING'
 
 /** Tell the gate what was decided (after the commit); a gate that cannot be told is logged, the decision stands. */
 export async function answerGate(ctx: ModuleContext, tenantId: string, decision: Decision): Promise<void> {
-  const control = decision.open ? CONTROL.open : CONTROL.close
   try {
-    await runCommand(ctx.database.db, ctx.devices, {
-      auth: { tenantId, userId: '0', deptIds: [] },
-      machine: { id: decision.gate.machineId, code: decision.gate.machineCode },
-      control,
-      sendAs: CONTROL_WIRE[control],
+    await runDeclared(ctx.database.db, ctx.devices, machineCommands, {
+      by: { authorized: { tenantId, userId: '0', deptIds: [] } },
+      // a gate is answered as a barrier, whatever type its machine was registered with
+      machine: { id: decision.gate.machineId, code: decision.gate.machineCode, type: MACHINE_TYPE.barrier },
+      control: decision.open ? CONTROL.open : CONTROL.close,
       params: { passId: decision.passId, ...(decision.reason ? { reason: decision.reason } : {}) },
       source: PARKING_SOURCE,
-      supported: CONTROLS_BY_TYPE[MACHINE_TYPE.barrier] ?? [],
+      // the car waits: a gate that does not answer in 5 s is left to its own logic or a person
       timeoutMs: 5_000,
     })
   } catch (error) {

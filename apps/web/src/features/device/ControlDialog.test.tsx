@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { changeLanguage } from '@/i18n'
 import { useSession } from '@/stores/session'
 import { ok, renderScreen, stubFetch } from '@/test/render'
-import { ControlDialog } from './ControlDialog'
+import { ControlDialog, permittedControls } from './ControlDialog'
 
-const door = { id: '9', name: 'A 栋大门门禁' }
+const door = { id: '9', name: 'A 栋大门门禁', type: 1 }
 
 describe('控制 a machine', { timeout: 30_000 }, () => {
   beforeEach(() => {
@@ -46,5 +46,17 @@ describe('控制 a machine', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByTestId('device-control-5'))
     await userEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }))
     await waitFor(() => expect(screen.getByText('超时: 设备未响应')).toBeTruthy())
+  })
+
+  it('offers only the controls the declared permissions allow: machine_control alone opens no door', async () => {
+    useSession.setState({ permission: { machine_control: true } })
+    vi.stubGlobal('fetch', answering({ result: 1, resultName: '成功', reason: '' }).fn)
+    renderScreen(<ControlDialog machine={door} onClose={() => {}} />)
+    expect(await screen.findByText('该设备没有可用的控制')).toBeTruthy()
+    expect(screen.queryByTestId('device-control-4')).toBeNull()
+    // the machine screen's button: a door needs machine_control_door, a light machine_control
+    expect(permittedControls(1, { machine_control: true })).toEqual([])
+    expect(permittedControls(5, { machine_control: true })).toEqual(['1', '2'])
+    expect(permittedControls(1, { machine_control_door: true })).toEqual(['4', '5', '6', '7', '3'])
   })
 })

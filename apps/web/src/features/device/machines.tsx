@@ -1,8 +1,6 @@
 import { ControlOutlined, SyncOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
 import {
-  CONTROL_PERMISSION,
-  DOOR_CONTROL_PERMISSION,
   gatewayStatusCall,
   type MachineRow,
   machineContract,
@@ -16,7 +14,7 @@ import { callApi } from '@/api/calls'
 import { fromContract } from '@/components/crud'
 import { useTr } from '@/components/crud/i18n'
 import { useSession } from '@/stores/session'
-import { ControlDialog } from './ControlDialog'
+import { ControlDialog, permittedControls } from './ControlDialog'
 import './i18n'
 
 // the write-only credentials are form fields only: never in a row
@@ -26,7 +24,8 @@ function ControlButton({ row }: { row: Machine }) {
   const tr = useTr()
   const permission = useSession((s) => s.permission)
   const [open, setOpen] = useState(false)
-  if (!permission[CONTROL_PERMISSION] && !permission[DOOR_CONTROL_PERMISSION]) return null
+  // only a type with a control the user may send (the declared machine controls) shows the button
+  if (permittedControls(row.type, permission).length === 0) return null
   return (
     <>
       <Button

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { machineContract, machineControlsCall } from '@xpark/contract/modules/device'
+import { machineCommands, machineContract, machineControlsCall } from '@xpark/contract/modules/device'
 import {
   controlMeetingMachineCall,
   execSceneCall,
@@ -69,15 +69,23 @@ export function ControlButtons({ row }: { row: MeetingMachineRow }) {
   const t = useTr()
   const { modal, message } = App.useApp()
   const allowed = useSession(can(MEETING_MACHINE_CONTROL))
+  const permission = useSession((s) => s.permission)
   const { data } = useQuery({
     queryKey: ['meeting_machine', 'controls', row.machineId],
     enabled: allowed,
     queryFn: () => callApi(meetingMachineControlsCall, { machineId: row.machineId, source: 'WEB' }),
   })
   if (!allowed) return null
+  // the server answers the type's controls; the declared machine controls say which this user may
+  // send (a door's controls need machine_control_door as well)
+  const type = row.machineType
+  const mine =
+    type === null || type === undefined
+      ? (data ?? [])
+      : (data ?? []).filter((c) => permission[machineCommands.permissionFor(type, c.dictKey)] === true)
   return (
     <Space size={0}>
-      {(data ?? []).map((c) => (
+      {mine.map((c) => (
         <Button
           key={c.dictKey}
           type="link"

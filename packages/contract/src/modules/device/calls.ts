@@ -2,16 +2,8 @@ import { z } from 'zod'
 import { defineCall } from '../../calls.js'
 import { idList, optionalReference, reference, wire } from '../../fields.js'
 import { doneReply } from '../../replies.js'
-import {
-  CONTROL_PERMISSION,
-  CommandOutcomeReply,
-  ControlForm,
-  ControlRow,
-  DOOR_CONTROL_PERMISSION,
-  MachineIdQuery,
-  MachineRow,
-  machineContract,
-} from './machines.js'
+import { CommandOutcomeReply, ControlForm, ControlRow, machineCommands } from './commands.js'
+import { MachineIdQuery, MachineRow, machineContract } from './machines.js'
 
 /** The machines' hand routes: controls, sync, clock cards, warehouses' machines, counts, the dashboard. */
 const view = machineContract.permissions.view
@@ -30,8 +22,8 @@ export const machineControlsCall = defineCall({
 export const controlMachineCall = defineCall({
   path: 'park-manage/machine/controlMachine',
   method: 'POST',
-  // the door types need machine_control_door: checked against the machine in the handler
-  permission: [CONTROL_PERMISSION, DOOR_CONTROL_PERMISSION],
+  // any of the declared controls' permissions; the one this machine's type needs is checked in the handler
+  permission: machineCommands.permissions,
   params: ControlForm,
   reply: CommandOutcomeReply,
   summary: 'send a control and wait for the ack (10 s): 成功, 失败 or 超时, logged',

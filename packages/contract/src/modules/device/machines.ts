@@ -14,8 +14,8 @@ import { defineContract } from '../../kit.js'
 
 /**
  * Machines (spec 02 §7 "Machines, playback and report rules", §3 "Machine for player"): the park's
- * devices, where they stand, how their video is played, whether they are online (live), and the
- * controls their type carries out. See docs/modules/device.md.
+ * devices, where they stand, how their video is played, whether they are online (live). The controls
+ * their type carries out are declared in `commands.ts`. See docs/modules/device.md.
  */
 
 /** Machine types (dict `machine_type`). */
@@ -30,53 +30,6 @@ export const MACHINE_TYPE = {
   clock: 8,
   barrier: 9,
 } as const
-
-/**
- * Controls (dict `machine_control_type`, spec 02 §7, seeded with the system dictionaries): the API
- * names a control by its dictionary key; a machine is sent its name (`CONTROL_WIRE`).
- */
-export const CONTROLS = ['1', '2', '3', '4', '5', '6', '7'] as const
-export type Control = (typeof CONTROLS)[number]
-export const CONTROL = {
-  on: '1',
-  off: '2',
-  reboot: '3',
-  open: '4',
-  close: '5',
-  holdOpen: '6',
-  holdClosed: '7',
-} as const
-export const CONTROL_WIRE: Readonly<Record<Control, string>> = {
-  '1': 'on',
-  '2': 'off',
-  '3': 'reboot',
-  '4': 'open',
-  '5': 'close',
-  '6': 'holdOpen',
-  '7': 'holdClosed',
-}
-
-const C = CONTROL
-/** What each type carries out; any other control is refused (`该设备不支持此操作`). */
-export const CONTROLS_BY_TYPE: Readonly<Record<number, readonly Control[]>> = {
-  [MACHINE_TYPE.door]: [C.open, C.close, C.holdOpen, C.holdClosed, C.reboot],
-  [MACHINE_TYPE.camera]: [C.reboot],
-  [MACHINE_TYPE.face]: [C.open, C.reboot],
-  [MACHINE_TYPE.display]: [C.on, C.off, C.reboot],
-  [MACHINE_TYPE.light]: [C.on, C.off],
-  [MACHINE_TYPE.aircon]: [C.on, C.off],
-  [MACHINE_TYPE.sensor]: [C.reboot],
-  [MACHINE_TYPE.clock]: [C.reboot],
-  [MACHINE_TYPE.barrier]: [C.open, C.close, C.holdOpen],
-}
-
-/** Types that open a way in: controlling them needs `machine_control_door`, the others `machine_control`. */
-export const DOOR_TYPES: readonly number[] = [MACHINE_TYPE.door, MACHINE_TYPE.face, MACHINE_TYPE.barrier]
-/** Types a person's face or card is granted on (设备授权). */
-export const GRANT_TYPES: readonly number[] = [MACHINE_TYPE.door, MACHINE_TYPE.face, MACHINE_TYPE.clock]
-
-export const CONTROL_PERMISSION = 'machine_control'
-export const DOOR_CONTROL_PERMISSION = 'machine_control_door'
 
 /** The media servers a machine's video comes from (spec 02 §4); others play no video. */
 export const SERVER_TYPES = ['RtmpServer-Nginx', 'GB28181Server-Wvp', 'HikPlatformServer-HLS'] as const
@@ -156,24 +109,6 @@ export const machineContract = defineContract({
   },
   writeOnly: ['machineAccount', 'machinePassword'],
   live: { topic: 'devices', event: 'presence' },
-})
-
-/** A control as `queryMachineControl` answers it: the dictionary's key and label. */
-export const ControlRow = z.object({ dictKey: wire.text, dictValue: wire.text })
-
-export const ControlForm = z.object({
-  machineId: reference('请选择设备'),
-  control: z.enum(CONTROLS, { error: '该设备不支持此操作' }),
-  params: z.record(z.string(), z.union([z.string().max(255), z.number(), z.boolean()])).optional(),
-})
-
-/** How a sent command ended (it is logged either way). */
-export const CommandOutcomeReply = z.object({
-  id: wire.id,
-  result: wire.number,
-  resultName: wire.text,
-  reason: wire.text,
-  elapsedMs: wire.number,
 })
 
 /** The machine's id for the calls that take one (`queryMachineControl?machineId=`). */

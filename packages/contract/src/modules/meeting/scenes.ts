@@ -13,7 +13,7 @@ import {
 } from '../../fields.js'
 import { defineContract } from '../../kit.js'
 import { treeNodeReply } from '../../replies.js'
-import { CONTROLS, CommandOutcomeReply, ControlRow } from '../device/machines.js'
+import { CONTROLS, CommandOutcomeReply, ControlRow } from '../device/commands.js'
 
 /**
  * Meeting machines, scenes and their linkage (spec 02 §7 "Meetings and devices", issue 28): a room's

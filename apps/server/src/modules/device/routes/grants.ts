@@ -1,7 +1,7 @@
 import {
   deleteGrantCall,
   GRANT,
-  GRANT_TYPES,
+  grantCommands,
   roomGrantsCall,
   saveGrantCall,
   syncOwnersCall,
@@ -33,7 +33,7 @@ export function registerGrantRoutes(api: Api, ctx: ModuleContext): void {
     async ({ machineId, userIds }, request) => {
       const auth = authOf(request)
       const machine = await machineInScope(ctx, auth, machineId)
-      if (!GRANT_TYPES.includes(machine.type)) throw badRequest('该设备不支持授权')
+      if (!grantCommands.supports(machine.type, grantCommands.key.grant)) throw badRequest('该设备不支持授权')
       const people = idsIn(userIds)
       const scopes = await referenceScopes(grants.references, auth)
       const ids = await db.transaction(async (tx) => {

@@ -4,6 +4,7 @@ import {
   controlMachineCall,
   deviceDashboardCall,
   GRANT,
+  machineCommands,
   machineControlsCall,
   machineCountCall,
   syncMachinesCall,
@@ -20,7 +21,7 @@ import { idsIn } from '../../../core/ids.js'
 import type { ModuleContext } from '../../../core/module.js'
 import { touched } from '../../../core/tenancy.js'
 import { dict } from '../../dict/index.js'
-import { controlMachine, controlsOf, machineInScope } from '../machine-commands.js'
+import { controlMachine, machineInScope } from '../machine-commands.js'
 import { configureMachines } from '../report-config.js'
 import { machines } from '../resources.js'
 import { machineGrant, parkMachine } from '../schema.js'
@@ -40,7 +41,9 @@ export function registerMachineRoutes(api: Api, ctx: ModuleContext): void {
         .from(dict)
         .where(and(eq(dict.code, 'machine_control_type'), eq(dict.isDeleted, 0), sql`${dict.parentId} <> 0`))
       const named = new Map(labels.map((l) => [l.key, l.value]))
-      return controlsOf(machine.type).map((key) => ({ dictKey: key, dictValue: named.get(key) ?? key }))
+      return machineCommands
+        .controlsOf(machine.type)
+        .map((key) => ({ dictKey: key, dictValue: named.get(key) ?? key }))
     },
     guard,
   )

@@ -1,3 +1,4 @@
+import { machineCommands } from '@xpark/contract/modules/device'
 import {
   controlMeetingMachineCall,
   execSceneCall,
@@ -12,7 +13,7 @@ import { badRequest, notFound } from '../../../core/errors.js'
 import type { Api } from '../../../core/http/api.js'
 import { handle } from '../../../core/http/calls.js'
 import type { ModuleContext } from '../../../core/module.js'
-import { controlMachine, controlsOf, machineInScope, machines, parkMachine } from '../../device/index.js'
+import { controlMachine, machineInScope, machines, parkMachine } from '../../device/index.js'
 import { dict } from '../../dict/index.js'
 import { bindLinkage } from '../linkage.js'
 import { runScene } from '../scene-run.js'
@@ -46,7 +47,9 @@ export function registerSceneRoutes(api: Api, ctx: ModuleContext): void {
         .from(dict)
         .where(and(eq(dict.code, 'machine_control_type'), eq(dict.isDeleted, 0), sql`${dict.parentId} <> 0`))
       const named = new Map(labels.map((l) => [l.key, l.value]))
-      return controlsOf(machine.type).map((key) => ({ dictKey: key, dictValue: named.get(key) ?? key }))
+      return machineCommands
+        .controlsOf(machine.type)
+        .map((key) => ({ dictKey: key, dictValue: named.get(key) ?? key }))
     },
     guard,
   )

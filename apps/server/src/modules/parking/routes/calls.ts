@@ -1,4 +1,4 @@
-import { CONTROL, CONTROL_WIRE, CONTROLS_BY_TYPE, MACHINE_TYPE } from '@xpark/contract/modules/device'
+import { CONTROL, MACHINE_TYPE, machineCommands } from '@xpark/contract/modules/device'
 import {
   CARD_STATUS,
   carPassRecordCall,
@@ -11,7 +11,7 @@ import {
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm'
 import { authOf } from '../../../core/auth/plugin.js'
 import { findRow, rowSelection, whereOf } from '../../../core/crud/index.js'
-import { runCommand } from '../../../core/devices/index.js'
+import { runDeclared } from '../../../core/devices/index.js'
 import { page } from '../../../core/envelope.js'
 import { AppError, notFound } from '../../../core/errors.js'
 import type { Api } from '../../../core/http/api.js'
@@ -139,14 +139,14 @@ export function registerParkingRoutes(api: Api, ctx: ModuleContext): void {
       if (!gate) throw new AppError(400, T.notGate)
       // the car park as the caller may see it
       await findRow(db, parkingLots, auth, gate.lot.id)
-      const ran = await runCommand(db, ctx.devices, {
-        auth,
-        machine: { id: machine.id, code: machine.code },
+      const ran = await runDeclared(db, ctx.devices, machineCommands, {
+        // the call's own permission (parking_remote_open) covers opening the gate
+        by: { authorized: auth },
+        // a gate is opened as a barrier, whatever type its machine was registered with
+        machine: { id: machine.id, code: machine.code, type: MACHINE_TYPE.barrier },
         control: CONTROL.open,
-        sendAs: CONTROL_WIRE[CONTROL.open],
         params: { remote: true },
         source: PARKING_SOURCE,
-        supported: CONTROLS_BY_TYPE[MACHINE_TYPE.barrier] ?? [],
       })
       if (ran.result !== 1) throw new AppError(409, `${ran.resultName}: ${ran.reason}`)
       const passId = await db.transaction((tx) =>
