@@ -98,7 +98,7 @@ async function openScreen(page: Page, folder: string, path: string, label: strin
 /** One of the task lists, fresh from the server (another person acted since it was last shown). */
 async function openList(page: Page, path: string, label: string): Promise<Locator> {
   await page.reload()
-  await expect(page.getByTestId('welcome').or(page.getByTestId('tab-bar'))).toBeVisible()
+  await expect(page.getByTestId('welcome').or(page.getByTestId('tab-bar')).first()).toBeVisible()
   await openScreen(page, WORK, path, label)
   const table = page.locator('[data-testid="crud-table"]:visible')
   await expect(table).toHaveCount(1)
