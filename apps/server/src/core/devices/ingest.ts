@@ -318,7 +318,11 @@ export class Ingest {
     const many = new Map<DeviceSubscription, { m: Pending; payload: unknown }[]>()
     for (const m of taken)
       for (const { s, payload } of m.wanted)
-        if (s.handleMany) many.set(s, [...(many.get(s) ?? []), { m, payload }])
+        if (s.handleMany) {
+          const share = many.get(s)
+          if (share) share.push({ m, payload })
+          else many.set(s, [{ m, payload }])
+        }
     for (const [s, share] of many) {
       try {
         const refused = await tx.transaction((sp) =>

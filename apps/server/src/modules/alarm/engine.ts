@@ -263,15 +263,13 @@ export class AlarmEngine {
 
   /** Before an event's transaction: whether an enabled rule of the tenant watches its type (cached rules). */
   async watchesEvent(tenantId: string, type: string): Promise<boolean> {
-    return (await this.rulesOf(tenantId)).some((r) => r.kind === RULE_KIND.event && r.eventType === type)
+    return (await this.rulesOf(tenantId)).some(watchingEvent(type))
   }
 
   /** An event: each event rule of its type watching the machine, on now. */
   async event(tx: Tx, m: { tenantId: string; machine: string; type: string; receivedAt: Date }) {
     this.stats.events++
-    const rules = (await this.rulesOf(m.tenantId, tx)).filter(
-      (r) => r.kind === RULE_KIND.event && r.eventType === m.type,
-    )
+    const rules = (await this.rulesOf(m.tenantId, tx)).filter(watchingEvent(m.type))
     if (!rules.length) return undefined
     const machine = await this.machineOf(tx, m.tenantId, m.machine)
     if (!machine) return undefined
@@ -282,6 +280,10 @@ export class AlarmEngine {
     return this.counted(raised)
   }
 }
+
+/** an event rule of this event type */
+const watchingEvent = (type: string) => (r: CompiledRule) =>
+  r.kind === RULE_KIND.event && r.eventType === type
 
 const engines = new WeakMap<ModuleContext, AlarmEngine>()
 
